@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { Answer } from '../core/model/types.ts';
+
+// The wire contract for answer files (docs/answer-format.md). Every response is parsed here, at the edge.
+
+const finite = z.number().finite();
+const pageIndex = z.number().int().min(1);
+
+export const boxSchema = z
+  .object({ page: pageIndex, x0: finite, y0: finite, x1: finite, y1: finite })
+  .refine((b) => b.x1 >= b.x0 && b.y1 >= b.y0, { message: 'box must have x1 >= x0 and y1 >= y0' });
+
+export const documentRefSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  url: z.string().min(1),
+  version: z.string().optional(),
+  mediaType: z.string().optional(),
+});
+
+/** As stored: the server fills `url` where it is absent. */
+export const storedDocumentRefSchema = documentRefSchema.extend({ url: z.string().min(1).optional() });
+
+export const sourceSchema = z.object({
+  id: z.string().min(1),
+  documentId: z.string().min(1),
+  chunkId: z.string().optional(),
+  chunk: z.string().optional(),
+  section: z.string().optional(),
+  page: pageIndex.optional(),
+  pageEnd: pageIndex.optional(),
+  pages: z.array(pageIndex).optional(),
+  pageLabel: z.string().optional(),
+  boxes: z.array(boxSchema).optional(),
+  quote: z.string().optional(),
+  text: z.string().optional(),
+  relevance: finite.optional(),
+  documentVersion: z.string().optional(),
+  support: z
+    .object({
+      score: finite.optional(),
+      verdict: z.enum(['supported', 'partial', 'unsupported', 'contradicted', 'unknown']).optional(),
+    })
+    .optional(),
+});
+
+export const citationMappingSchema = z.object({ n: z.number().int().min(0), sourceId: z.string().min(1) });
+
+export const canonicalAnswerSchema = z
+  .object({
+    format: z.literal('citelens/1').optional(),
+    id: z.string().min(1),
+    question: z.string().optional(),
+    text: z.string(),
+    confidence: z.number().min(0).max(1).optional(),
+    reviewReport: z.unknown().optional(),
+    documents: z.array(documentRefSchema),
+    sources: z.array(sourceSchema),
+    citations: z.array(citationMappingSchema).optional(),
+  })
+  .superRefine((a, ctx) => {
+    const docs = new Set(a.documents.map((d) => d.id));
+    a.sources.forEach((s, i) => {
+      if (!docs.has(s.documentId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sources', i, 'documentId'],
+          message: `source ${s.id} names unknown document "${s.documentId}"`,
+        });
+      }
+    });
+    const ids = new Set(a.sources.map((s) => s.id));
+    a.citations?.forEach((c, i) => {
+      if (!ids.has(c.sourceId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['citations', i, 'sourceId'],
+          message: `citation ${c.n} names unknown source "${c.sourceId}"`,
+        });
+      }
+    });
+  });
+
+export const wrappedFormats = [
+  'raglite',
+  'query-agent',
+  'sid-bbox',
+  'persian-rag',
+  'rubyllm',
+  'anthropic',
+  'openai',
+  'gemini',
+  'auto',
+] as const;
+export type WrappedFormat = (typeof wrappedFormats)[number];
+
+export const wrappedAnswerSchema = z.object({
+  id: z.string().min(1),
+  question: z.string().optional(),
+  format: z.enum(wrappedFormats),
+  documents: z.array(documentRefSchema),
+  payload: z.unknown(),
+});
+export type WrappedAnswer = z.infer<typeof wrappedAnswerSchema>;
+
+export const answerSummarySchema = z.object({
+  id: z.string().min(1),
+  question: z.string().optional(),
+  title: z.string().optional(),
+});
+export const answerListSchema = z.array(answerSummarySchema);
+export type AnswerSummary = z.infer<typeof answerSummarySchema>;
+
+// Compile-time check: the parsed canonical answer is the core model.
+type Parsed = z.infer<typeof canonicalAnswerSchema>;
+const _check: (p: Parsed) => Answer = (p) => p;
+void _check;
