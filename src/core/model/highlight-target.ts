@@ -1,0 +1,22 @@
+import type { Box } from './types.ts';
+
+/**
+ * What the app asks a viewer to show: one cited source in one document. `nonce` changes on every click so that
+ * clicking the same marker twice re-centres and flashes again.
+ */
+export interface HighlightTarget {
+  sourceId: string;
+  /** Marker key that asked for it ("2", "S2"), for labels only. */
+  markerKey: string;
+  documentId: string;
+  /** Hinted first page (1-based); used for the quote search and for the "not located" fallback. */
+  page?: number;
+  pageEnd?: number;
+  /** Exact boxes when the source has them; then no search is needed. */
+  boxes?: Box[];
+  /** The quote to find in the PDF text when there are no boxes. */
+  quote?: string;
+  /** Index of the region (rectangle group) to show first. */
+  region?: number;
+  nonce: number;
+}
