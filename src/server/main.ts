@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+
+// Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
+// Env: HOST (127.0.0.1), PORT (4173), CITELENS_DATA (the built-in demo data). Serves ../../dist.
+// Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..');
+
+const host = process.env.HOST || '127.0.0.1';
+const portText = process.env.PORT || '4173';
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`citelens: invalid PORT "${portText}"\n`);
+  process.exit(2);
+}
+const dataDir = path.resolve(process.env.CITELENS_DATA || path.join(here, 'demo-data'));
+const distDir = path.join(repoRoot, 'dist');
+
+if (!existsSync(dataDir)) process.stderr.write(`citelens: warning: data folder ${dataDir} does not exist\n`);
+if (!existsSync(path.join(distDir, 'index.html'))) {
+  process.stderr.write(`citelens: warning: ${distDir}/index.html is missing; only /api is served (run \`npm run build\`)\n`);
+}
+
+const app = createApp({ dataDir, distDir });
+
+const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  process.stdout.write(`citelens ready at http://${shownHost}:${info.port}/\n`);
+  process.stderr.write(`citelens: data from ${dataDir}\n`);
+});
+
+server.on('error', (err: NodeJS.ErrnoException) => {
+  process.stderr.write(`citelens: cannot listen on ${host}:${port}: ${err.message}\n`);
+  process.exit(1);
+});
+
+let closing = false;
+function shutdown(signal: NodeJS.Signals): void {
+  if (closing) return;
+  closing = true;
+  process.stderr.write(`citelens: ${signal} received, shutting down\n`);
+  const force = setTimeout(() => {
+    process.stderr.write('citelens: connections did not close in time, exiting\n');
+    process.exit(0);
+  }, 5000);
+  force.unref();
+  server.close(() => process.exit(0));
+  // Keep-alive sockets would hold close() open; idle ones can go now.
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
