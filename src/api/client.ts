@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import type { Answer } from '../core/model/types.ts';
+import {
+  answerListSchema,
+  canonicalAnswerSchema,
+  wrappedAnswerSchema,
+  type AnswerSummary,
+  type WrappedFormat,
+} from './answer-schema.ts';
+
+// Thin API client. Every response is checked (status, JSON, zod shape) and failures become an
+// ApiError with a human message. See docs/api.md.
+
+export type ApiErrorKind = 'network' | 'http' | 'invalid-json' | 'invalid-shape' | 'unsupported-format';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  url: string;
+  status?: number;
+  /** invalid-shape: one line per zod issue, `path: message`. */
+  issues?: string[];
+  /** unsupported-format: the `format` the answer declared. */
+  format?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly url: string;
+  readonly issues?: string[];
+  readonly format?: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.url = init.url;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.issues !== undefined) this.issues = init.issues;
+    if (init.format !== undefined) this.format = init.format;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** The API base, from VITE_API_BASE_URL (default `/api`). Read at call time. */
+export function apiBaseUrl(): string {
+  const configured = import.meta.env?.VITE_API_BASE_URL as string | undefined;
+  return configured && configured.trim() ? configured.trim() : '/api';
+}
+
+/** The absolute URL of an API path (`/answers/x`), resolved against the page (or http://localhost/ outside a browser). */
+export function apiUrl(path: string): string {
+  const base = new URL(apiBaseUrl(), globalThis.location?.href ?? 'http://localhost/');
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const url = new URL(base.toString());
+  const [pathname = '', query] = path.split('?', 2);
+  url.pathname = `${prefix}/${pathname.replace(/^\/+/, '')}`;
+  url.search = query ? `?${query}` : '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** Formats zod issues as `path: message` lines, e.g. `sources[0].boxes[1].x1: Expected number`. */
+export function formatIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${formatPath(issue.path) || '(root)'}: ${issue.message}`);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+function isAbort(e: unknown, signal?: AbortSignal): boolean {
+  return (signal?.aborted ?? false) || (e instanceof Error && e.name === 'AbortError');
+}
+
+function statusText(status: number): string {
+  return status >= 500 ? `HTTP ${status}` : `${status}`;
+}
+
+function httpMessage(label: string, status: number, serverMessage: string | undefined): string {
+  const detail = serverMessage ? ` ${serverMessage}` : '';
+  if (status === 404) return `${label} was not found (404).`;
+  if (status === 403 || status === 401) return `${label} is not accessible (${status}).${detail}`;
+  if (status >= 500) return `The server failed to load ${lower(label)} (${statusText(status)}).${detail}`;
+  return `${label} could not be loaded (HTTP ${status}).${detail}`;
+}
+
+function lower(label: string): string {
+  return label.startsWith('The ') ? `the ${label.slice(4)}` : label;
+}
+
+async function serverErrorMessage(res: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await res.json();
+    const message = (body as { error?: { message?: unknown } })?.error?.message;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FetchJsonOptions {
+  signal?: AbortSignal;
+  /** What is being fetched, for messages: e.g. `Answer "x"`. */
+  label?: string;
+}
+
+export interface FetchJsonResult<T> {
+  data: T;
+  /** The absolute URL the data came from (after redirects). */
+  url: string;
+}
+
+/** GETs an API path, checks the status, parses JSON and validates it with `schema`. */
+export async function fetchJsonWithUrl<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: FetchJsonOptions = {},
+): Promise<FetchJsonResult<z.output<S>>> {
+  const { signal } = options;
+  const requestUrl = apiUrl(path);
+  const label = options.label ?? `The resource at ${requestUrl}`;
+
+  let res: Response;
+  try {
+    res = await fetch(requestUrl, { headers: { Accept: 'application/json' }, ...(signal && { signal }) });
+  } catch (e) {
+    if (isAbort(e, signal)) throw e; // cancellation is not an error to report
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new ApiError({
+      kind: 'network',
+      url: requestUrl,
+      message: `Could not reach the server to load ${lower(label)} (${reason}).`,
+      cause: e,
+    });
+  }
+  const url = res.url || requestUrl;
+
+  if (!res.ok) {
+    throw new ApiError({
+      kind: 'http',
+      status: res.status,
+      url,
+      message: httpMessage(label, res.status, await serverErrorMessage(res)),
+    });
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(await res.text());
+  } catch (e) {
+    if (isAbort(e, signal)) throw e;
+    throw new ApiError({
+      kind: 'invalid-json',
+      status: res.status,
+      url,
+      message: `The server's response for ${lower(label)} is not valid JSON.`,
+      cause: e,
+    });
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw shapeError(label, url, res.status, parsed.error);
+  return { data: parsed.data as z.output<S>, url };
+}
+
+/** Like fetchJsonWithUrl, returning only the data. */
+export async function fetchJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: FetchJsonOptions = {},
+): Promise<z.output<S>> {
+  return (await fetchJsonWithUrl(path, schema, options)).data;
+}
+
+function shapeError(label: string, url: string, status: number, error: z.ZodError): ApiError {
+  const issues = formatIssues(error);
+  const shown = issues.slice(0, 10).map((i) => `  - ${i}`);
+  if (issues.length > shown.length) shown.push(`  - …and ${issues.length - shown.length} more`);
+  return new ApiError({
+    kind: 'invalid-shape',
+    status,
+    url,
+    issues,
+    message: `${label} does not have the expected shape:\n${shown.join('\n')}`,
+    cause: error,
+  });
+}
+
+export function fetchAnswerList(signal?: AbortSignal): Promise<AnswerSummary[]> {
+  return fetchJson('/answers', answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
+}
+
+/** Today only the canonical form; adapters for wrapped formats will add kinds here. */
+export type AnswerResult = { kind: 'canonical'; answer: Answer };
+
+export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<AnswerResult> {
+  const label = `Answer "${id}"`;
+  const { data, url } = await fetchJsonWithUrl(`/answers/${encodeURIComponent(id)}`, z.unknown(), {
+    label,
+    ...(signal && { signal }),
+  });
+
+  const format =
+    typeof data === 'object' && data !== null && 'format' in data ? (data as { format: unknown }).format : undefined;
+  if (format !== undefined && format !== 'citelens/1') {
+    const wrapped = wrappedAnswerSchema.safeParse(data);
+    if (!wrapped.success) throw shapeError(label, url, 200, wrapped.error);
+    throw unsupportedFormat(wrapped.data.format, url);
+  }
+
+  const parsed = canonicalAnswerSchema.safeParse(data);
+  if (!parsed.success) throw shapeError(label, url, 200, parsed.error);
+  const { format: _format, ...answer } = parsed.data;
+  void _format;
+  return {
+    kind: 'canonical',
+    answer: { ...answer, documents: answer.documents.map((d) => ({ ...d, url: resolveUrl(d.url, url) })) },
+  };
+}
+
+/** Resolves a document URL against the answer's own (absolute) URL; unparseable ones stay as they are. */
+export function resolveUrl(ref: string, base: string): string {
+  try {
+    return new URL(ref, base).toString();
+  } catch {
+    return ref;
+  }
+}
+
+function unsupportedFormat(format: WrappedFormat, url: string): ApiError {
+  return new ApiError({
+    kind: 'unsupported-format',
+    url,
+    format,
+    message: `Answer format "${format}" is not supported yet.`,
+  });
+}
