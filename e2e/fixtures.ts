@@ -1,0 +1,109 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+// Every test fails on an unexpected console error or page error. A test that expects one (a 404 answer makes the
+// browser log the failed request) declares it with `allowConsoleErrors`.
+
+interface Fixtures {
+  allowConsoleErrors: RegExp[];
+  consoleGuard: void;
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = `${msg.text()} ${msg.location().url}`;
+        if (!allowConsoleErrors.some((re) => re.test(text))) problems.push(`console error: ${text}`);
+      });
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      await use();
+      expect(problems, 'unexpected console or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export function intersects(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Open an answer and click the marker button for `key`; returns the page element the viewer lands on. */
+export async function openCitation(page: Page, answerId: string, key: string): Promise<void> {
+  await page.goto(`./?answer=${answerId}`);
+  await page.locator(`button[data-marker="${key}"]`).first().click();
+}
+
+/**
+ * The text of the text-layer spans (on the same page as `highlight`) that intersect it, joined in reading order.
+ * This is what a person sees under the yellow box.
+ */
+export async function wordsUnder(highlight: Locator): Promise<string> {
+  return highlight.evaluate((el) => {
+    const page = el.closest('[data-page-number]');
+    if (!page) return '';
+    const box = el.getBoundingClientRect();
+    const spans = Array.from(page.querySelectorAll('.textLayer span')) as HTMLElement[];
+    const hits = spans.filter((s) => {
+      if (s.children.length > 0 || !s.textContent?.trim()) return false;
+      const r = s.getBoundingClientRect();
+      const ix = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+      const iy = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+      // Count a span when a real share of its height lies inside the highlight, not a hairline touch.
+      return ix > 1 && iy > Math.min(r.height, box.height) * 0.5;
+    });
+    return hits.map((s) => s.textContent ?? '').join(' ').replace(/\s+/g, ' ');
+  });
+}
+
+/**
+ * The characters of the page's text layer whose centres lie inside `highlight`, in DOM order: precisely the words
+ * a person sees under the yellow box (not merely the spans it touches).
+ */
+export async function charsUnder(highlight: Locator): Promise<string> {
+  return highlight.evaluate((el) => {
+    const page = el.closest('[data-page-number]');
+    const layer = page?.querySelector('.textLayer');
+    if (!layer) return '';
+    const box = el.getBoundingClientRect();
+    const walker = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    let out = '';
+    let lastInside = false;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getBoundingClientRect();
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        const inside = r.width > 0 && cx >= box.left && cx <= box.right && cy >= box.top && cy <= box.bottom;
+        if (inside) out += text[i];
+        else if (lastInside) out += ' ';
+        lastInside = inside;
+      }
+      if (lastInside) out += ' ';
+    }
+    return out.replace(/\s+/g, ' ').trim();
+  });
+}
+
+export function words(s: string): string[] {
+  return s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}

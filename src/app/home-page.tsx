@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { answerListQuery } from '../api/queries.ts';
+import { ErrorPanel } from './error-panel.tsx';
+import { useViewStore } from './view-store.ts';
+
+export function HomePage() {
+  const query = useQuery(answerListQuery());
+  const openAnswer = useViewStore((s) => s.openAnswer);
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 overflow-auto px-6 py-8">
+      <h1 className="text-xl font-semibold">Answers</h1>
+      <p className="mt-1 text-sm text-slate-600">Open an answer, then click any citation to see the passage it cites.</p>
+      {(() => {
+        switch (query.status) {
+          case 'pending':
+            return <p role="status" className="mt-6 text-sm text-slate-500">Loading answers…</p>;
+          case 'error':
+            return <ErrorPanel title="Could not load the answer list" error={query.error} />;
+          case 'success':
+            return query.data.length === 0 ? (
+              <p className="mt-6 text-sm text-slate-500">No answers in the data folder yet.</p>
+            ) : (
+              <ul aria-label="Answers" className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                {query.data.map((a) => (
+                  <li key={a.id}>
+                    <a
+                      href={`?answer=${encodeURIComponent(a.id)}`}
+                      data-answer-id={a.id}
+                      onClick={(e) => {
+                        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                        e.preventDefault();
+                        openAnswer(a.id);
+                      }}
+                      className="block px-4 py-3 hover:bg-slate-50 focus:outline-none focus-visible:bg-indigo-50"
+                    >
+                      <span className="block font-medium text-slate-900">{a.question ?? a.title ?? a.id}</span>
+                      <span className="block font-mono text-xs text-slate-500">{a.id}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            );
+          default: {
+            const never: never = query;
+            return never;
+          }
+        }
+      })()}
+    </main>
+  );
+}

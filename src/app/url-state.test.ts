@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parseViewState, serializeViewState } from './url-state.ts';
+
+describe('view state in the URL', () => {
+  it('reads every known parameter', () => {
+    expect(parseViewState('?answer=vendor-access&cite=2&doc=vsp&page=7&region=2')).toEqual({
+      answer: 'vendor-access',
+      cite: '2',
+      doc: 'vsp',
+      page: 7,
+      region: 2,
+    });
+    expect(parseViewState('?cite=S2').cite).toBe('S2');
+  });
+
+  it('ignores unknown parameters and drops malformed values', () => {
+    expect(parseViewState('?answer=a&utm_source=x&page=-3&cite=<script>&doc=../etc')).toEqual({ answer: 'a' });
+    expect(parseViewState('?page=0&region=abc')).toEqual({});
+  });
+
+  it('round-trips any valid view', () => {
+    const id = fc.stringMatching(/^[A-Za-z0-9._-]{1,20}$/);
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            answer: id,
+            cite: fc.oneof(fc.integer({ min: 0, max: 999 }).map(String), fc.integer({ min: 1, max: 99 }).map((n) => `S${n}`)),
+            doc: id,
+            page: fc.integer({ min: 1, max: 5000 }),
+            region: fc.integer({ min: 1, max: 50 }),
+          },
+          { requiredKeys: [] },
+        ),
+        (state) => {
+          expect(parseViewState(serializeViewState(state))).toEqual(state);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,47 @@
+// The view a link restores: ?answer=ID&cite=N|S2&doc=ID&page=P&region=R (docs/urls.md).
+// Parsing is forgiving: unknown parameters are ignored and malformed values are dropped, never thrown.
+
+export interface ViewState {
+  answer?: string;
+  cite?: string;
+  doc?: string;
+  page?: number;
+  region?: number;
+}
+
+const ID = /^[A-Za-z0-9._-]{1,200}$/;
+const CITE = /^(?:\d{1,6}|S\d{1,6}|\d{1,6}:\d{1,6})$/;
+const ORDER = ['answer', 'cite', 'doc', 'page', 'region'] as const;
+
+function positiveInt(value: string | null, min: number): number | undefined {
+  if (value === null || !/^\d{1,7}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= min ? n : undefined;
+}
+
+export function parseViewState(search: string): ViewState {
+  const params = new URLSearchParams(search);
+  const state: ViewState = {};
+  const answer = params.get('answer');
+  if (answer && ID.test(answer)) state.answer = answer;
+  const cite = params.get('cite');
+  if (cite && CITE.test(cite)) state.cite = cite;
+  const doc = params.get('doc');
+  if (doc && ID.test(doc)) state.doc = doc;
+  const page = positiveInt(params.get('page'), 1);
+  if (page !== undefined) state.page = page;
+  const region = positiveInt(params.get('region'), 1);
+  if (region !== undefined) state.region = region;
+  return state;
+}
+
+/** A stable query string (fixed parameter order) so equal views give equal links. */
+export function serializeViewState(state: ViewState): string {
+  const params = new URLSearchParams();
+  for (const key of ORDER) {
+    const value = state[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,59 @@
+import { create } from 'zustand';
+import { parseViewState, serializeViewState, type ViewState } from './url-state.ts';
+
+// The app's navigation state. The URL is its persistent form: every action writes it back, so reloading or sharing
+// the link restores the same view; the back button replays it through popstate.
+
+interface ViewStore {
+  view: ViewState;
+  /** Bumped on every citation click, so clicking the same marker again re-centres and flashes. */
+  citeNonce: number;
+  openAnswer(answer: string | undefined): void;
+  cite(key: string): void;
+  showDocument(doc: string): void;
+  setPage(page: number): void;
+  setRegion(region: number): void;
+}
+
+function write(view: ViewState, mode: 'push' | 'replace') {
+  if (typeof window === 'undefined') return;
+  const url = `${window.location.pathname}${serializeViewState(view)}${window.location.hash}`;
+  if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+  if (mode === 'push') window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
+}
+
+const initial = typeof window === 'undefined' ? {} : parseViewState(window.location.search);
+
+export const useViewStore = create<ViewStore>()((set, get) => {
+  const update = (view: ViewState, mode: 'push' | 'replace', bump = false) => {
+    write(view, mode);
+    set((s) => ({ view, citeNonce: bump ? s.citeNonce + 1 : s.citeNonce }));
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('popstate', () => {
+      set((s) => ({ view: parseViewState(window.location.search), citeNonce: s.citeNonce + 1 }));
+    });
+  }
+  return {
+    view: initial,
+    citeNonce: 0,
+    openAnswer: (answer) => update(answer ? { answer } : {}, 'push', true),
+    cite: (key) => {
+      const { answer } = get().view;
+      update({ answer, cite: key }, 'push', true);
+    },
+    showDocument: (doc) => {
+      const { answer } = get().view;
+      update({ answer, doc }, 'push');
+    },
+    setPage: (page) => {
+      const { view } = get();
+      if (view.page !== page) update({ ...view, page }, 'replace');
+    },
+    setRegion: (region) => {
+      const { view } = get();
+      if (view.region !== region) update({ ...view, region }, 'replace');
+    },
+  };
+});

@@ -1,0 +1,54 @@
+import { memo, type ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import type { Answer } from '../../core/model/types.ts';
+import { markerInfo } from './marker-info.ts';
+import { MarkerGroup } from './marker-group.tsx';
+import { MARKER_ELEMENT, remarkMarkers } from './remark-markers.ts';
+
+// Answer text is untrusted markdown. react-markdown never renders raw HTML (no rehype-raw), images are dropped
+// (a remote image is an exfiltration channel), and links keep only http(s) and mailto.
+
+const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
+
+export function safeUrl(url: string): string {
+  const trimmed = url.trim();
+  return SAFE_PROTOCOL.test(trimmed) ? trimmed : '';
+}
+
+interface AnswerMarkdownProps {
+  answer: Answer;
+  activeKey: string | null;
+  onCite(key: string): void;
+}
+
+const remarkPlugins = [remarkMarkers];
+
+export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, activeKey, onCite }: AnswerMarkdownProps) {
+  const components = {
+    a: ({ href, children }: { href?: string; children?: ReactNode }) =>
+      href ? (
+        <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
+          {children}
+        </a>
+      ) : (
+        <span>{children}</span>
+      ),
+    [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => {
+      const keys = (props['data-keys'] ?? '').split('|').filter(Boolean);
+      return <MarkerGroup infos={keys.map((k) => markerInfo(answer, k))} activeKey={activeKey} onCite={onCite} />;
+    },
+  } as Components;
+  return (
+    <div className="answer-prose">
+      <Markdown
+        remarkPlugins={remarkPlugins}
+        skipHtml
+        disallowedElements={['img']}
+        urlTransform={safeUrl}
+        components={components}
+      >
+        {answer.text}
+      </Markdown>
+    </div>
+  );
+});

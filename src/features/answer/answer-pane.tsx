@@ -1,0 +1,25 @@
+import type { Answer } from '../../core/model/types.ts';
+import { AnswerMarkdown } from './answer-markdown.tsx';
+import { ReferenceList } from './reference-list.tsx';
+
+interface AnswerPaneProps {
+  answer: Answer;
+  activeKey: string | null;
+  activeSourceId: string | null;
+  onCite(key: string): void;
+}
+
+export function AnswerPane({ answer, activeKey, activeSourceId, onCite }: AnswerPaneProps) {
+  return (
+    <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
+      {answer.question ? (
+        <h1 className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
+      ) : null}
+      {answer.confidence !== undefined ? (
+        <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
+      ) : null}
+      <AnswerMarkdown answer={answer} activeKey={activeKey} onCite={onCite} />
+      <ReferenceList answer={answer} activeSourceId={activeSourceId} onCite={onCite} />
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import type { MarkerInfo } from './marker-info.ts';
+
+type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
+
+interface MarkerButtonProps {
+  info: ValidMarker;
+  active: boolean;
+  onCite(key: string): void;
+}
+
+/** One cited number. Hover or focus shows the quote, the document title, the page and the section. */
+export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
+  const [open, setOpen] = useState(false);
+  const tipId = useId();
+  return (
+    <span className="relative inline-block" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        data-marker={info.key}
+        data-source-id={info.sourceId}
+        data-active={active || undefined}
+        aria-current={active ? 'true' : undefined}
+        aria-label={`Citation ${info.key}: ${info.label}`}
+        aria-describedby={open ? tipId : undefined}
+        onClick={() => onCite(info.key)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        className={`mx-px rounded px-1 text-[0.8em] font-semibold leading-tight align-baseline transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+          active ? 'bg-indigo-600 text-white' : 'bg-indigo-50 text-indigo-700 hover:bg-indigo-100'
+        }`}
+      >
+        {info.key}
+      </button>
+      {open && (
+        <span
+          id={tipId}
+          role="tooltip"
+          data-marker-preview={info.key}
+          className="absolute left-0 top-full z-30 mt-1 block w-72 rounded-md border border-slate-200 bg-white p-3 text-left text-sm font-normal leading-snug text-slate-700 shadow-lg"
+        >
+          {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
+          <span className="mt-2 block font-medium text-slate-900">{info.title}</span>
+          <span className="block text-xs text-slate-500">
+            {info.page !== undefined ? `Page ${info.page}` : 'Page unknown'}
+            {info.section ? ` · ${info.section}` : ''}
+          </span>
+        </span>
+      )}
+    </span>
+  );
+}

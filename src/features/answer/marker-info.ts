@@ -1,0 +1,23 @@
+import type { Answer } from '../../core/model/types.ts';
+import { documentOf, resolveMarker, sourceFirstPage, sourceLabel } from '../../core/model/resolve.ts';
+
+/** What the answer pane shows about one marker key. */
+export type MarkerInfo =
+  | { kind: 'valid'; key: string; sourceId: string; label: string; title: string; page?: number; section?: string; quote?: string }
+  | { kind: 'invalid'; key: string };
+
+export function markerInfo(answer: Answer, key: string): MarkerInfo {
+  const source = resolveMarker(answer, key);
+  if (!source) return { kind: 'invalid', key };
+  const doc = documentOf(answer, source);
+  return {
+    kind: 'valid',
+    key,
+    sourceId: source.id,
+    label: sourceLabel(answer, source),
+    title: doc?.title ?? source.documentId,
+    page: sourceFirstPage(source),
+    section: source.section,
+    quote: source.quote ?? source.text,
+  };
+}

@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import type { Answer } from '../../core/model/types.ts';
+import { parseMarkers } from '../../core/markers/parse-markers.ts';
+import { markerInfo, type MarkerInfo } from './marker-info.ts';
+
+type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
+
+/** The cited sources in order of first appearance, one entry per source however often it is cited. */
+export function citedReferences(answer: Answer): ValidMarker[] {
+  const seen = new Set<string>();
+  const out: ValidMarker[] = [];
+  for (const group of parseMarkers(answer.text)) {
+    for (const ref of group.refs) {
+      const info = markerInfo(answer, ref.key);
+      if (info.kind !== 'valid' || seen.has(info.sourceId)) continue;
+      seen.add(info.sourceId);
+      out.push(info);
+    }
+  }
+  return out;
+}
+
+interface ReferenceListProps {
+  answer: Answer;
+  activeSourceId: string | null;
+  onCite(key: string): void;
+}
+
+export function ReferenceList({ answer, activeSourceId, onCite }: ReferenceListProps) {
+  const refs = useMemo(() => citedReferences(answer), [answer]);
+  if (refs.length === 0) return null;
+  return (
+    <section aria-labelledby="references-heading" className="mt-6 border-t border-slate-200 pt-4">
+      <h2 id="references-heading" className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+        References
+      </h2>
+      <ol className="space-y-1">
+        {refs.map((ref) => {
+          const active = ref.sourceId === activeSourceId;
+          return (
+            <li key={ref.sourceId} data-reference={ref.sourceId} data-active={active || undefined} aria-current={active ? 'true' : undefined}>
+              <button
+                type="button"
+                onClick={() => onCite(ref.key)}
+                className={`flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                  active ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-50'
+                }`}
+              >
+                <span className="w-7 shrink-0 font-semibold text-indigo-700">[{ref.key}]</span>
+                <span className="min-w-0">
+                  <span className="block font-medium text-slate-800">{ref.label}</span>
+                  {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
+                  {ref.quote ? <span className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
