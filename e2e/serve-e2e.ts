@@ -1,0 +1,47 @@
+// Serves the built app for Playwright over a data folder made for the tests: the built-in demo data plus a few
+// test-only files (a 1,000-page document, a malformed answer, a wrapped answer), written to a fresh temp folder so
+// the repo never changes during a test run.
+import { cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateLargePdf } from '../scripts/generate-demo.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const demo = path.resolve(here, '../src/server/demo-data');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'citelens-e2e-'));
+cpSync(demo, dataDir, { recursive: true });
+mkdirSync(path.join(dataDir, 'answers'), { recursive: true });
+
+const LARGE_PAGES = 1000;
+writeFileSync(
+  path.join(dataDir, 'documents', 'large-report.pdf'),
+  await generateLargePdf(LARGE_PAGES, { fillerBytesPerPage: 4096 }),
+);
+writeFileSync(path.join(dataDir, 'documents', 'large-report.meta.json'), JSON.stringify({ title: 'Large Report', version: 'e2e' }));
+
+const json = (name: string, value: unknown) =>
+  writeFileSync(path.join(dataDir, 'answers', `${name}.json`), JSON.stringify(value, null, 2));
+
+json('large-document', {
+  id: 'large-document',
+  question: 'What does page 990 of the large report say?',
+  text: 'Page 990 carries a line about the lazy dog [1].',
+  documents: [{ id: 'large-report', title: 'Large Report' }],
+  sources: [{ id: 'S1', documentId: 'large-report', page: 990, quote: 'This is page 990 of a 1000-page document generated for performance tests.' }],
+});
+json('broken-shape', {
+  id: 'broken-shape',
+  text: 'A claim [1].',
+  documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+  sources: [{ id: 'S1', page: 'seven' }],
+});
+json('wrapped-gemini', {
+  id: 'wrapped-gemini',
+  format: 'gemini',
+  documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+  payload: { candidates: [] },
+});
+
+process.env.CITELENS_DATA = dataDir;
+await import('../src/server/main.ts');
