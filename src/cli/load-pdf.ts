@@ -1,0 +1,122 @@
+// Node-only: load a PDF with pdf.js (legacy build, works on Node 20) and expose its text as `PageText` pages.
+// Used by the CLI and by the corpus test, so both see exactly the same text layer.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FontStyle, PageText, TextRun } from '../core/locate/page-text.ts';
+
+// pdfjs-dist 6 uses Promise.withResolvers, which Node 20 lacks.
+if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !== 'function') {
+  Object.defineProperty(Promise, 'withResolvers', {
+    configurable: true,
+    writable: true,
+    value: function withResolvers<T>() {
+      let resolve!: (v: T | PromiseLike<T>) => void;
+      let reject!: (e?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+const require = createRequire(import.meta.url);
+const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const asDirUrl = (dir: string) => path.join(pdfjsDir, dir) + path.sep;
+
+export interface LoadedPdf {
+  pageCount: number;
+  getPageText(page: number): Promise<PageText>;
+  /** Frees pdf.js resources. */
+  close(): Promise<void>;
+}
+
+/** Why loading failed, in words a user can act on. */
+export class PdfLoadError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'password' | 'invalid' | 'io',
+  ) {
+    super(message);
+    this.name = 'PdfLoadError';
+  }
+}
+
+type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfjsModule> | undefined;
+function loadPdfjs(): Promise<PdfjsModule> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+/** Loads `data` (the PDF's bytes) and returns its page count and a per-page text getter (cached). */
+export async function loadPdf(data: Uint8Array, opts: { password?: string } = {}): Promise<LoadedPdf> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
+    // pdf.js may transfer (detach) the buffer: give it a copy.
+    data: new Uint8Array(data),
+    password: opts.password,
+    verbosity: 0,
+    cMapUrl: asDirUrl('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: asDirUrl('standard_fonts'),
+    useSystemFonts: false,
+    enableXfa: false,
+  });
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    await task.destroy().catch(() => undefined);
+    const err = e as { name?: string; code?: number; message?: string };
+    if (err?.name === 'PasswordException') {
+      throw new PdfLoadError(
+        err.code === 2 ? 'wrong password for this PDF' : 'this PDF is encrypted: a password is needed (--password)',
+        'password',
+      );
+    }
+    throw new PdfLoadError(`cannot read the PDF: ${err?.message ?? String(e)}`, 'invalid');
+  }
+  const cache = new Map<number, Promise<PageText>>();
+  const getPageText = (pageNumber: number): Promise<PageText> => {
+    let p = cache.get(pageNumber);
+    if (!p) {
+      p = (async () => {
+        const page = await doc.getPage(pageNumber);
+        const content = await page.getTextContent();
+        const runs: TextRun[] = [];
+        for (const item of content.items) {
+          if (!('str' in item)) continue; // marked-content begin/end
+          runs.push({
+            str: item.str,
+            transform: item.transform as number[],
+            width: item.width,
+            height: item.height,
+            hasEOL: item.hasEOL,
+            fontName: item.fontName,
+          });
+        }
+        const styles: Record<string, FontStyle> = {};
+        for (const [name, s] of Object.entries(content.styles)) {
+          styles[name] = { ascent: s.ascent, descent: s.descent, vertical: s.vertical, fontFamily: s.fontFamily };
+        }
+        const [x0, y0, x1, y1] = page.view as number[];
+        page.cleanup();
+        return {
+          page: pageNumber,
+          frame: { view: [x0 ?? 0, y0 ?? 0, x1 ?? 0, y1 ?? 0], rotate: page.rotate },
+          runs,
+          styles,
+        };
+      })();
+      cache.set(pageNumber, p);
+    }
+    return p;
+  };
+  return {
+    pageCount: doc.numPages,
+    getPageText,
+    close: () => task.destroy(),
+  };
+}

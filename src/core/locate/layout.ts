@@ -1,0 +1,255 @@
+// Reading order of one page's text runs: runs → lines (grouped by baseline along the text direction) →
+// blocks (column pieces: vertically consecutive lines that overlap horizontally, same font size) → block order
+// (columns left to right, top to bottom, with full-width elements as separators). Pure, no I/O.
+import type { TextRun } from './page-text.ts';
+
+export interface RunGeom {
+  /** Index of the run in `PageText.runs`. */
+  run: number;
+  /** Unit direction of the baseline in user space. */
+  dx: number;
+  dy: number;
+  /** Font size in user space. */
+  size: number;
+  /** Position along the direction (start, end) and across it (down = positive). */
+  u0: number;
+  u1: number;
+  v: number;
+  dirKey: number;
+}
+
+export interface Line {
+  runs: RunGeom[];
+  dirKey: number;
+  u0: number;
+  u1: number;
+  v: number;
+  size: number;
+  rtl: boolean;
+}
+
+export interface Block {
+  lines: Line[];
+  dirKey: number;
+  u0: number;
+  u1: number;
+  vTop: number;
+  vBottom: number;
+}
+
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
+const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/gu;
+
+function runGeom(run: TextRun, index: number): RunGeom | null {
+  if (!run.str || !/\S/u.test(run.str)) return null;
+  const t = run.transform;
+  const a = t[0] ?? 1;
+  const b = t[1] ?? 0;
+  const c = t[2] ?? 0;
+  const d = t[3] ?? 1;
+  const e = t[4] ?? 0;
+  const f = t[5] ?? 0;
+  if (![a, b, c, d, e, f, run.width].every(Number.isFinite)) return null;
+  let len = Math.hypot(a, b);
+  let dx = 1;
+  let dy = 0;
+  if (len > 1e-9) {
+    dx = a / len;
+    dy = b / len;
+  }
+  const scaleY = Math.hypot(c, d);
+  const size = run.height > 0 ? run.height : scaleY > 0 ? scaleY : len > 0 ? len : 1;
+  len = Math.max(0, run.width);
+  // up = direction rotated 90° counter-clockwise; "down" (v) = −up.
+  const upx = -dy;
+  const upy = dx;
+  const u0 = e * dx + f * dy;
+  const angle = Math.round((Math.atan2(dy, dx) * 180) / Math.PI / 5) * 5;
+  return { run: index, dx, dy, size, u0, u1: u0 + len, v: -(e * upx + f * upy), dirKey: ((angle % 360) + 360) % 360 };
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.min(a1, b1) - Math.max(a0, b0);
+}
+
+function makeLine(g: RunGeom): Line {
+  return { runs: [g], dirKey: g.dirKey, u0: g.u0, u1: g.u1, v: g.v, size: g.size, rtl: false };
+}
+
+function addToLine(line: Line, g: RunGeom): void {
+  line.runs.push(g);
+  line.u0 = Math.min(line.u0, g.u0);
+  line.u1 = Math.max(line.u1, g.u1);
+  if (g.size > line.size) {
+    line.size = g.size;
+    line.v = g.v; // the biggest font defines the baseline (superscripts ride along)
+  }
+}
+
+/** Orders runs of one page into blocks of lines in reading order. */
+export function layoutPage(runs: readonly TextRun[]): Block[] {
+  const geoms: RunGeom[] = [];
+  runs.forEach((r, i) => {
+    const g = runGeom(r, i);
+    if (g) geoms.push(g);
+  });
+  if (geoms.length === 0) return [];
+
+  // 1. Segments in content-stream order: consecutive runs on one baseline that nearly touch.
+  const segments: Line[] = [];
+  let cur: Line | null = null;
+  for (const g of geoms) {
+    if (cur && cur.dirKey === g.dirKey) {
+      const size = Math.max(cur.size, g.size);
+      const gap = -overlap(cur.u0, cur.u1, g.u0, g.u1);
+      if (Math.abs(g.v - cur.v) <= 0.5 * size && gap <= 1.2 * size && gap >= -0.5 * size) {
+        addToLine(cur, g);
+        continue;
+      }
+    }
+    cur = makeLine(g);
+    segments.push(cur);
+  }
+
+  // 2. Geometric merge of segments into lines (handles content drawn out of order): same baseline and
+  // a gap no wider than a word space. Wider gaps on one baseline are column gutters: separate lines.
+  segments.sort((p, q) => p.dirKey - q.dirKey || p.v - q.v || p.u0 - q.u0);
+  const lines: Line[] = [];
+  for (const s of segments) {
+    let merged = false;
+    for (let k = lines.length - 1; k >= 0 && k >= lines.length - 8; k--) {
+      const l = lines[k] as Line;
+      if (l.dirKey !== s.dirKey) continue;
+      const size = Math.max(l.size, s.size);
+      if (Math.abs(l.v - s.v) > 0.3 * size) continue;
+      const gap = -overlap(l.u0, l.u1, s.u0, s.u1);
+      if (gap <= 0.45 * size && gap >= -0.3 * size) {
+        for (const g of s.runs) addToLine(l, g);
+        merged = true;
+        break;
+      }
+    }
+    if (!merged) lines.push({ ...s, runs: [...s.runs] });
+  }
+  for (const l of lines) {
+    const text = l.runs.map((g) => runs[g.run]?.str ?? '').join('');
+    const rtl = (text.match(RTL)?.length ?? 0) > (text.match(LTR)?.length ?? 0);
+    l.rtl = rtl;
+    l.runs.sort((p, q) => (rtl ? q.u1 - p.u1 : p.u0 - q.u0));
+    // drop exact duplicates drawn on top of each other (fake bold, repeated content)
+    const kept: RunGeom[] = [];
+    for (const g of l.runs) {
+      const dup = kept.some(
+        (k) =>
+          runs[k.run]?.str === runs[g.run]?.str &&
+          Math.abs(k.u0 - g.u0) < 0.3 * g.size &&
+          Math.abs(k.v - g.v) < 0.3 * g.size,
+      );
+      if (!dup) kept.push(g);
+    }
+    l.runs = kept;
+  }
+
+  // 3. Blocks: a line joins the block whose last line sits right above it, overlaps it horizontally and has a
+  // similar font size.
+  lines.sort((p, q) => p.dirKey - q.dirKey || p.v - q.v || p.u0 - q.u0);
+  const blocks: Block[] = [];
+  for (const l of lines) {
+    let best: Block | null = null;
+    let bestDv = Infinity;
+    for (const b of blocks) {
+      if (b.dirKey !== l.dirKey) continue;
+      const last = b.lines[b.lines.length - 1] as Line;
+      const dv = l.v - last.v;
+      const ratio = l.size / last.size;
+      if (dv <= 0.3 * last.size || dv > 1.9 * Math.max(l.size, last.size)) continue;
+      if (ratio < 0.8 || ratio > 1.25) continue;
+      if (overlap(l.u0, l.u1, last.u0, last.u1) <= 0) continue;
+      if (dv < bestDv) {
+        bestDv = dv;
+        best = b;
+      }
+    }
+    if (best) {
+      best.lines.push(l);
+      best.u0 = Math.min(best.u0, l.u0);
+      best.u1 = Math.max(best.u1, l.u1);
+      best.vBottom = l.v;
+    } else {
+      blocks.push({ lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v });
+    }
+  }
+  return orderBlocks(blocks);
+}
+
+/** Reading order of blocks (Breuel's rules): above-and-overlapping first; left-of first unless a block that
+ * spans both lies between them vertically. Falls back to top-to-bottom on cycles or very many blocks. */
+function orderBlocks(blocks: Block[]): Block[] {
+  const n = blocks.length;
+  const byPos = (p: Block, q: Block) => p.dirKey - q.dirKey || p.vTop - q.vTop || p.u0 - q.u0;
+  if (n <= 1 || n > 400) return blocks.sort(byPos);
+  const tol = 1;
+  const rtlBlock = blocks.map((b) => b.lines.filter((l) => l.rtl).length * 2 > b.lines.length);
+  const succ: number[][] = blocks.map(() => []);
+  const indeg = new Array<number>(n).fill(0);
+  const vc = (b: Block) => (b.vTop + b.vBottom) / 2;
+  for (let i = 0; i < n; i++) {
+    const a = blocks[i] as Block;
+    for (let j = 0; j < n; j++) {
+      if (i === j) continue;
+      const b = blocks[j] as Block;
+      if (a.dirKey !== b.dirKey) {
+        if (a.dirKey < b.dirKey && i < j) {
+          succ[i]?.push(j);
+          indeg[j]!++;
+        }
+        continue;
+      }
+      let before = false;
+      if (overlap(a.u0, a.u1, b.u0, b.u1) > tol) {
+        before = a.vTop < b.vTop || (a.vTop === b.vTop && i < j);
+      } else {
+        const rtl = rtlBlock[i] && rtlBlock[j];
+        const aFirst = rtl ? a.u0 >= b.u1 - tol : a.u1 <= b.u0 + tol;
+        if (aFirst) {
+          const lo = Math.min(vc(a), vc(b));
+          const hi = Math.max(vc(a), vc(b));
+          before = !blocks.some((c, k) => {
+            if (k === i || k === j || c.dirKey !== a.dirKey) return false;
+            const cv = vc(c);
+            return (
+              cv > lo &&
+              cv < hi &&
+              overlap(c.u0, c.u1, a.u0, a.u1) > tol &&
+              overlap(c.u0, c.u1, b.u0, b.u1) > tol
+            );
+          });
+        }
+      }
+      if (before) {
+        succ[i]?.push(j);
+        indeg[j]!++;
+      }
+    }
+  }
+  const out: Block[] = [];
+  const done = new Array<boolean>(n).fill(false);
+  for (let step = 0; step < n; step++) {
+    let pick = -1;
+    for (let i = 0; i < n; i++) {
+      if (done[i] || indeg[i] !== 0) continue;
+      if (pick < 0 || byPos(blocks[i] as Block, blocks[pick] as Block) < 0) pick = i;
+    }
+    if (pick < 0) {
+      // cycle: take the top-most remaining block
+      for (let i = 0; i < n; i++) {
+        if (done[i]) continue;
+        if (pick < 0 || byPos(blocks[i] as Block, blocks[pick] as Block) < 0) pick = i;
+      }
+    }
+    done[pick] = true;
+    out.push(blocks[pick] as Block);
+    for (const j of succ[pick] ?? []) indeg[j]!--;
+  }
+  return out;
+}

@@ -1,0 +1,278 @@
+// Matching a normalized quote against indexed pages: exact (with block chaining) and fuzzy (word alignment).
+import type { IndexedPage } from './text-index.ts';
+
+/** A matched key range on one page. */
+export interface Span {
+  page: number;
+  k0: number;
+  k1: number;
+}
+
+/** Consecutive indexed pages searched as one text (so a quote can run from one page into the next). */
+export interface Window {
+  pages: IndexedPage[];
+  key: string;
+  /** Start offset of each page in `key`. */
+  offsets: number[];
+  /** Global key offsets where a block starts (page starts included), ascending. */
+  blockStarts: number[];
+  /** Global key offsets where a block ends (page ends included), ascending. */
+  blockEnds: number[];
+}
+
+export function makeWindow(pages: IndexedPage[]): Window {
+  const offsets: number[] = [];
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  let off = 0;
+  for (const p of pages) {
+    offsets.push(off);
+    for (const b of p.blockStarts) {
+      starts.add(off + b);
+      if (b > 0) ends.add(off + b);
+    }
+    off += p.key.length;
+    ends.add(off);
+  }
+  return {
+    pages,
+    key: pages.map((p) => p.key).join(''),
+    offsets,
+    blockStarts: [...starts].filter((s) => s < off).sort((a, b) => a - b),
+    blockEnds: [...ends].sort((a, b) => a - b),
+  };
+}
+
+/** Splits a global key range of a window into per-page spans. */
+export function toSpans(win: Window, g0: number, g1: number): Span[] {
+  const out: Span[] = [];
+  win.pages.forEach((p, i) => {
+    const off = win.offsets[i] ?? 0;
+    const a = Math.max(g0, off);
+    const b = Math.min(g1, off + p.key.length);
+    if (b > a) out.push({ page: p.page, k0: a - off, k1: b - off });
+  });
+  return out;
+}
+
+function pageAt(win: Window, g: number): number {
+  for (let i = win.pages.length - 1; i >= 0; i--) if (g >= (win.offsets[i] ?? 0)) return win.pages[i]?.page ?? 0;
+  return win.pages[0]?.page ?? 0;
+}
+
+function lcp(text: string, at: number, q: string, qpos: number): number {
+  let n = 0;
+  while (at + n < text.length && qpos + n < q.length && text.charCodeAt(at + n) === q.charCodeAt(qpos + n)) n++;
+  return n;
+}
+
+/** Minimum length (key units) of each piece of a quote split across blocks. */
+export const MIN_PIECE = 8;
+const MAX_PIECES = 4;
+const MAX_OCCURRENCES = 500;
+
+function isWordStart(win: Window, g: number): boolean {
+  const i = win.pages.findIndex((_, k) => g < (win.offsets[k] ?? 0) + (win.pages[k]?.key.length ?? 0));
+  if (i < 0) return false;
+  const p = win.pages[i] as IndexedPage;
+  const k = g - (win.offsets[i] ?? 0);
+  const t = p.keyToText[k] ?? 0;
+  return t === 0 || p.text[t - 1] === ' ';
+}
+
+/**
+ * Exact search of `q` (a match key) in a window. A contiguous occurrence wins; otherwise the quote may be split
+ * into up to 4 pieces (each ≥ MIN_PIECE long), each piece but the last ending a block and each but the first
+ * starting one: this bridges footnotes, figures, running heads and column or page breaks between the pieces.
+ * Among several occurrences the one on `preferPage` (then: starting at a word boundary) wins.
+ */
+export function findExact(win: Window, q: string, preferPage?: number): Span[] | null {
+  if (!q || win.key.length === 0) return null;
+  const occ: number[] = [];
+  for (let s = win.key.indexOf(q); s >= 0 && occ.length < MAX_OCCURRENCES; s = win.key.indexOf(q, s + 1)) occ.push(s);
+  if (occ.length > 0) {
+    const rank = (s: number) => (pageAt(win, s) === preferPage ? 0 : 2) + (isWordStart(win, s) ? 0 : 1);
+    let best = occ[0] as number;
+    for (const s of occ) if (rank(s) < rank(best)) best = s;
+    return toSpans(win, best, best + q.length);
+  }
+  if (q.length < 2 * MIN_PIECE) return null;
+  const head = q.slice(0, MIN_PIECE);
+  const firsts: number[] = [];
+  for (let s = win.key.indexOf(head); s >= 0 && firsts.length < MAX_OCCURRENCES; s = win.key.indexOf(head, s + 1)) {
+    firsts.push(s);
+  }
+  firsts.sort((a, b) => (pageAt(win, a) === preferPage ? 0 : 1) - (pageAt(win, b) === preferPage ? 0 : 1) || a - b);
+  for (const s of firsts) {
+    const l = lcp(win.key, s, q, 0);
+    const ends = win.blockEnds.filter((e) => e >= s + MIN_PIECE && e <= s + l).reverse();
+    for (const e of ends) {
+      const rest = chainFrom(win, q, e - s, MAX_PIECES - 1, s, e);
+      if (rest) return [...toSpans(win, s, e), ...rest];
+    }
+  }
+  return null;
+}
+
+function chainFrom(win: Window, q: string, qpos: number, left: number, u0: number, u1: number): Span[] | null {
+  if (left <= 0) return null;
+  const need = q.length - qpos;
+  for (const b of win.blockStarts) {
+    if (b >= u0 && b < u1) continue; // not inside a piece already used
+    const l = lcp(win.key, b, q, qpos);
+    if (l < MIN_PIECE && l < need) continue;
+    if (l === need) {
+      if (need >= MIN_PIECE) return toSpans(win, b, b + l);
+      continue;
+    }
+    if (left <= 1) continue;
+    const ends = win.blockEnds.filter((e) => e >= b + MIN_PIECE && e <= b + l).reverse();
+    for (const e of ends) {
+      const rest = chainFrom(win, q, qpos + (e - b), left - 1, Math.min(u0, b), Math.max(u1, e));
+      if (rest) return [...toSpans(win, b, e), ...rest];
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fuzzy: local alignment of the quote's words against the window's words, in order.
+
+function levenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  let prev2: number[] | null = null;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      // transposition (Damerau): "اخل" vs "الخ"
+      if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, (prev2[j - 2] as number) + 1);
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev.slice();
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length] as number;
+}
+
+/** Similarity of two words in 0..1: 1 when equal, 1 − edit distance / length when close, else 0. */
+export function wordSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = Math.max(a.length, b.length);
+  if (Math.min(a.length, b.length) < 3) return 0;
+  const max = Math.floor(n * 0.3);
+  const d = levenshtein(a, b, max);
+  if (d > max) return 0;
+  return 1 - d / n;
+}
+
+const SUBSTITUTION = -0.4;
+const GAP = -0.5;
+
+export interface FuzzyMatch {
+  spans: Span[];
+  score: number;
+}
+
+/** The best in-order word alignment of `qWords` in the window, scored 0..1 (fraction of the quote matched,
+ * minus penalties for wrong, missing and extra words). */
+export function findFuzzy(win: Window, qWords: string[]): FuzzyMatch | null {
+  const n = qWords.length;
+  if (n < 2) return null;
+  const words: { g0: number; g1: number; key: string; page: IndexedPage; line: number }[] = [];
+  win.pages.forEach((p, i) => {
+    const off = win.offsets[i] ?? 0;
+    for (const w of p.words) {
+      words.push({ g0: off + w.k0, g1: off + w.k1, key: w.key, page: p, line: p.line[p.keyToText[w.k0] ?? 0] ?? -1 });
+    }
+  });
+  const m = words.length;
+  if (m === 0) return null;
+  // cheap filter: enough of the quote's words (or near words) must occur at all
+  const qset = new Set(qWords);
+  let present = 0;
+  for (const w of words) if (qset.has(w.key)) present++;
+  if (present < Math.max(1, Math.floor(n * 0.4))) return null;
+
+  const simCache = new Map<string, number>();
+  const sim = (i: number, j: number): number => {
+    const a = qWords[i] as string;
+    const b = (words[j] as (typeof words)[number]).key;
+    if (a === b) return 1;
+    const ck = a + '\u0000' + b;
+    let s = simCache.get(ck);
+    if (s === undefined) {
+      s = wordSimilarity(a, b);
+      simCache.set(ck, s);
+    }
+    return s;
+  };
+  const W = m + 1;
+  const H = new Float32Array((n + 1) * W);
+  const dir = new Uint8Array((n + 1) * W); // 0 stop, 1 diag, 2 up (skip quote word), 3 left (skip page word)
+  let best = 0;
+  let bi = 0;
+  let bj = 0;
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const s = sim(i - 1, j - 1);
+      const diag = (H[(i - 1) * W + j - 1] as number) + (s > 0 ? s : SUBSTITUTION);
+      const up = (H[(i - 1) * W + j] as number) + GAP;
+      const left = (H[i * W + j - 1] as number) + GAP;
+      let v = 0;
+      let d = 0;
+      if (diag > v) {
+        v = diag;
+        d = 1;
+      }
+      if (up > v) {
+        v = up;
+        d = 2;
+      }
+      if (left > v) {
+        v = left;
+        d = 3;
+      }
+      H[i * W + j] = v;
+      dir[i * W + j] = d;
+      if (v > best) {
+        best = v;
+        bi = i;
+        bj = j;
+      }
+    }
+  }
+  if (best <= 0) return null;
+  // trace back to the first aligned page word
+  let i = bi;
+  let j = bj;
+  let firstJ = bj;
+  const lines = new Set<number>();
+  while (i > 0 && j > 0) {
+    const d = dir[i * W + j];
+    if (d === 0) break;
+    if (d === 1) {
+      firstJ = j;
+      const w = words[j - 1] as (typeof words)[number];
+      lines.add(w.page.page * 100000 + w.line);
+      i--;
+      j--;
+    } else if (d === 2) i--;
+    else j--;
+  }
+  const score = Math.max(0, Math.min(1, best / n));
+  // a short quote (< 4 words) matched fuzzily must lie on one line: across lines, word order is too weak a signal
+  if (n < 4 && lines.size > 1) return null;
+  const w0 = words[firstJ - 1] as (typeof words)[number];
+  const w1 = words[bj - 1] as (typeof words)[number];
+  return { spans: toSpans(win, w0.g0, w1.g1), score };
+}
