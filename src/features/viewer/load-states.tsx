@@ -1,0 +1,129 @@
+import { Component, useId, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useViewerStore } from './viewer-store.ts';
+
+// What the pane shows while a document is not (yet) on screen: download progress, a password form, an error.
+// Never a blank pane.
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** Shown instead of the children after an error. */
+  fallback(error: Error): ReactNode;
+}
+
+/** react-pdf 11 suspends and throws load errors to the nearest boundary; this one turns them into a message. */
+export class ViewerErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.warn('PDF viewer error', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+export function LoadError({ error }: { error: Error }) {
+  return (
+    <Centered>
+      <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
+        <p className="font-medium text-red-700">Could not open this PDF: {describeLoadError(error)}</p>
+      </div>
+    </Centered>
+  );
+}
+
+function describeLoadError(error: Error): string {
+  switch (error.name) {
+    case 'InvalidPDFException':
+      return 'the file is not a valid PDF.';
+    case 'PasswordException':
+      return 'it is password-protected and no password was given.';
+    case 'ResponseException':
+    case 'UnexpectedResponseException':
+    case 'MissingPDFException':
+      return error.message || 'the server did not return the file.';
+    default:
+      return error.message || 'unknown error.';
+  }
+}
+
+export function LoadingPane() {
+  const progress = useViewerStore((s) => s.loadProgress);
+  // total is 0 when the server sent no Content-Length: then the bar is indeterminate (no aria-valuenow).
+  const pct = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
+  return (
+    <Centered>
+      <div className="w-64 text-center text-sm text-slate-500">
+        <p>Loading PDF…</p>
+        {progress && (
+          <div
+            role="progressbar"
+            aria-label="PDF download"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct ?? undefined}
+            className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className={`h-full rounded-full bg-blue-600 transition-[width] ${pct === null ? 'w-1/3 animate-pulse' : ''}`}
+              style={pct === null ? undefined : { width: `${pct}%` }}
+            />
+          </div>
+        )}
+      </div>
+    </Centered>
+  );
+}
+
+interface PasswordFormProps {
+  incorrect: boolean;
+  onSubmit(password: string): void;
+}
+
+/** Our own password form (react-pdf's default is window.prompt). */
+export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
+  const [password, setPassword] = useState('');
+  const id = useId();
+  return (
+    <Centered>
+      <form
+        className="w-72 rounded-md border border-slate-200 bg-white p-4 text-sm shadow-sm"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit(password);
+          setPassword('');
+        }}
+      >
+        <label className="block font-medium text-slate-700" htmlFor={id}>
+          This PDF is password-protected
+        </label>
+        {incorrect && (
+          <p role="alert" className="mt-1 text-xs text-red-700">
+            Incorrect password. Please try again.
+          </p>
+        )}
+        <input
+          id={id}
+          type="password"
+          autoFocus
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className="mt-2 h-8 w-full rounded border border-slate-300 px-2 focus-visible:outline-2 focus-visible:outline-blue-600"
+        />
+        <button type="submit" className="mt-3 h-8 w-full rounded bg-blue-600 font-medium text-white hover:bg-blue-700">
+          Open
+        </button>
+      </form>
+    </Centered>
+  );
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <div className="absolute inset-0 grid place-items-center bg-slate-100 p-6">{children}</div>;
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import type { Rotation } from '../../core/coords/transform.ts';
+import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+
+// We paint the canvas ourselves with page.render() instead of react-pdf's <Page>:
+//  - <Page> renders its own element carrying `data-page-number`, which would duplicate our placeholder's
+//    attribute (the markup contract says `[data-page-number="N"]` is the page element, exactly one per page);
+//  - <Page> keys its canvas by scale, so every zoom step blanks the page until the new render lands; here the
+//    previous bitmap stays on screen (stretched by CSS) until the new one is complete;
+//  - renders go through our scheduler, so only the visible pages paint first and only two at a time.
+
+/** Cap on canvas pixels (as pdf.js's maxCanvasPixels): at 400 % on a HiDPI screen a page would need >100 MB. */
+const MAX_CANVAS_PIXELS = 16_777_216;
+
+interface PageCanvasProps {
+  page: PDFPageProxy;
+  scale: number;
+  /** Absolute rotation: the page's /Rotate plus the user's extra rotation. */
+  rotation: Rotation;
+  priority: number;
+  scheduler: RenderScheduler;
+  onError(error: unknown): void;
+}
+
+export function PageCanvas({ page, scale, rotation, priority, scheduler, onError }: PageCanvasProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const ticketRef = useRef<RenderTicket | null>(null);
+  const priorityRef = useRef(priority);
+  priorityRef.current = priority;
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  useEffect(() => {
+    ticketRef.current?.setPriority(priority);
+  }, [priority]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const viewport = page.getViewport({ scale, rotation });
+    const dpr = window.devicePixelRatio || 1;
+    const outputScale = Math.min(dpr, Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, viewport.width * viewport.height)));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
+    canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
+    // The CSS size is the page element's size, so the bitmap always lines up with the text and highlight layers.
+    canvas.className = 'absolute inset-0 h-full w-full select-none';
+    canvas.setAttribute('aria-hidden', 'true');
+
+    let task: RenderTask | null = null;
+    const ticket = scheduler.schedule(
+      {
+        start: () => {
+          task = page.render({
+            canvas,
+            viewport,
+            transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
+          });
+          const done = task.promise.then(() => {
+            // Swap only once painted: the old bitmap stays visible meanwhile, no white flash on zoom.
+            for (const old of Array.from(host.querySelectorAll('canvas'))) {
+              if (old !== canvas) releaseCanvas(old);
+            }
+            host.append(canvas);
+          });
+          done.catch((error: unknown) => {
+            if (!isCancelled(error)) onErrorRef.current(error);
+          });
+          return { done, cancel: () => task?.cancel() };
+        },
+      },
+      priorityRef.current,
+    );
+    ticketRef.current = ticket;
+    return () => {
+      ticket.cancel();
+      ticketRef.current = null;
+      if (!canvas.isConnected) releaseCanvas(canvas);
+    };
+  }, [page, scale, rotation, scheduler]);
+
+  // On unmount, release the painted bitmap right away (browsers keep canvas memory until GC otherwise).
+  useEffect(() => {
+    const host = hostRef.current;
+    return () => {
+      for (const c of Array.from(host?.querySelectorAll('canvas') ?? [])) releaseCanvas(c);
+    };
+  }, []);
+
+  return <div ref={hostRef} className="absolute inset-0" />;
+}
+
+function releaseCanvas(canvas: HTMLCanvasElement) {
+  canvas.width = 0;
+  canvas.height = 0;
+  canvas.remove();
+}
+
+function isCancelled(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException');
+}

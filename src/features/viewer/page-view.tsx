@@ -1,0 +1,128 @@
+import { memo, useEffect, useState, type CSSProperties } from 'react';
+import type { PDFPageProxy } from 'pdfjs-dist';
+import { normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
+import { HighlightLayer, type PageHighlight } from './highlight-layer.tsx';
+import { PageCanvas } from './page-canvas.tsx';
+import type { RenderScheduler } from './render-queue.ts';
+import { frameOf, type DocumentTextCache } from './text-cache.ts';
+import { TextLayerView } from './text-layer.tsx';
+
+// One page placeholder. Every page of the document has one (absolutely positioned from the layout), so the scroll
+// height is right from the start; only mounted pages (near the viewport) load their PDFPageProxy and paint.
+
+type PageLoad =
+  | { kind: 'loading' }
+  | { kind: 'ready'; page: PDFPageProxy }
+  | { kind: 'error'; message: string };
+
+interface PageViewProps {
+  pageNumber: number;
+  top: number;
+  width: number;
+  height: number;
+  mounted: boolean;
+  priority: number;
+  /** Known frame of this page, or undefined while only the reference size is known. */
+  frame: PageFrame | undefined;
+  scale: number;
+  userRotation: Rotation;
+  textCache: DocumentTextCache;
+  scheduler: RenderScheduler;
+  onFrame(page: number, frame: PageFrame): void;
+  highlights: readonly PageHighlight[] | undefined;
+  sourceId: string;
+  activeRegion: number;
+  flashKey: string;
+}
+
+export const PageView = memo(function PageView(props: PageViewProps) {
+  const { pageNumber, top, width, height, mounted, frame, scale, userRotation, highlights } = props;
+  const style = {
+    top,
+    width,
+    height,
+    left: `calc(50% - ${width / 2}px)`,
+    // What pdf.js's TextLayer CSS reads (pdf_viewer.css sets these on .page); user unit is not applied by our
+    // canonical transforms either, so both layers agree.
+    '--scale-factor': String(scale),
+    '--user-unit': '1',
+    '--total-scale-factor': 'calc(var(--scale-factor) * var(--user-unit))',
+    '--scale-round-x': '1px',
+    '--scale-round-y': '1px',
+  } as CSSProperties;
+
+  return (
+    <div
+      data-page-number={pageNumber}
+      aria-label={`Page ${pageNumber}`}
+      role="region"
+      className="absolute overflow-hidden bg-white shadow-sm ring-1 ring-slate-300/70"
+      style={style}
+    >
+      {mounted && <MountedPage {...props} />}
+      {highlights && highlights.length > 0 && frame && (
+        <HighlightLayer
+          sourceId={props.sourceId}
+          highlights={highlights}
+          frame={frame}
+          scale={scale}
+          userRotation={userRotation}
+          activeRegion={props.activeRegion}
+          flashKey={props.flashKey}
+        />
+      )}
+    </div>
+  );
+});
+
+function MountedPage({ pageNumber, priority, scale, userRotation, textCache, scheduler, onFrame }: PageViewProps) {
+  const [load, setLoad] = useState<PageLoad>({ kind: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    textCache.getPage(pageNumber).then(
+      (page) => {
+        if (cancelled) return;
+        onFrame(pageNumber, frameOf(page));
+        setLoad({ kind: 'ready', page });
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoad({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [textCache, pageNumber, onFrame]);
+
+  switch (load.kind) {
+    case 'loading':
+      return <PageNotice>Loading page {pageNumber}…</PageNotice>;
+    case 'error':
+      return <PageNotice>Page {pageNumber} could not be shown: {load.message}</PageNotice>;
+    case 'ready': {
+      const rotation = normalizeRotation(load.page.rotate + userRotation);
+      return (
+        <>
+          <PageCanvas
+            page={load.page}
+            scale={scale}
+            rotation={rotation}
+            priority={priority}
+            scheduler={scheduler}
+            onError={(error) => console.warn(`Page ${pageNumber} failed to render`, error)}
+          />
+          <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} />
+        </>
+      );
+    }
+    default: {
+      const never: never = load;
+      return never;
+    }
+  }
+}
+
+function PageNotice({ children }: { children: React.ReactNode }) {
+  return <div className="absolute inset-0 grid place-items-center p-4 text-center text-xs text-slate-400">{children}</div>;
+}

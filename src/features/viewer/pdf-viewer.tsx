@@ -1,0 +1,189 @@
+import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pdf';
+import type { DocumentRef } from '../../core/model/types.ts';
+import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
+import { ViewerPages } from './viewer-pages.tsx';
+import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
+import { ViewerToolbar } from './viewer-toolbar.tsx';
+import './viewer.css';
+
+// Set here, in the module that renders <Document>, so the worker comes from the very pdfjs-dist react-pdf uses.
+pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+
+const BASE = import.meta.env.BASE_URL;
+
+// Module-level and therefore stable: react-pdf keys its document cache by [file, options], so a new options object
+// per render would reload the PDF. The resource folders are copied from pdfjs-dist by our build (vite.config.ts).
+const DOCUMENT_OPTIONS: DocumentProps['options'] = {
+  cMapUrl: `${BASE}pdfjs/cmaps/`,
+  cMapPacked: true,
+  standardFontDataUrl: `${BASE}pdfjs/standard_fonts/`,
+  wasmUrl: `${BASE}pdfjs/wasm/`,
+  iccUrl: `${BASE}pdfjs/iccs/`,
+  enableXfa: false,
+  // Range requests + streaming, no background download of the whole file: a 1,000-page PDF opens as soon as its
+  // first page's objects have arrived, and other pages are fetched when they are shown or searched.
+  disableAutoFetch: true,
+  disableStream: false,
+  disableRange: false,
+};
+
+export interface PdfViewerProps {
+  /** Documents of the answer (url is absolute). */
+  documents: DocumentRef[];
+  /** The active document. */
+  documentId: string;
+  /** The document switcher (shown only when documents.length > 1). */
+  onDocumentChange(id: string): void;
+  /** What to highlight; a new nonce = scroll and flash again. */
+  target: HighlightTarget | null;
+  /** Deep-link page when there is no target. */
+  initialPage?: number;
+  /** The current (most visible) page, for the URL. */
+  onPageChange?(page: number): void;
+  /** The active highlight region (0-based) after the user stepped to it. */
+  onRegionChange?(region: number): void;
+}
+
+export function PdfViewer(props: PdfViewerProps) {
+  // One store per viewer instance: two viewers on a page never share zoom, pages or regions.
+  return (
+    <ViewerStoreProvider>
+      <ViewerRoot {...props} />
+    </ViewerStoreProvider>
+  );
+}
+
+function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange }: PdfViewerProps) {
+  const store = useViewerStoreApi();
+  const stableTarget = useStableTarget(target);
+  const doc = documents.find((d) => d.id === documentId);
+
+  // A target in another document of the answer: ask the parent to switch (once per target).
+  const switchedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!stableTarget || stableTarget.documentId === documentId || switchedFor.current === stableTarget.nonce) return;
+    if (!documents.some((d) => d.id === stableTarget.documentId)) return;
+    switchedFor.current = stableTarget.nonce;
+    onDocumentChange(stableTarget.documentId);
+  }, [stableTarget, documentId, documents, onDocumentChange]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const s = store.getState();
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      // Browser zoom would scale the whole app; inside the viewer the shortcut zooms the document instead.
+      const zoom = { '+': s.zoomIn, '=': s.zoomIn, '-': s.zoomOut, '0': () => s.setScaleMode('fit-width') }[e.key];
+      if (zoom) {
+        e.preventDefault();
+        zoom();
+      }
+      return;
+    }
+    if (typing || e.altKey || e.shiftKey) return;
+    const page = e.key === 'PageDown' ? s.currentPage + 1 : e.key === 'PageUp' ? s.currentPage - 1 : e.key === 'Home' ? 1 : e.key === 'End' ? s.pageCount : null;
+    if (page !== null) {
+      e.preventDefault();
+      s.goToPage(page);
+    }
+  };
+
+  return (
+    <div data-viewer="" role="region" aria-label="PDF viewer" className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
+      <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+      <div className="relative min-h-0 flex-1">
+        {doc ? (
+          <DocumentPane
+            key={doc.url}
+            url={doc.url}
+            target={stableTarget?.documentId === documentId ? stableTarget : null}
+            initialPage={initialPage}
+            onPageChange={onPageChange}
+            onRegionChange={onRegionChange}
+          />
+        ) : (
+          <LoadError error={new Error(`document “${documentId}” is not part of this answer.`)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+type PasswordState = { kind: 'none' } | { kind: 'needed'; incorrect: boolean; respond(password: string): void };
+
+interface DocumentPaneProps {
+  url: string;
+  target: HighlightTarget | null;
+  initialPage: number | undefined;
+  onPageChange?(page: number): void;
+  onRegionChange?(region: number): void;
+}
+
+/** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }: DocumentPaneProps) {
+  const store = useViewerStoreApi();
+  const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
+
+  useEffect(() => {
+    store.getState().setLoadProgress(null);
+  }, [store]);
+
+  // react-pdf hands both callbacks to pdf.js when the load starts; they only touch stable setters.
+  const onPassword = useCallback<NonNullable<DocumentProps['onPassword']>>((callback, reason) => {
+    setPassword({
+      kind: 'needed',
+      incorrect: reason === PasswordResponses.INCORRECT_PASSWORD,
+      respond: (pw) => {
+        setPassword({ kind: 'none' });
+        callback(pw);
+      },
+    });
+  }, []);
+  const onLoadProgress = useCallback<NonNullable<DocumentProps['onLoadProgress']>>(
+    ({ loaded, total }) => store.getState().setLoadProgress({ loaded, total }),
+    [store],
+  );
+
+  return (
+    <>
+      <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
+        <Suspense fallback={<LoadingPane />}>
+          <Document
+            file={url}
+            options={DOCUMENT_OPTIONS}
+            onPassword={onPassword}
+            onLoadProgress={onLoadProgress}
+            className="h-full"
+            loading={<LoadingPane />}
+          >
+            {({ pdf }) => (
+              <ViewerPages
+                pdf={pdf}
+                documentKey={url}
+                target={target}
+                initialPage={initialPage}
+                onPageChange={onPageChange}
+                onRegionChange={onRegionChange}
+              />
+            )}
+          </Document>
+        </Suspense>
+      </ViewerErrorBoundary>
+      {password.kind === 'needed' && <PasswordForm incorrect={password.incorrect} onSubmit={password.respond} />}
+    </>
+  );
+}
+
+/** The same target object for as long as its nonce is the same, whatever the parent does with identities. */
+function useStableTarget(target: HighlightTarget | null): HighlightTarget | null {
+  const ref = useRef(target);
+  const prev = ref.current;
+  if (
+    target !== prev &&
+    !(target && prev && target.nonce === prev.nonce && target.sourceId === prev.sourceId && target.documentId === prev.documentId)
+  ) {
+    ref.current = target;
+  }
+  return ref.current;
+}

@@ -1,0 +1,182 @@
+import { displaySize, type PageFrame } from '../../core/coords/transform.ts';
+
+// The viewer's own render queue, in two parts:
+//  1. Layout math (pure): where every page placeholder sits, which pages are visible, which to mount. Placeholders
+//     are absolutely positioned from this layout, so the DOM and the math can never disagree and scrolling to a
+//     page or a highlight is plain arithmetic, for 10 pages or 1,000.
+//  2. A small priority scheduler for canvas renders: only a couple of pages paint at once, visible pages first,
+//     the way pdf.js's PDFRenderingQueue renders the highest-priority view next. Without it, a fast scroll or a
+//     zoom on a dense document starts many heavy renders in parallel and the visible page paints last.
+
+export interface PageLayout {
+  count: number;
+  tops: Float64Array;
+  heights: Float64Array;
+  widths: Float64Array;
+  /** Total scrollable height, padding included. */
+  height: number;
+  /** Widest page, for the content width (horizontal scrolling when zoomed in). */
+  maxWidth: number;
+}
+
+export function computeLayout(
+  count: number,
+  frameOf: (page: number) => PageFrame,
+  scale: number,
+  rotation: number,
+  padding: number,
+  gap: number,
+): PageLayout {
+  const tops = new Float64Array(count);
+  const heights = new Float64Array(count);
+  const widths = new Float64Array(count);
+  let y = padding;
+  let maxWidth = 0;
+  for (let i = 0; i < count; i++) {
+    const size = displaySize(frameOf(i + 1), scale, rotation);
+    tops[i] = y;
+    heights[i] = size.height;
+    widths[i] = size.width;
+    maxWidth = Math.max(maxWidth, size.width);
+    y += size.height + (i < count - 1 ? gap : 0);
+  }
+  return { count, tops, heights, widths, height: y + padding, maxWidth };
+}
+
+/** Index of the last page whose top is <= y (binary search: O(log n) per scroll event). */
+function pageIndexAt(layout: PageLayout, y: number): number {
+  let lo = 0;
+  let hi = layout.count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((layout.tops[mid] ?? 0) <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export interface VisibleRange {
+  /** 1-based, inclusive. */
+  first: number;
+  last: number;
+  /** The page covering the largest share of the viewport: the "current page". */
+  mostVisible: number;
+}
+
+export function visibleRange(layout: PageLayout, scrollTop: number, viewportHeight: number): VisibleRange {
+  if (layout.count === 0) return { first: 1, last: 0, mostVisible: 1 };
+  const bottom = scrollTop + Math.max(1, viewportHeight);
+  const firstIdx = pageIndexAt(layout, scrollTop);
+  let lastIdx = firstIdx;
+  let best = firstIdx;
+  let bestCover = -1;
+  for (let i = firstIdx; i < layout.count; i++) {
+    const top = layout.tops[i] ?? 0;
+    if (top >= bottom) break;
+    const cover = Math.min(bottom, top + (layout.heights[i] ?? 0)) - Math.max(scrollTop, top);
+    if (cover > bestCover + 0.5) {
+      bestCover = cover;
+      best = i;
+    }
+    lastIdx = i;
+  }
+  return { first: firstIdx + 1, last: lastIdx + 1, mostVisible: best + 1 };
+}
+
+/** Pages to mount (canvas + text layer): the visible ones plus `buffer` on either side. */
+export function pagesToMount(range: VisibleRange, count: number, buffer: number): Set<number> {
+  const pages = new Set<number>();
+  const from = Math.max(1, range.first - buffer);
+  const to = Math.min(count, range.last + buffer);
+  for (let p = from; p <= to; p++) pages.add(p);
+  return pages;
+}
+
+/** Where a page sits in a range for rendering: 0 = visible, then by distance from the visible pages. */
+export function renderPriority(page: number, range: VisibleRange): number {
+  if (page >= range.first && page <= range.last) return 0;
+  return page < range.first ? range.first - page : page - range.last;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface RenderJob {
+  /** Starts the work; the returned cancel must stop it (pdf.js RenderTask.cancel). */
+  start(): { done: Promise<unknown>; cancel(): void };
+}
+
+export interface RenderTicket {
+  setPriority(priority: number): void;
+  /** Dequeues a waiting job, or cancels a running one. Safe to call more than once. */
+  cancel(): void;
+}
+
+interface Entry {
+  job: RenderJob;
+  priority: number;
+  seq: number;
+  running: { cancel(): void } | null;
+  finished: boolean;
+}
+
+export class RenderScheduler {
+  readonly #concurrency: number;
+  readonly #waiting: Entry[] = [];
+  #running = 0;
+  #seq = 0;
+
+  constructor(concurrency = 2) {
+    this.#concurrency = concurrency;
+  }
+
+  schedule(job: RenderJob, priority: number): RenderTicket {
+    const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false };
+    this.#waiting.push(entry);
+    queueMicrotask(() => this.#pump());
+    return {
+      setPriority: (p) => {
+        entry.priority = p;
+      },
+      cancel: () => {
+        if (entry.finished) return;
+        entry.finished = true;
+        const i = this.#waiting.indexOf(entry);
+        if (i >= 0) this.#waiting.splice(i, 1);
+        // A running job's slot is released when its promise settles (a cancelled RenderTask rejects).
+        entry.running?.cancel();
+      },
+    };
+  }
+
+  #pump(): void {
+    while (this.#running < this.#concurrency && this.#waiting.length > 0) {
+      // Highest priority (lowest number) first; ties in arrival order. The queue holds a handful of mounted
+      // pages, so a linear scan is cheaper than keeping a heap ordered under priority changes.
+      let bestIdx = 0;
+      for (let i = 1; i < this.#waiting.length; i++) {
+        const a = this.#waiting[i]!;
+        const b = this.#waiting[bestIdx]!;
+        if (a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq)) bestIdx = i;
+      }
+      const [entry] = this.#waiting.splice(bestIdx, 1);
+      if (!entry) break;
+      this.#running++;
+      let started: { done: Promise<unknown>; cancel(): void };
+      try {
+        started = entry.job.start();
+      } catch {
+        this.#running--;
+        entry.finished = true;
+        continue;
+      }
+      entry.running = started;
+      void started.done
+        .catch(() => undefined)
+        .finally(() => {
+          entry.finished = true;
+          this.#running--;
+          this.#pump();
+        });
+    }
+  }
+}

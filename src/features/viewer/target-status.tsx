@@ -1,0 +1,72 @@
+import type { TargetRects } from './use-target-rects.ts';
+
+// What the viewer says about the current target, floating over the pages (an overlay, so showing or hiding it never
+// resizes the scroll container, which in a fit mode would rescale the pages).
+
+interface TargetStatusProps {
+  located: Exclude<TargetRects, { kind: 'idle' }> | null;
+  regionCount: number;
+  activeRegion: number;
+  onStep(delta: number): void;
+}
+
+export function TargetStatus({ located, regionCount, activeRegion, onStep }: TargetStatusProps) {
+  if (!located) return null;
+  switch (located.kind) {
+    case 'locating':
+      return (
+        <Float>
+          <p role="status" className="flex items-center gap-2 px-3 py-1.5 text-xs text-slate-600">
+            <span className="size-2 animate-pulse rounded-full bg-blue-600 motion-reduce:animate-none" aria-hidden />
+            Locating passage…
+          </p>
+        </Float>
+      );
+    case 'not-found':
+      return (
+        <Float>
+          <p role="status" className="px-3 py-1.5 text-xs font-medium text-amber-800">
+            Passage not located on page {located.page}
+          </p>
+        </Float>
+      );
+    case 'found':
+      if (regionCount < 2) return null;
+      return (
+        <Float>
+          <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label="Highlight regions">
+            <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label="Previous region">
+              ‹ Prev
+            </button>
+            <span className="px-1 tabular-nums" aria-live="polite">
+              Region {activeRegion + 1} of {regionCount}
+            </span>
+            <button
+              type="button"
+              className={navButton}
+              onClick={() => onStep(1)}
+              disabled={activeRegion >= regionCount - 1}
+              aria-label="Next region"
+            >
+              Next ›
+            </button>
+          </div>
+        </Float>
+      );
+    default: {
+      const never: never = located;
+      return never;
+    }
+  }
+}
+
+const navButton =
+  'rounded px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent';
+
+function Float({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="pointer-events-none absolute inset-x-0 top-3 z-20 flex justify-center">
+      <div className="pointer-events-auto rounded-md border border-slate-200 bg-white/95 shadow-sm backdrop-blur">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { TextContent, TextItem } from 'react-pdf';
+import type { PageFrame } from '../../core/coords/transform.ts';
+import { TextIndex } from '../../core/locate/index.ts';
+import type { FontStyle, PageText, TextRun } from '../../core/locate/page-text.ts';
+
+// ONE cache per open document, shared by the text layers and the quote locator. pdf.js parses a page's text in the
+// worker on every getTextContent() call, so we ask once per page and keep the promise: re-rendering the text layer
+// on zoom or rotation, and locating a quote on a page the user is looking at, reuse the same result.
+// Nothing here is fetched eagerly: a page's proxy and text are requested only when someone needs them, so a
+// 1,000-page PDF costs nothing until pages come near the viewport (or the locator searches them).
+
+export interface DocumentTextCache {
+  readonly pdf: PDFDocumentProxy;
+  readonly pageCount: number;
+  getPage(page: number): Promise<PDFPageProxy>;
+  getFrame(page: number): Promise<PageFrame>;
+  getTextContent(page: number): Promise<TextContent>;
+  /** The page's text in the core `PageText` shape the quote locator consumes. */
+  getPageText(page: number): Promise<PageText>;
+  /** The locator's search index for this document: one per document, shared by every quote, filled on demand. */
+  readonly textIndex: TextIndex;
+}
+
+function isTextItem(item: TextContent['items'][number]): item is TextItem {
+  return typeof (item as Partial<TextItem>).str === 'string';
+}
+
+export function frameOf(page: PDFPageProxy): PageFrame {
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+  return { view: [x0, y0, x1, y1], rotate: page.rotate };
+}
+
+export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
+  const pages = new Map<number, Promise<PDFPageProxy>>();
+  const texts = new Map<number, Promise<TextContent>>();
+  const pageTexts = new Map<number, Promise<PageText>>();
+
+  const remember = <T>(map: Map<number, Promise<T>>, key: number, make: () => Promise<T>): Promise<T> => {
+    let promise = map.get(key);
+    if (!promise) {
+      promise = make();
+      map.set(key, promise);
+      // A failure must not poison the cache forever (e.g. a range request dropped by the network).
+      promise.catch(() => {
+        if (map.get(key) === promise) map.delete(key);
+      });
+    }
+    return promise;
+  };
+
+  const getPage = (n: number) => remember(pages, n, () => pdf.getPage(n));
+
+  const getTextContent = (n: number) => remember(texts, n, () => getPage(n).then((p) => p.getTextContent()));
+
+  const getPageText = (n: number) =>
+    remember(pageTexts, n, async () => {
+      const [page, content] = await Promise.all([getPage(n), getTextContent(n)]);
+      const runs: TextRun[] = [];
+      for (const item of content.items) {
+        if (!isTextItem(item)) continue;
+        runs.push({
+          str: item.str,
+          transform: item.transform,
+          width: item.width,
+          height: item.height,
+          hasEOL: item.hasEOL,
+          fontName: item.fontName,
+        });
+      }
+      const styles: Record<string, FontStyle> = {};
+      for (const [name, s] of Object.entries(content.styles)) {
+        styles[name] = { ascent: s.ascent, descent: s.descent, vertical: s.vertical, fontFamily: s.fontFamily };
+      }
+      return { page: n, frame: frameOf(page), runs, styles };
+    });
+
+  return {
+    pdf,
+    pageCount: pdf.numPages,
+    getPage,
+    getFrame: (n) => getPage(n).then(frameOf),
+    getTextContent,
+    getPageText,
+    textIndex: new TextIndex(pdf.numPages),
+  };
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { pdfjs } from 'react-pdf';
+import type { PDFPageProxy } from 'pdfjs-dist';
+import type { Rotation } from '../../core/coords/transform.ts';
+import type { DocumentTextCache } from './text-cache.ts';
+
+// Our own text layer: pdf.js's TextLayer fed from the per-document text cache, so zooming or rotating lays the
+// spans out again from the cached textContent instead of asking the worker to parse the page again.
+// `pdfjs` from react-pdf is the very pdfjs-dist module react-pdf renders with (one copy, same worker).
+// The layer's CSS (text-layer.css) reads `--total-scale-factor`, set on the page element by PageView.
+
+interface TextLayerViewProps {
+  page: PDFPageProxy;
+  pageNumber: number;
+  scale: number;
+  rotation: Rotation;
+  textCache: DocumentTextCache;
+}
+
+export function TextLayerView({ page, pageNumber, scale, rotation, textCache }: TextLayerViewProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let cancelled = false;
+    let layer: InstanceType<typeof pdfjs.TextLayer> | null = null;
+    // pdf.js appends spans into this div; React never manages its children.
+    const container = document.createElement('div');
+    container.className = 'textLayer';
+
+    textCache.getTextContent(pageNumber).then(
+      (textContent) => {
+        if (cancelled) return;
+        const viewport = page.getViewport({ scale, rotation });
+        layer = new pdfjs.TextLayer({ textContentSource: textContent, container, viewport });
+        layer.render().then(
+          () => {
+            if (cancelled) return;
+            // Swap in one go, so a zoom never shows an empty or half-built layer.
+            host.replaceChildren(container);
+          },
+          (error: unknown) => {
+            if (!cancelled && !(error instanceof Error && error.name === 'AbortException')) {
+              console.warn(`Text layer of page ${pageNumber} failed`, error);
+            }
+          },
+        );
+      },
+      (error: unknown) => {
+        if (!cancelled) console.warn(`Text of page ${pageNumber} could not be read`, error);
+      },
+    );
+
+    return () => {
+      cancelled = true;
+      layer?.cancel();
+    };
+  }, [page, pageNumber, scale, rotation, textCache]);
+
+  return <div ref={hostRef} className="absolute inset-0" />;
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { Box } from '../../core/model/types.ts';
+import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import { locateInDocument, type FontStyle, type MeasureText } from '../../core/locate/index.ts';
+import type { DocumentTextCache } from './text-cache.ts';
+import { drawableBoxes, orderRegions } from './regions.ts';
+
+// Turns a HighlightTarget into canonical rectangles: its own boxes when it has them (no search), else the quote
+// located in the PDF text by the core locator. The result is a discriminated union so the UI cannot show a
+// highlight and a "not located" banner at once.
+
+export type TargetRects =
+  | { kind: 'idle' }
+  | { kind: 'locating'; target: HighlightTarget }
+  | { kind: 'found'; target: HighlightTarget; rects: Box[] }
+  | { kind: 'not-found'; target: HighlightTarget; page: number };
+
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+
+/** Canvas text measurement in em units, so the locator can cut a run at a word boundary precisely. */
+export const measureText: MeasureText = (text: string, style: FontStyle | undefined) => {
+  if (measureCtx === undefined) measureCtx = document.createElement('canvas').getContext('2d');
+  if (!measureCtx) return text.length * 0.5;
+  measureCtx.font = `100px ${style?.fontFamily ?? 'sans-serif'}`;
+  return measureCtx.measureText(text).width / 100;
+};
+
+export function hintPage(target: HighlightTarget): number {
+  return target.page ?? target.boxes?.[0]?.page ?? 1;
+}
+
+/** Adapter from a target's quote to the core locator; resolves to [] when the passage is not found. */
+export async function locateTargetQuote(
+  target: HighlightTarget,
+  textCache: DocumentTextCache,
+  signal: AbortSignal,
+): Promise<Box[]> {
+  const quote = target.quote?.trim();
+  if (!quote) return [];
+  const result = await locateInDocument({
+    pageCount: textCache.pageCount,
+    getPageText: textCache.getPageText,
+    quote,
+    page: target.page,
+    pageEnd: target.pageEnd,
+    measure: measureText,
+    signal,
+    index: textCache.textIndex,
+  });
+  signal.throwIfAborted();
+  return result.found ? result.rects : [];
+}
+
+export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
+  const [state, setState] = useState<TargetRects>({ kind: 'idle' });
+
+  useEffect(() => {
+    if (!target || !textCache) {
+      setState({ kind: 'idle' });
+      return;
+    }
+    const boxes = orderRegions(drawableBoxes(target.boxes, textCache.pageCount));
+    if (boxes.length > 0) {
+      setState({ kind: 'found', target, rects: boxes });
+      return;
+    }
+    if (!target.quote?.trim()) {
+      setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ kind: 'locating', target });
+    locateTargetQuote(target, textCache, controller.signal).then(
+      (rects) => {
+        if (controller.signal.aborted) return;
+        const drawable = orderRegions(drawableBoxes(rects, textCache.pageCount));
+        setState(
+          drawable.length > 0
+            ? { kind: 'found', target, rects: drawable }
+            : { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) },
+        );
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // A locator failure is reported like a miss: the user still gets the hinted page and an honest banner.
+        console.warn('Quote location failed', error);
+        setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) });
+      },
+    );
+    return () => controller.abort();
+  }, [target, textCache]);
+
+  return state;
+}
+
+function clampPage(page: number, count: number): number {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
+}

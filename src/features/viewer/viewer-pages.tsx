@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { boxesCenter, type PageFrame } from '../../core/coords/transform.ts';
+import type { Box } from '../../core/model/types.ts';
+import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import type { PageHighlight } from './highlight-layer.tsx';
+import { PageView } from './page-view.tsx';
+import { clampRegion } from './regions.ts';
+import { computeLayout, pagesToMount, renderPriority, RenderScheduler } from './render-queue.ts';
+import { createTextCache } from './text-cache.ts';
+import { TargetStatus } from './target-status.tsx';
+import { useTargetRects } from './use-target-rects.ts';
+import { useVisiblePages } from './use-visible-pages.ts';
+import { PAGE_GAP, PAGE_PADDING, referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+
+// The scroll container of one open document: every page as a placeholder, the pages near the viewport mounted,
+// the target's highlights, and the scrolling that brings a page or a highlight region into view.
+
+/** Pages mounted beyond the visible ones, on each side. */
+const MOUNT_BUFFER = 2;
+
+interface ViewerPagesProps {
+  pdf: PDFDocumentProxy;
+  documentKey: string;
+  /** The target when it belongs to this document, else null. */
+  target: HighlightTarget | null;
+  initialPage: number | undefined;
+  onPageChange?(page: number): void;
+  onRegionChange?(region: number): void;
+}
+
+/** Where to scroll next: a page's top, or a box centred in the viewport. */
+interface ScrollGoal {
+  page: number;
+  box: Box | null;
+  seq: number;
+}
+
+export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange }: ViewerPagesProps) {
+  const store = useViewerStoreApi();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const textCache = useMemo(() => createTextCache(pdf), [pdf]);
+  const [scheduler] = useState(() => new RenderScheduler(2));
+  const pageCount = pdf.numPages;
+
+  const scale = useScale();
+  const rotation = useViewerStore((s) => s.rotation);
+  const storeFrames = useViewerStore((s) => s.frames);
+  const storeKey = useViewerStore((s) => s.documentKey);
+  // Until openDocument ran, the store may still hold the previous document's frames: never use them.
+  const frames = storeKey === documentKey ? storeFrames : EMPTY_FRAMES;
+  const activeRegion = useViewerStore((s) => s.activeRegion);
+  const pageRequest = useViewerStore((s) => s.pageRequest);
+
+  const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame), [store]);
+
+  useLayoutEffect(() => {
+    store.getState().openDocument(documentKey, pageCount);
+    // Page 1's size is every unknown page's size: it is the only size fetched before pages come into view.
+    let cancelled = false;
+    textCache.getFrame(1).then(
+      (frame) => !cancelled && store.getState().setFrame(1, frame),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [store, documentKey, pageCount, textCache]);
+
+  // Fit modes follow the container size: a pane resize rescales, and highlights follow because they are projected.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => store.getState().setViewport(el.clientWidth, el.clientHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [store]);
+
+  const layout = useMemo(() => {
+    const fallback = referenceFrame({ frames });
+    return computeLayout(pageCount, (p) => frames.get(p) ?? fallback, scale, rotation, PAGE_PADDING, PAGE_GAP);
+  }, [pageCount, frames, scale, rotation]);
+
+  const { range, sync } = useVisiblePages(scrollRef, layout);
+  const mounted = useMemo(() => pagesToMount(range, pageCount, MOUNT_BUFFER), [range, pageCount]);
+
+  const onPageChangeRef = useRef(onPageChange);
+  onPageChangeRef.current = onPageChange;
+  useEffect(() => {
+    store.getState().setCurrentPage(range.mostVisible);
+    onPageChangeRef.current?.(range.mostVisible);
+  }, [range.mostVisible, store]);
+
+  // ---- target → rectangles → regions -------------------------------------------------------------------------
+  const located = useTargetRects(target, textCache);
+  const current = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
+  const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
+
+  const [goal, setGoal] = useState<ScrollGoal | null>(null);
+  const goalSeq = useRef(0);
+  const aim = useCallback((page: number, box: Box | null) => setGoal({ page, box, seq: ++goalSeq.current }), []);
+
+  useEffect(() => {
+    if (!current || !target) return;
+    if (current.kind === 'found') {
+      const region = clampRegion(target.region, current.rects.length);
+      store.getState().setActiveRegion(region);
+      const box = current.rects[region];
+      if (box) aim(box.page, box);
+    } else if (current.kind === 'not-found') {
+      aim(current.page, null);
+    }
+  }, [current, target, store, aim]);
+
+  // Deep link: open the requested page once, when there is no target to show instead.
+  const initialDone = useRef(false);
+  useEffect(() => {
+    if (initialDone.current) return;
+    initialDone.current = true;
+    if (!target && initialPage && initialPage > 1 && initialPage <= pageCount) aim(initialPage, null);
+  }, [target, initialPage, pageCount, aim]);
+
+  // Toolbar/keyboard page requests; one made for a previous document (before this one mounted) is not ours.
+  const requestAtMount = useRef(store.getState().pageRequest?.seq);
+  useEffect(() => {
+    if (pageRequest && pageRequest.seq !== requestAtMount.current) aim(pageRequest.page, null);
+  }, [pageRequest, aim]);
+
+  const stepRegion = useCallback(
+    (delta: number) => {
+      const next = clampRegion(store.getState().activeRegion + delta, regions.length);
+      store.getState().setActiveRegion(next);
+      const box = regions[next];
+      if (box) aim(box.page, box);
+      onRegionChange?.(next);
+    },
+    [regions, store, aim, onRegionChange],
+  );
+
+  // Perform the scroll before paint, once the goal page's own size is known (its frame positions the box).
+  const doneSeq = useRef(0);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !goal || goal.seq === doneSeq.current) return;
+    const frame = frames.get(goal.page);
+    if (!frame) {
+      textCache.getFrame(goal.page).then((f) => store.getState().setFrame(goal.page, f), () => undefined);
+      return;
+    }
+    doneSeq.current = goal.seq;
+    const top = layout.tops[goal.page - 1] ?? 0;
+    if (goal.box) {
+      const centre = boxesCenter([goal.box], frame, scale, rotation);
+      const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${goal.page}"]`);
+      el.scrollTop = top + centre.y - el.clientHeight / 2;
+      el.scrollLeft = (pageEl?.offsetLeft ?? 0) + centre.x - el.clientWidth / 2;
+    } else {
+      el.scrollTop = top - PAGE_GAP / 2;
+    }
+    sync();
+  }, [goal, frames, layout, scale, rotation, textCache, store, sync]);
+
+  // ---- highlights per page ---------------------------------------------------------------------------------------
+  const highlightsByPage = useMemo(() => {
+    const map = new Map<number, PageHighlight[]>();
+    regions.forEach((box, region) => {
+      const list = map.get(box.page) ?? [];
+      list.push({ box, region });
+      map.set(box.page, list);
+    });
+    return map;
+  }, [regions]);
+
+  // Highlighted pages need their frame even when not mounted, to project the boxes.
+  useEffect(() => {
+    for (const page of highlightsByPage.keys()) {
+      if (!frames.has(page)) textCache.getFrame(page).then((f) => store.getState().setFrame(page, f), () => undefined);
+    }
+  }, [highlightsByPage, frames, textCache, store]);
+
+  const flashKey = `${target?.nonce ?? 0}:${goal?.seq ?? 0}`;
+  const pages = [];
+  for (let p = 1; p <= pageCount; p++) {
+    pages.push(
+      <PageView
+        key={p}
+        pageNumber={p}
+        top={layout.tops[p - 1] ?? 0}
+        width={layout.widths[p - 1] ?? 0}
+        height={layout.heights[p - 1] ?? 0}
+        mounted={mounted.has(p)}
+        priority={renderPriority(p, range)}
+        frame={frames.get(p)}
+        scale={scale}
+        userRotation={rotation}
+        textCache={textCache}
+        scheduler={scheduler}
+        onFrame={onFrame}
+        highlights={highlightsByPage.get(p)}
+        sourceId={target?.sourceId ?? ''}
+        activeRegion={activeRegion}
+        flashKey={highlightsByPage.has(p) ? flashKey : ''}
+      />,
+    );
+  }
+
+  return (
+    <div className="relative h-full">
+      <div
+        ref={scrollRef}
+        data-viewer-scroll=""
+        tabIndex={0}
+        aria-label="Document pages"
+        className="h-full overflow-auto bg-slate-100 outline-none [scrollbar-gutter:stable]"
+      >
+        <div
+          className="relative"
+          style={{ height: layout.height, width: `max(100%, ${layout.maxWidth + 2 * PAGE_PADDING}px)` }}
+        >
+          {pages}
+        </div>
+      </div>
+      <TargetStatus located={current} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} />
+    </div>
+  );
+}
+
+const EMPTY_FRAMES: ReadonlyMap<number, PageFrame> = new Map<number, PageFrame>();
+const EMPTY_BOXES: Box[] = [];

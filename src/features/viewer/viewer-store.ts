@@ -1,0 +1,156 @@
+import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { displaySize, normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
+
+// One store PER VIEWER INSTANCE (never a module singleton): an embedding page may show two viewers side by side,
+// and each must keep its own zoom, rotation, current page and page sizes.
+
+export type ScaleMode = 'fit-width' | 'fit-page' | number;
+
+export const MIN_SCALE = 0.5;
+export const MAX_SCALE = 4;
+/** The zoom ladder used by "Zoom in"/"Zoom out" and offered as percentages in the zoom select. */
+export const ZOOM_STEPS = [0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
+export const ZOOM_PRESETS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
+
+/** Space around and between pages in the scroll container, in CSS px (shared by layout and fit computations). */
+export const PAGE_PADDING = 16;
+export const PAGE_GAP = 12;
+
+export interface ViewerState {
+  scaleMode: ScaleMode;
+  /** The user's extra clockwise rotation on top of each page's own /Rotate. */
+  rotation: Rotation;
+  currentPage: number;
+  pageCount: number;
+  /** Frames (CropBox + /Rotate) of the pages whose size we know so far; filled lazily near the viewport. */
+  frames: ReadonlyMap<number, PageFrame>;
+  /** Inner size of the scroll container; fit modes depend on it. */
+  viewport: { width: number; height: number };
+  activeRegion: number;
+  loadProgress: { loaded: number; total: number } | null;
+  /** Which document the frames/page count belong to (its URL). */
+  documentKey: string | null;
+  /** A page the toolbar or keyboard asked to show; the pages view scrolls to it. `seq` makes repeats distinct. */
+  pageRequest: { page: number; seq: number } | null;
+}
+
+export interface ViewerActions {
+  setScaleMode(mode: ScaleMode): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  rotateClockwise(): void;
+  setCurrentPage(page: number): void;
+  setPageCount(count: number): void;
+  setFrame(page: number, frame: PageFrame): void;
+  setViewport(width: number, height: number): void;
+  setActiveRegion(region: number): void;
+  setLoadProgress(progress: { loaded: number; total: number } | null): void;
+  /** A (new) document is shown: forget what belonged to the previous one, keep the zoom mode and rotation. */
+  openDocument(key: string, pageCount: number): void;
+  goToPage(page: number): void;
+}
+
+export type ViewerStore = ViewerState & ViewerActions;
+
+const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+
+export function createViewerStore(): StoreApi<ViewerStore> {
+  return createStore<ViewerStore>()((set, get) => ({
+    scaleMode: 'fit-width',
+    rotation: 0,
+    currentPage: 1,
+    pageCount: 0,
+    frames: new Map(),
+    viewport: { width: 0, height: 0 },
+    activeRegion: 0,
+    loadProgress: null,
+    documentKey: null,
+    pageRequest: null,
+    setScaleMode: (mode) => set({ scaleMode: typeof mode === 'number' ? clampScale(mode) : mode }),
+    zoomIn: () => {
+      const current = selectScale(get());
+      const next = ZOOM_STEPS.find((s) => s > current + 0.001) ?? MAX_SCALE;
+      set({ scaleMode: clampScale(next) });
+    },
+    zoomOut: () => {
+      const current = selectScale(get());
+      const next = [...ZOOM_STEPS].reverse().find((s) => s < current - 0.001) ?? MIN_SCALE;
+      set({ scaleMode: clampScale(next) });
+    },
+    rotateClockwise: () => set((s) => ({ rotation: normalizeRotation(s.rotation + 90) })),
+    setCurrentPage: (page) => set((s) => (s.currentPage === page ? s : { currentPage: page })),
+    setPageCount: (count) => set({ pageCount: count }),
+    setFrame: (page, frame) =>
+      set((s) => {
+        const known = s.frames.get(page);
+        if (known && known.rotate === frame.rotate && known.view.every((v, i) => v === frame.view[i])) return s;
+        const frames = new Map(s.frames);
+        frames.set(page, frame);
+        return { frames };
+      }),
+    setViewport: (width, height) =>
+      set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
+    setActiveRegion: (region) => set({ activeRegion: region }),
+    setLoadProgress: (loadProgress) => set({ loadProgress }),
+    openDocument: (key, pageCount) =>
+      set((s) =>
+        s.documentKey === key
+          ? { pageCount, loadProgress: null }
+          : { documentKey: key, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null },
+      ),
+    goToPage: (page) =>
+      set((s) => {
+        if (s.pageCount === 0) return s;
+        const p = Math.min(s.pageCount, Math.max(1, Math.round(page)));
+        return { pageRequest: { page: p, seq: (s.pageRequest?.seq ?? 0) + 1 }, currentPage: p };
+      }),
+  }));
+}
+
+/** The frame every page without a known size borrows: page 1's, else US Letter until page 1 is known. */
+export const FALLBACK_FRAME: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
+
+export function referenceFrame(state: Pick<ViewerState, 'frames'>): PageFrame {
+  return state.frames.get(1) ?? FALLBACK_FRAME;
+}
+
+/**
+ * The effective scale. Fit modes fit page 1 (the reference page) into the scroll container, so the scale does not
+ * jump while scrolling through pages of mixed sizes; they recompute when the container is resized.
+ */
+export function selectScale(state: Pick<ViewerState, 'scaleMode' | 'frames' | 'viewport' | 'rotation'>): number {
+  const mode = state.scaleMode;
+  if (typeof mode === 'number') return mode;
+  const { width: w, height: h } = displaySize(referenceFrame(state), 1, state.rotation);
+  const availW = state.viewport.width - 2 * PAGE_PADDING;
+  const availH = state.viewport.height - 2 * PAGE_PADDING;
+  if (availW <= 0 || w <= 0) return 1;
+  const fitWidth = availW / w;
+  const scale = mode === 'fit-width' ? fitWidth : Math.min(fitWidth, availH > 0 ? availH / h : fitWidth);
+  // Fit modes may go outside the numeric range a bit (tiny panes, huge monitors) but never to absurd values.
+  return Math.min(8, Math.max(0.1, scale));
+}
+
+const ViewerStoreContext = createContext<StoreApi<ViewerStore> | null>(null);
+
+export function ViewerStoreProvider({ children }: { children: ReactNode }) {
+  // useState's initialiser runs once per mounted viewer: that is what makes the store per instance.
+  const [store] = useState(createViewerStore);
+  return createElement(ViewerStoreContext.Provider, { value: store }, children);
+}
+
+export function useViewerStoreApi(): StoreApi<ViewerStore> {
+  const store = useContext(ViewerStoreContext);
+  if (!store) throw new Error('useViewerStore must be used inside <ViewerStoreProvider>');
+  return store;
+}
+
+export function useViewerStore<T>(selector: (state: ViewerStore) => T): T {
+  return useStore(useViewerStoreApi(), selector);
+}
+
+export function useScale(): number {
+  return useViewerStore(selectScale);
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { DocumentRef } from '../../core/model/types.ts';
+import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+
+// The viewer's toolbar: document switcher (only with several documents), page navigation, zoom, rotate.
+// Everything it changes goes through the per-viewer store; the pages view reacts to the store.
+
+interface ViewerToolbarProps {
+  documents: readonly DocumentRef[];
+  documentId: string;
+  onDocumentChange(id: string): void;
+}
+
+export function ViewerToolbar({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+  const store = useViewerStoreApi();
+  const currentPage = useViewerStore((s) => s.currentPage);
+  const pageCount = useViewerStore((s) => s.pageCount);
+  const scaleMode = useViewerStore((s) => s.scaleMode);
+  const scale = useScale();
+  const { goToPage, zoomIn, zoomOut, setScaleMode, rotateClockwise } = store.getState();
+  const ready = pageCount > 0;
+  const percent = Math.round(scale * 100);
+
+  const zoomValue = typeof scaleMode === 'number' ? String(scaleMode) : scaleMode;
+  const presetListed = typeof scaleMode !== 'number' || ZOOM_PRESETS.some((z) => Math.abs(z - scaleMode) < 1e-6);
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="PDF viewer controls"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
+    >
+      {documents.length > 1 && (
+        <select
+          aria-label="Document"
+          className={`${control} max-w-56 truncate`}
+          value={documentId}
+          onChange={(e) => onDocumentChange(e.target.value)}
+        >
+          {documents.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.title}
+            </option>
+          ))}
+        </select>
+      )}
+
+      <Group>
+        <IconButton label="Previous page" disabled={!ready || currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
+          ↑
+        </IconButton>
+        <IconButton label="Next page" disabled={!ready || currentPage >= pageCount} onClick={() => goToPage(currentPage + 1)}>
+          ↓
+        </IconButton>
+        <PageInput page={currentPage} pageCount={pageCount} onGo={goToPage} />
+        <span className="whitespace-nowrap text-slate-500">of {ready ? pageCount : '–'}</span>
+      </Group>
+
+      <Group>
+        <IconButton label="Zoom out" disabled={!ready} onClick={zoomOut}>
+          −
+        </IconButton>
+        <IconButton label="Zoom in" disabled={!ready} onClick={zoomIn}>
+          +
+        </IconButton>
+        <select
+          aria-label="Zoom"
+          className={control}
+          value={presetListed ? zoomValue : 'custom'}
+          disabled={!ready}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v === 'fit-width' || v === 'fit-page') setScaleMode(v);
+            else if (v !== 'custom') setScaleMode(Number(v));
+          }}
+        >
+          <option value="fit-width">Fit width</option>
+          <option value="fit-page">Fit page</option>
+          {!presetListed && <option value="custom">{percent} %</option>}
+          {ZOOM_PRESETS.map((z) => (
+            <option key={z} value={String(z)}>
+              {Math.round(z * 100)} %
+            </option>
+          ))}
+        </select>
+        <output className="w-12 text-right tabular-nums text-slate-500" aria-label="Current zoom">
+          {percent} %
+        </output>
+      </Group>
+
+      <IconButton label="Rotate" disabled={!ready} onClick={rotateClockwise}>
+        ⟳
+      </IconButton>
+    </div>
+  );
+}
+
+const control =
+  'h-7 rounded border border-slate-300 bg-white px-1.5 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50';
+
+function Group({ children }: { children: ReactNode }) {
+  return <div className="flex items-center gap-1">{children}</div>;
+}
+
+function IconButton({ label, disabled, onClick, children }: { label: string; disabled?: boolean; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="grid size-7 place-items-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent"
+    >
+      <span aria-hidden>{children}</span>
+    </button>
+  );
+}
+
+/** A page number field that follows the current page while the user is not typing in it. */
+function PageInput({ page, pageCount, onGo }: { page: number; pageCount: number; onGo(page: number): void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => setDraft(null), [page]);
+  const commit = () => {
+    if (draft === null) return;
+    const n = Number.parseInt(draft, 10);
+    if (Number.isFinite(n)) onGo(n);
+    setDraft(null);
+  };
+  return (
+    <input
+      aria-label="Page number"
+      inputMode="numeric"
+      className={`${control} w-12 text-center tabular-nums`}
+      disabled={pageCount === 0}
+      value={draft ?? (pageCount > 0 ? String(page) : '')}
+      onChange={(e) => setDraft(e.target.value.replace(/[^0-9]/g, ''))}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') setDraft(null);
+      }}
+    />
+  );
+}
