@@ -1,0 +1,298 @@
+// @vitest-environment node
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalAnswerSchema } from '../src/api/answer-schema.ts';
+import type { Answer, Box } from '../src/core/model/types.ts';
+import { generateDemo, generateLargePdf } from './generate-demo.ts';
+
+// Regenerates the demo data into a temp dir, checks it matches the committed files byte for byte, and checks
+// every highlight box against the text pdf.js extracts from the committed PDFs.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const committedDir = path.join(root, 'src', 'server', 'demo-data');
+const standardFontDataUrl = path.join(root, 'node_modules', 'pdfjs-dist', 'standard_fonts') + path.sep;
+
+// Node 20 lacks Promise.withResolvers, which pdf.js uses.
+const P = Promise as unknown as { withResolvers?: () => unknown };
+if (!P.withResolvers) {
+  P.withResolvers = () => {
+    let resolve!: (v: unknown) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  };
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+interface PdfTextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+interface LoadedPage {
+  view: number[];
+  rotate: number;
+  items: PdfTextItem[];
+  text: string;
+  /** The text without the running header and footer (anything within 50pt of the displayed top or bottom). */
+  bodyText: string;
+  mediaBox: { x: number; y: number; width: number; height: number };
+}
+
+const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+async function loadPdf(bytes: Uint8Array): Promise<LoadedPage[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    verbosity: 0,
+    standardFontDataUrl,
+    useSystemFonts: false,
+  });
+  const doc = await task.promise;
+  const lib = await PDFDocument.load(bytes);
+  const pages: LoadedPage[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const tc = await page.getTextContent();
+    const items: PdfTextItem[] = [];
+    for (const i of tc.items) if ('str' in i) items.push(i);
+    const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
+    const inBody = (i: PdfTextItem): boolean => {
+      // Distance from the displayed top edge, for the two rotations the demo uses.
+      const e = i.transform[4]!;
+      const f = i.transform[5]!;
+      const fromTop = page.rotate === 90 ? e - vx0 : vy1 - f;
+      const displayedHeight = page.rotate === 90 ? vx1 - vx0 : vy1 - vy0;
+      return fromTop > 50 && fromTop < displayedHeight - 50;
+    };
+    pages.push({
+      view: [...page.view],
+      rotate: page.rotate,
+      items,
+      text: collapse(items.map((i) => i.str).join(' ')),
+      bodyText: collapse(items.filter(inBody).map((i) => i.str).join(' ')),
+      mediaBox: lib.getPage(n - 1).getMediaBox(),
+    });
+  }
+  await task.destroy();
+  return pages;
+}
+
+const ASCENT = 0.718;
+const DESCENT = 0.207;
+
+/** Per-character Helvetica advances (1000 units per em), from pdf-lib's AFM data. */
+let charWidth: (ch: string) => number;
+
+/**
+ * The text a canonical box covers, read back from pdf.js: find the one text item under the box centre, check that
+ * the box spans exactly the item's ascent-to-descent band and starts and ends on character boundaries, and return
+ * the characters between.
+ */
+function textUnderBox(page: LoadedPage, box: Box): string {
+  const [vx0, , , vy1] = page.view as [number, number, number, number];
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const hits = page.items.flatMap((item) => {
+    if (item.str.trim() === '') return [];
+    const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number];
+    const size = Math.hypot(c, d);
+    const dir = { x: a / Math.hypot(a, b), y: -b / Math.hypot(a, b) }; // canonical frame: y down
+    const up = { x: c / size, y: -d / size };
+    const o = { x: e - vx0, y: vy1 - f };
+    const proj = (px: number, py: number) => ({
+      along: (px - o.x) * dir.x + (py - o.y) * dir.y,
+      cross: (px - o.x) * up.x + (py - o.y) * up.y,
+    });
+    const centre = proj(cx, cy);
+    const inside =
+      centre.along >= 0 && centre.along <= item.width && centre.cross >= -DESCENT * size && centre.cross <= ASCENT * size;
+    if (!inside) return [];
+    const corners = [proj(box.x0, box.y0), proj(box.x1, box.y0), proj(box.x0, box.y1), proj(box.x1, box.y1)];
+    return [
+      {
+        item,
+        size,
+        along: [Math.min(...corners.map((p) => p.along)), Math.max(...corners.map((p) => p.along))] as const,
+        cross: [Math.min(...corners.map((p) => p.cross)), Math.max(...corners.map((p) => p.cross))] as const,
+      },
+    ];
+  });
+  expect(hits, `exactly one text item under the centre of ${JSON.stringify(box)}`).toHaveLength(1);
+  const { item, size, along, cross } = hits[0]!;
+  expect(cross[0]).toBeCloseTo(-DESCENT * size, 1);
+  expect(cross[1]).toBeCloseTo(ASCENT * size, 1);
+  // Character boundaries along the item, scaled so that they add up to pdf.js's own width for the item.
+  const chars = [...item.str];
+  const units = chars.map(charWidth);
+  const total = units.reduce((x, y) => x + y, 0);
+  // pdf.js's width must equal the plain (unkerned) sum of advances: the text was drawn without kerning.
+  expect((total * size) / 1000).toBeCloseTo(item.width, 2);
+  const bounds = [0];
+  for (const u of units) bounds.push(bounds[bounds.length - 1]! + (u * size) / 1000);
+  const at = (x: number): number => {
+    const i = bounds.findIndex((b) => Math.abs(b - x) < 0.05);
+    expect(i, `box edge ${x.toFixed(2)} falls on a character boundary of "${item.str}"`).toBeGreaterThanOrEqual(0);
+    return i;
+  };
+  const text = chars.slice(at(along[0]), at(along[1])).join('');
+  expect(text, 'a box covers whole words without surrounding spaces').toBe(text.trim());
+  return text;
+}
+
+let outDir = '';
+let generated: string[] = [];
+const answers = new Map<string, Answer>();
+const pdfs = new Map<string, LoadedPage[]>();
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'citelens-demo-'));
+  generated = await generateDemo(outDir);
+  const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+  charWidth = (ch) => helvetica.widthOfTextAtSize(ch, 1000);
+  for (const rel of await listFiles(committedDir)) {
+    const bytes = new Uint8Array(await readFile(path.join(committedDir, rel)));
+    if (rel.startsWith('answers/') && rel.endsWith('.json')) {
+      const parsed = canonicalAnswerSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+      answers.set(parsed.id, parsed);
+    }
+    if (rel.startsWith('documents/') && rel.endsWith('.pdf')) {
+      pdfs.set(rel.slice('documents/'.length, -'.pdf'.length), await loadPdf(bytes));
+    }
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('generate-demo', () => {
+  it('reproduces the committed demo data byte for byte', async () => {
+    expect(await listFiles(outDir)).toEqual([...generated].sort());
+    expect(await listFiles(committedDir)).toEqual(await listFiles(outDir));
+    for (const rel of generated) {
+      const fresh = await readFile(path.join(outDir, rel));
+      const committed = await readFile(path.join(committedDir, rel));
+      expect(fresh.equals(committed), `${rel} differs from the committed file; run npm run demo:generate`).toBe(true);
+    }
+  });
+
+  it('writes answers that parse as citelens/1 and name documents that exist', async () => {
+    expect([...answers.keys()].sort()).toEqual(['retention-vs-security', 'vendor-access', 'vendor-encryption']);
+    for (const a of answers.values()) {
+      for (const d of a.documents) {
+        expect(d.url).toBe(`/api/documents/${d.id}`);
+        expect(pdfs.has(d.id), d.id).toBe(true);
+        const meta = JSON.parse(await readFile(path.join(committedDir, 'documents', `${d.id}.meta.json`), 'utf8'));
+        expect(meta).toEqual({ title: d.title, version: d.version });
+      }
+    }
+  });
+
+  it('places every box exactly on the words of its quote', () => {
+    let checked = 0;
+    for (const a of answers.values()) {
+      for (const s of a.sources) {
+        if (!s.boxes) continue;
+        const pages = pdfs.get(s.documentId)!;
+        const fragments = s.boxes.map((b) => textUnderBox(pages[b.page - 1]!, b));
+        expect(fragments.join(' '), `${a.id} ${s.id}`).toBe(s.quote);
+        expect(s.page).toBe(s.boxes[0]!.page);
+        const last = s.boxes[s.boxes.length - 1]!.page;
+        if (last !== s.page) expect(s.pageEnd).toBe(last);
+        checked += s.boxes.length;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('prints every quote on its page, except the one that is meant not to be found', () => {
+    for (const a of answers.values()) {
+      for (const s of a.sources) {
+        const pages = pdfs.get(s.documentId)!;
+        const text = pages
+          .slice(s.page! - 1, s.pageEnd ?? s.page)
+          .map((p) => p.bodyText)
+          .join(' ');
+        const notLocated = a.id === 'retention-vs-security' && s.id === 'S4';
+        if (notLocated) {
+          expect(pages.some((p) => p.text.includes(s.quote!))).toBe(false);
+          expect(s.boxes).toBeUndefined();
+        } else {
+          expect(text.includes(collapse(s.quote!)), `${a.id} ${s.id} on page ${s.page}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('covers the demo scenarios', () => {
+    const vendor = pdfs.get('vendor-security-policy')!;
+    expect(vendor).toHaveLength(15);
+    const retention = pdfs.get('data-retention-policy')!;
+    expect(retention.length).toBeGreaterThanOrEqual(4);
+    expect(retention.length).toBeLessThanOrEqual(6);
+
+    const access = answers.get('vendor-access')!;
+    expect(access.citations).toBeUndefined();
+    expect(access.text).toMatch(/\[1\]\[3\]/);
+    expect(access.text).toMatch(/\[1, 3\]/);
+    expect(access.text).toMatch(/\[9\]/);
+    expect(access.sources.length).toBeLessThan(9);
+    expect(access.sources[0]!.boxes).toBeDefined();
+    expect(access.sources[1]!.boxes).toBeUndefined();
+    expect(access.sources[1]!.page).toBeGreaterThanOrEqual(3);
+    const s3 = access.sources[2]!;
+    expect(s3.boxes![0]!.x0).toBeGreaterThan(306); // right-hand column of the two-column page
+
+    const enc = answers.get('vendor-encryption')!;
+    expect(enc.text).toMatch(/\[S1\]/);
+    expect(enc.text).toMatch(/\[S2\]/);
+    expect(enc.confidence).toBeDefined();
+    const encPages = (pred: (p: LoadedPage) => boolean) =>
+      enc.sources.filter((s) => s.boxes?.some((b) => pred(vendor[b.page - 1]!)));
+    expect(encPages((p) => p.rotate === 90)).not.toHaveLength(0);
+    expect(
+      encPages((p) => p.view[0] !== p.mediaBox.x || p.view[2] !== p.mediaBox.x + p.mediaBox.width),
+    ).not.toHaveLength(0);
+    expect(encPages((p) => p.view[2]! - p.view[0]! !== 612 || p.view[3]! - p.view[1]! !== 792)).not.toHaveLength(0);
+    const crossing = enc.sources.find((s) => s.pageEnd !== undefined && s.pageEnd > s.page!);
+    expect(crossing).toBeDefined();
+    expect(new Set(crossing!.boxes!.map((b) => b.page)).size).toBe(2);
+
+    const rvs = answers.get('retention-vs-security')!;
+    expect(new Set(rvs.sources.map((s) => s.documentId)).size).toBe(2);
+    expect(rvs.citations?.length).toBeGreaterThan(0);
+    expect(rvs.sources.some((s) => s.documentId === 'data-retention-policy' && !s.boxes && s.page)).toBe(true);
+  });
+
+  it('generates a large deterministic PDF with page labels and optional filler', async () => {
+    const a = await generateLargePdf(3, { fillerBytesPerPage: 4096 });
+    const b = await generateLargePdf(3, { fillerBytesPerPage: 4096 });
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    expect(a.length).toBeGreaterThan(3 * 4096);
+    const pages = await loadPdf(a);
+    expect(pages).toHaveLength(3);
+    expect(pages[1]!.text).toContain('Page 2 of 3');
+    const plain = await generateLargePdf(3);
+    expect(plain.length).toBeLessThan(a.length - 3 * 4096);
+  });
+});
