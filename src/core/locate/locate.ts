@@ -1,7 +1,7 @@
 // Locating a quote in a PDF's text: exact on the hinted page(s), then neighbours, then the whole document, then
 // a fuzzy word alignment. Pure TypeScript, no I/O: works in the browser and in Node.
 import type { Box } from '../model/types.ts';
-import { findExact, findFuzzy, makeWindow, type Span, type Window } from './match.ts';
+import { findExact, findFuzzy, makeWindow, punctSignature, type Span, type Window } from './match.ts';
 import { normalizeText, toKey } from './normalize.ts';
 import type { MeasureText, PageText } from './page-text.ts';
 import { spansToRects } from './rects.ts';
@@ -83,11 +83,13 @@ function windowOf(index: TextIndex, pages: number[]): Window | null {
 interface Query {
   key: string;
   words: string[];
+  punct: string;
 }
 
 function prepare(quote: string): Query {
-  const text = normalizeText(typeof quote === 'string' ? quote : String(quote ?? '')).text;
-  return { key: toKey(text), words: text.split(' ').filter((w) => w.length > 0) };
+  const raw = typeof quote === 'string' ? quote : String(quote ?? '');
+  const text = normalizeText(raw).text;
+  return { key: toKey(text), words: text.split(' ').filter((w) => w.length > 0), punct: punctSignature(raw) };
 }
 
 function result(index: TextIndex, spans: Span[], score: number, opts: LocateOptions): LocateResult {
@@ -113,7 +115,7 @@ export function locateInIndex(index: TextIndex, quote: string, opts: LocateOptio
   for (const stage of pl.stages) {
     for (const start of stage) {
       const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const spans = win && findExact(win, q.key, opts.page ?? start);
+      const spans = win && findExact(win, q.key, opts.page ?? start, q.punct);
       if (spans && spans.length) return result(index, spans, 1, opts);
     }
   }
@@ -183,7 +185,7 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
     checkAbort(opts.signal);
     for (const start of stage) {
       const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const spans = win && findExact(win, q.key, opts.page ?? start);
+      const spans = win && findExact(win, q.key, opts.page ?? start, q.punct);
       if (spans && spans.length) return result(index, spans, 1, opts);
     }
   }

@@ -1,4 +1,6 @@
 // Matching a normalized quote against indexed pages: exact (with block chaining) and fuzzy (word alignment).
+import { punctSignature } from './normalize.ts';
+export { punctSignature };
 import type { IndexedPage } from './text-index.ts';
 
 /** A matched key range on one page. */
@@ -86,14 +88,24 @@ function isWordStart(win: Window, g: number): boolean {
  * starting one: this bridges footnotes, figures, running heads and column or page breaks between the pieces.
  * Among several occurrences the one on `preferPage` (then: starting at a word boundary) wins.
  */
-export function findExact(win: Window, q: string, preferPage?: number): Span[] | null {
+export function findExact(win: Window, q: string, preferPage?: number, qPunct?: string): Span[] | null {
   if (!q || win.key.length === 0) return null;
   const occ: number[] = [];
   for (let s = win.key.indexOf(q); s >= 0 && occ.length < MAX_OCCURRENCES; s = win.key.indexOf(q, s + 1)) occ.push(s);
   if (occ.length > 0) {
-    const rank = (s: number) => (pageAt(win, s) === preferPage ? 0 : 2) + (isWordStart(win, s) ? 0 : 1);
+    const rank = (s: number) =>
+      (pageAt(win, s) === preferPage ? 0 : 4) +
+      (isWordStart(win, s) ? 0 : 1) +
+      (occ.length > 1 && qPunct ? 2 * (1 - punctSimilarity(qPunct, punctOf(win, s, s + q.length))) : 0);
     let best = occ[0] as number;
-    for (const s of occ) if (rank(s) < rank(best)) best = s;
+    let bestRank = rank(best);
+    for (const s of occ) {
+      const r = rank(s);
+      if (r < bestRank) {
+        best = s;
+        bestRank = r;
+      }
+    }
     return toSpans(win, best, best + q.length);
   }
   if (q.length < 2 * MIN_PIECE) return null;
@@ -112,6 +124,63 @@ export function findExact(win: Window, q: string, preferPage?: number): Span[] |
     }
   }
   return null;
+}
+
+function punctSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = Math.max(a.length, b.length);
+  if (n === 0) return 1;
+  const counts = new Map<string, number>();
+  for (const c of a) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let common = 0;
+  for (const c of b) {
+    const k = counts.get(c) ?? 0;
+    if (k > 0) {
+      common++;
+      counts.set(c, k - 1);
+    }
+  }
+  return common / n;
+}
+
+/** The punctuation of the raw text under global key range [g0, g1), including what trails the last key char. */
+function punctOf(win: Window, g0: number, g1: number): string {
+  let out = '';
+  win.pages.forEach((p, i) => {
+    const off = win.offsets[i] ?? 0;
+    const a = Math.max(g0, off) - off;
+    const b = Math.min(g1, off + p.key.length) - off;
+    if (b <= a) return;
+    const t0 = p.keyToText[a] ?? 0;
+    const t1 = b < p.key.length ? (p.keyToText[b] ?? p.text.length) : p.text.length;
+    let run = -1;
+    let s = 0;
+    let e = 0;
+    const flush = (until?: number) => {
+      const str = p.source.runs[run]?.str;
+      if (str !== undefined) out += punctSignature(str.slice(s, until ?? e));
+    };
+    for (let t = t0; t <= t1 && t < p.text.length; t++) {
+      if (t > t0) out += p.orphanPunct.get(t) ?? '';
+      const r = p.run[t] ?? -1;
+      if (r < 0) continue;
+      const last = t === t1;
+      if (r !== run) {
+        if (run >= 0) flush(p.source.runs[run]?.str.length);
+        if (last) break;
+        run = r;
+        s = p.start[t] ?? 0;
+        e = p.end[t] ?? 0;
+      } else if (last) {
+        flush(p.start[t] ?? e);
+        run = -1;
+        break;
+      } else e = Math.max(e, p.end[t] ?? 0);
+    }
+    if (run >= 0) flush(p.source.runs[run]?.str.length);
+    if (t1 >= p.text.length) out += p.orphanPunct.get(p.text.length) ?? '';
+  });
+  return out;
 }
 
 function chainFrom(win: Window, q: string, qpos: number, left: number, u0: number, u1: number): Span[] | null {

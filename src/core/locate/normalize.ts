@@ -144,3 +144,15 @@ export function toKey(text: string): string {
 export function matchKey(raw: string): string {
   return toKey(normalizeText(raw).text);
 }
+
+/** The punctuation signature of a raw string: its punctuation and symbols, folded (quotes, dashes). */
+export function punctSignature(raw: string): string {
+  let out = '';
+  for (const ch of raw) {
+    if (!/[\p{P}\p{S}]/u.test(ch)) continue;
+    const f = foldChar(ch);
+    out += f === '-' ? '-' : /[\u2018\u2019\u201A\u201B']/u.test(ch) ? "'" : /[\u201C-\u201F"]/u.test(ch) ? '"' : ch;
+  }
+  return out;
+}
+

@@ -1,7 +1,7 @@
 // The per-document text index: built once, page by page, in any order; never rebuilt per quote. Pure, no I/O.
 import type { PageFrame } from '../coords/transform.ts';
 import { layoutPage, type RunGeom } from './layout.ts';
-import { isCjk, normalizeText } from './normalize.ts';
+import { isCjk, normalizeText, punctSignature } from './normalize.ts';
 import type { PageText } from './page-text.ts';
 
 /** One indexed page: its normalized text in reading order with maps back to (run, char range in run). */
@@ -25,6 +25,8 @@ export interface IndexedPage {
   blockStarts: number[];
   /** Words (space-separated) as key ranges, in reading order. */
   words: { k0: number; k1: number; key: string }[];
+  /** Punctuation of runs that have no letters (e.g. a lone "-%"), by the `text` position that follows them. */
+  orphanPunct: Map<number, string>;
   /** Geometry of every laid-out run, by run index. */
   geom: Map<number, RunGeom>;
 }
@@ -40,6 +42,7 @@ export function indexPage(source: PageText): IndexedPage {
   const line: number[] = [];
   const blockStartText: number[] = [];
   const geom = new Map<number, RunGeom>();
+  const orphanPunct = new Map<number, string>();
   let lineNo = -1;
   let wantSpace = false;
   let prevHyphen = false;
@@ -76,8 +79,10 @@ export function indexPage(source: PageText): IndexedPage {
           for (let i = 0; i < n.text.length; i++) push(n.text[i] as string, g.run, n.start[i] ?? 0, n.end[i] ?? 0);
           wantSpace = /\s$/u.test(str);
           prevHyphen = HYPHEN_END.test(str);
-        } else if (HYPHEN_END.test(str)) {
-          prevHyphen = true; // a run that is just a line-end hyphen
+        } else {
+          const punct = punctSignature(str);
+          if (punct) orphanPunct.set(text.length, (orphanPunct.get(text.length) ?? '') + punct);
+          if (HYPHEN_END.test(str)) prevHyphen = true; // a run that is just a line-end hyphen
         }
         prev = g;
       }
@@ -115,6 +120,7 @@ export function indexPage(source: PageText): IndexedPage {
     keyToText: Int32Array.from(keyToText),
     blockStarts,
     words,
+    orphanPunct,
     geom,
   };
 }
