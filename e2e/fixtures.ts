@@ -107,3 +107,41 @@ export function words(s: string): string[] {
     .split(/\s+/)
     .filter(Boolean);
 }
+
+/** Longest common subsequence length of two word lists. */
+export function lcs(a: string[], b: string[]): number {
+  const prev = new Array<number>(b.length + 1).fill(0);
+  for (const x of a) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j]!;
+      prev[j] = x === b[j - 1] ? diag + 1 : Math.max(prev[j]!, prev[j - 1]!);
+      diag = up;
+    }
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The words under all highlights of `sourceId`, page by page in order. Also checks that each highlight sits inside
+ * its page element, as the markup contract says.
+ */
+export async function highlightedWords(page: Page, sourceId: string): Promise<string[]> {
+  const highlights = page.locator(`[data-page-number] [data-highlight][data-source-id="${sourceId}"]`);
+  await expect(highlights.first()).toBeVisible();
+  const out: string[] = [];
+  for (const h of await highlights.all()) out.push(...words(await charsUnder(h)));
+  return out;
+}
+
+/** The highlighted words are the quote: nearly all of its words, in order, and little else. */
+export async function expectHighlightOnQuote(page: Page, sourceId: string, quote: string): Promise<void> {
+  const want = words(quote);
+  await expect
+    .poll(async () => {
+      const got = await highlightedWords(page, sourceId);
+      const common = lcs(want, got);
+      return { recall: common / want.length >= 0.9, precision: got.length - common <= 4 };
+    })
+    .toEqual({ recall: true, precision: true });
+}
