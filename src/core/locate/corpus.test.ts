@@ -1,0 +1,184 @@
+// Corpus benchmark: every quote of ../shared/corpus/*.truth.json located with its page hint (and again without),
+// scored against the ground-truth rects; shuffled quotes must not be found. Skips when the corpus is absent.
+// CITELENS_WRITE_BENCH=1 writes the figures into docs/benchmarks.md (never in CI: the repo must not change).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadPdf } from '../../cli/load-pdf.ts';
+import type { Box } from '../model/types.ts';
+import { locateInDocument, TextIndex, type LocateResult } from './index.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dir = path.resolve(repoRoot, '../shared/corpus');
+
+interface TruthQuote {
+  id: string;
+  text: string;
+  page: number;
+  pageEnd?: number;
+  rects: Box[];
+  occurrencesInDocument?: number;
+}
+interface Truth {
+  file: string;
+  password?: string;
+  quotes?: TruthQuote[];
+  corrupt?: boolean;
+}
+
+/** IoU of two rect sets on one page: union areas, rasterized on a 0.25 pt grid. */
+function pageIoU(a: Box[], b: Box[]): number {
+  const all = [...a, ...b];
+  if (all.length === 0) return 0;
+  const s = 0.25;
+  const X0 = Math.min(...all.map((r) => r.x0));
+  const Y0 = Math.min(...all.map((r) => r.y0));
+  const W = Math.ceil((Math.max(...all.map((r) => r.x1)) - X0) / s) + 1;
+  const H = Math.ceil((Math.max(...all.map((r) => r.y1)) - Y0) / s) + 1;
+  if (W * H > 8e6) return 0;
+  const fill = (rs: Box[]) => {
+    const g = new Uint8Array(W * H);
+    for (const r of rs) {
+      const xa = Math.floor((r.x0 - X0) / s);
+      const xb = Math.ceil((r.x1 - X0) / s);
+      for (let y = Math.floor((r.y0 - Y0) / s); y < Math.ceil((r.y1 - Y0) / s); y++) g.fill(1, y * W + xa, y * W + xb);
+    }
+    return g;
+  };
+  const ga = fill(a);
+  const gb = fill(b);
+  let inter = 0;
+  let uni = 0;
+  for (let i = 0; i < ga.length; i++) {
+    inter += (ga[i] as number) & (gb[i] as number);
+    uni += (ga[i] as number) | (gb[i] as number);
+  }
+  return uni ? inter / uni : 0;
+}
+
+/** Per-quote IoU: the mean of per-page union IoUs over the truth's pages and any extra page we highlighted. */
+export function quoteIoU(truth: Box[], got: Box[]): number {
+  const pages = new Set([...truth.map((r) => r.page), ...got.map((r) => r.page)]);
+  let total = 0;
+  for (const p of pages) total += pageIoU(truth.filter((r) => r.page === p), got.filter((r) => r.page === p));
+  return pages.size ? total / pages.size : 0;
+}
+
+function shuffleWords(text: string, seed: number): string {
+  const w = text.split(/\s+/);
+  let x = seed;
+  for (let i = w.length - 1; i > 0; i--) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const j = x % (i + 1);
+    [w[i], w[j]] = [w[j] as string, w[i] as string];
+  }
+  return w.join(' ');
+}
+
+interface Row {
+  file: string;
+  unique: number;
+  onPage: number;
+  iouOk: number;
+  repeated: number;
+  repeatedOnPage: number;
+  noHintOk: number;
+  shuffledFound: number;
+  meanIoU: number;
+  ms: number;
+}
+
+const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.truth.json')).sort() : [];
+
+describe.skipIf(!existsSync(dir))('corpus (../shared/corpus)', () => {
+  const rows: Row[] = [];
+
+  it('fails gracefully on the corrupt PDF', async () => {
+    const corrupt = path.join(dir, 'bug1020226.pdf');
+    if (!existsSync(corrupt)) return;
+    await expect(loadPdf(readFileSync(corrupt))).rejects.toThrow(/cannot read the PDF/);
+  });
+
+  it('locates every quote on the right page, with IoU ≥ 0.5 for ≥ 95 % of unique quotes', { timeout: 60_000 }, async () => {
+    for (const f of files) {
+      const t = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Truth;
+      if (!t.quotes?.length || t.corrupt) continue;
+      const t0 = Date.now();
+      const pdf = await loadPdf(readFileSync(path.join(dir, t.file)), t.password ? { password: t.password } : {});
+      const index = new TextIndex(pdf.pageCount);
+      const locate = (quote: string, page?: number): Promise<LocateResult> =>
+        locateInDocument({ pageCount: pdf.pageCount, getPageText: pdf.getPageText, quote, index, ...(page ? { page } : {}) });
+      const row: Row = { file: t.file, unique: 0, onPage: 0, iouOk: 0, repeated: 0, repeatedOnPage: 0, noHintOk: 0, shuffledFound: 0, meanIoU: 0, ms: 0 };
+      let iouSum = 0;
+      for (const q of t.quotes) {
+        const r = await locate(q.text, q.page);
+        if ((q.occurrencesInDocument ?? 1) > 1) {
+          row.repeated++;
+          if (r.found && r.page === q.page) row.repeatedOnPage++;
+          continue;
+        }
+        row.unique++;
+        const v = r.found ? quoteIoU(q.rects, r.rects) : 0;
+        iouSum += v;
+        if (r.found && r.page === q.page) row.onPage++;
+        if (r.found && r.page === q.page && v >= 0.5) row.iouOk++;
+        const bare = await locate(q.text);
+        if (bare.found && bare.page === q.page && quoteIoU(q.rects, bare.rects) >= 0.5) row.noHintOk++;
+      }
+      const longest = [...t.quotes].sort((a, b) => b.text.length - a.text.length)[0] as TruthQuote;
+      for (const seed of [7, 11, 13]) {
+        const s = shuffleWords(longest.text, seed);
+        if (s === longest.text) continue;
+        if ((await locate(s, longest.page)).found) row.shuffledFound++;
+      }
+      row.meanIoU = row.unique ? iouSum / row.unique : 1;
+      row.ms = Date.now() - t0;
+      await pdf.close();
+      rows.push(row);
+    }
+    const sum = (k: keyof Row) => rows.reduce((a, r) => a + (r[k] as number), 0);
+    const table = [
+      '| file | unique quotes | on right page | IoU ≥ 0.5 | mean IoU | no hint correct | repeated on page | shuffled found | ms |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.file} | ${r.unique} | ${r.onPage} | ${r.iouOk} | ${r.meanIoU.toFixed(2)} | ${r.noHintOk} | ${r.repeatedOnPage}/${r.repeated} | ${r.shuffledFound} | ${r.ms} |`,
+      ),
+      `| **total** | ${sum('unique')} | ${sum('onPage')} | ${sum('iouOk')} (${((100 * sum('iouOk')) / Math.max(1, sum('unique'))).toFixed(1)} %) | | ${sum('noHintOk')} | ${sum('repeatedOnPage')}/${sum('repeated')} | ${sum('shuffledFound')} | ${sum('ms')} |`,
+    ].join('\n');
+    console.log(`\nLocate benchmark on ../shared/corpus\n${table}\n`);
+    if (process.env.CITELENS_WRITE_BENCH === '1') writeBench(table);
+
+    expect(sum('onPage')).toBe(sum('unique'));
+    expect(sum('repeatedOnPage')).toBe(sum('repeated'));
+    expect(sum('iouOk') / Math.max(1, sum('unique'))).toBeGreaterThanOrEqual(0.95);
+    for (const r of rows) expect(r.shuffledFound, `${r.file}: a shuffled quote was found`).toBe(0);
+  });
+});
+
+function writeBench(table: string): void {
+  const file = path.join(repoRoot, 'docs/benchmarks.md');
+  const begin = '<!-- bench:locate -->';
+  const end = '<!-- /bench:locate -->';
+  const section = [
+    begin,
+    '## Quote locator (`src/core/locate`)',
+    '',
+    `Corpus: \`../shared/corpus\` (pdf.js test PDFs), pdfjs-dist 6.3.289 text layer, page hints given; "no hint" reruns unique quotes without one.`,
+    'IoU: per page, union area of our rects vs the truth rects; averaged over the truth pages and any extra page highlighted.',
+    'Quotes that occur more than once are scored on the page only ("repeated on page"). "shuffled found" counts word-shuffled',
+    'versions of each file\'s longest quote (3 seeds) that were wrongly found (must be 0).',
+    '',
+    table,
+    '',
+    `Generated by \`CITELENS_WRITE_BENCH=1 npx vitest run src/core/locate/corpus.test.ts\` on ${new Date().toISOString().slice(0, 10)}.`,
+    end,
+  ].join('\n');
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const a = text.indexOf(begin);
+  const b = text.indexOf(end);
+  if (a >= 0 && b > a) text = text.slice(0, a) + section + text.slice(b + end.length);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+}
