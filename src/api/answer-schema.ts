@@ -21,6 +21,19 @@ export const documentRefSchema = z.object({
 /** As stored: the server fills `url` where it is absent. */
 export const storedDocumentRefSchema = documentRefSchema.extend({ url: z.string().min(1).optional() });
 
+export const coordsSchema = z.object({
+  origin: z.enum(['top-left', 'bottom-left']),
+  units: z.enum(['pt', 'fraction', 'px']),
+  frame: z.enum(['unrotated', 'displayed']),
+  pageWidth: z.number().positive().optional(),
+  pageHeight: z.number().positive().optional(),
+});
+
+const flagSchema = z.object({
+  code: z.enum(['bbox-pages-mismatch', 'box-clamped', 'box-off-page', 'page-out-of-range', 'duplicate-collapsed', 'offset-out-of-range']),
+  message: z.string(),
+});
+
 export const sourceSchema = z.object({
   id: z.string().min(1),
   documentId: z.string().min(1),
@@ -42,6 +55,8 @@ export const sourceSchema = z.object({
       verdict: z.enum(['supported', 'partial', 'unsupported', 'contradicted', 'unknown']).optional(),
     })
     .optional(),
+  coords: coordsSchema.optional(),
+  flags: z.array(flagSchema).optional(),
 });
 
 export const citationMappingSchema = z.object({ n: z.number().int().min(0), sourceId: z.string().min(1) });
@@ -57,6 +72,10 @@ export const canonicalAnswerSchema = z
     documents: z.array(documentRefSchema),
     sources: z.array(sourceSchema),
     citations: z.array(citationMappingSchema).optional(),
+    coords: coordsSchema.optional(),
+    spans: z
+      .array(z.object({ sourceId: z.string(), key: z.string(), answerStart: z.number().int().min(0), answerEnd: z.number().int().min(0) }))
+      .optional(),
   })
   .superRefine((a, ctx) => {
     const docs = new Set(a.documents.map((d) => d.id));
@@ -99,6 +118,7 @@ export const wrappedAnswerSchema = z.object({
   question: z.string().optional(),
   format: z.enum(wrappedFormats),
   documents: z.array(documentRefSchema),
+  coords: coordsSchema.optional(),
   payload: z.unknown(),
 });
 export type WrappedAnswer = z.infer<typeof wrappedAnswerSchema>;

@@ -22,6 +22,27 @@ export interface DocumentRef {
   mediaType?: string;
 }
 
+/**
+ * How a source's boxes are expressed when they are not canonical (issue #3 §6). On an answer it is the default for
+ * every source; on a source it overrides. Boxes with a descriptor are converted to canonical once the page's own
+ * frame (size, CropBox offset, /Rotate) is known: in the viewer after the page loads, in the CLI after it opens.
+ * `bottom-left` + `pt` means raw PDF user space (MediaBox origin).
+ */
+export interface CoordsDescriptor {
+  origin: 'top-left' | 'bottom-left';
+  units: 'pt' | 'fraction' | 'px';
+  frame: 'unrotated' | 'displayed';
+  /** The page size the `px` units refer to (e.g. the rendered image's size). */
+  pageWidth?: number;
+  pageHeight?: number;
+}
+
+/** Something an adapter or the model noticed about a source and could not repair; shown to reviewers. */
+export interface SourceFlag {
+  code: 'bbox-pages-mismatch' | 'box-clamped' | 'box-off-page' | 'page-out-of-range' | 'duplicate-collapsed' | 'offset-out-of-range';
+  message: string;
+}
+
 export type SupportVerdict = 'supported' | 'partial' | 'unsupported' | 'contradicted' | 'unknown';
 
 export interface Source {
@@ -45,6 +66,9 @@ export interface Source {
   relevance?: number;
   documentVersion?: string;
   support?: { score?: number; verdict?: SupportVerdict };
+  /** The convention of `boxes` when it is not canonical. */
+  coords?: CoordsDescriptor;
+  flags?: SourceFlag[];
 }
 
 /** Maps the number inside a `[n]` marker to an S-ID. */
@@ -63,4 +87,20 @@ export interface Answer {
   documents: DocumentRef[];
   sources: Source[];
   citations?: CitationMapping[];
+  /** Default convention of every source's boxes. */
+  coords?: CoordsDescriptor;
+  /**
+   * Explicit claim spans from providers that give them (Anthropic text blocks, Gemini segments, persian_rag
+   * answer_start/answer_end): UTF-16 offsets into `text`, keyed by source. Used instead of sentence splitting when
+   * present.
+   */
+  spans?: CitationSpan[];
+}
+
+export interface CitationSpan {
+  sourceId: string;
+  /** The marker key the adapter wrote into `text` for this span. */
+  key: string;
+  answerStart: number;
+  answerEnd: number;
 }
