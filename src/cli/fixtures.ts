@@ -18,7 +18,7 @@ export const FIXTURE_LINES: DrawnLine[] = [
 ];
 
 /** Builds the fixture PDF and returns its bytes and a function giving the expected canonical box of a substring. */
-export async function buildFixturePdf(opts: { userPassword?: string } = {}) {
+export async function buildFixturePdf() {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const p1 = doc.addPage([612, 792]);

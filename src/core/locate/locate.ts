@@ -1,7 +1,7 @@
 // Locating a quote in a PDF's text: exact on the hinted page(s), then neighbours, then the whole document, then
 // a fuzzy word alignment. Pure TypeScript, no I/O: works in the browser and in Node.
 import type { Box } from '../model/types.ts';
-import { findExact, findFuzzy, makeWindow, punctSignature, type Span, type Window } from './match.ts';
+import { findExact, findFuzzy, makeWindow, punctSignature, type SimilarityCache, type Span, type Window } from './match.ts';
 import { normalizeText, toKey } from './normalize.ts';
 import type { MeasureText, PageText } from './page-text.ts';
 import { spansToRects } from './rects.ts';
@@ -120,10 +120,11 @@ export function locateInIndex(index: TextIndex, quote: string, opts: LocateOptio
     }
   }
   let best: { spans: Span[]; score: number } | null = null;
+  const cache: SimilarityCache = new Map();
   for (const stage of pl.stages) {
     for (const start of stage) {
       const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const m = win && findFuzzy(win, q.words);
+      const m = win && findFuzzy(win, q.words, cache);
       if (m && (!best || m.score > best.score + 0.02)) best = m;
     }
   }
@@ -190,11 +191,12 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
     }
   }
   let best: { spans: Span[]; score: number } | null = null;
+  const cache: SimilarityCache = new Map();
   let last = Date.now();
   for (const stage of pl.stages) {
     for (const start of stage) {
       const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const m = win && findFuzzy(win, q.words);
+      const m = win && findFuzzy(win, q.words, cache);
       if (m && (!best || m.score > best.score + 0.02)) best = m;
       if (Date.now() - last > 20) {
         await tick();

@@ -207,30 +207,42 @@ function chainFrom(win: Window, q: string, qpos: number, left: number, u0: numbe
 // ---------------------------------------------------------------------------------------------------------------
 // Fuzzy: local alignment of the quote's words against the window's words, in order.
 
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+
+/** Damerau (optimal string alignment) distance, giving up (returning max + 1) once it exceeds `max`. */
 function levenshtein(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  let prev2: number[] | null = null;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  const lb = b.length;
+  if (rowA.length <= lb) {
+    rowA = new Int32Array(lb + 1);
+    rowB = new Int32Array(lb + 1);
+    rowC = new Int32Array(lb + 1);
+  }
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      // transposition (Damerau): "اخل" vs "الخ"
-      if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        v = Math.min(v, (prev2[j - 2] as number) + 1);
-      }
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (ca === cb ? 0 : 1));
+      // transposition: "اخل" vs "الخ"
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, (prev2[j - 2] as number) + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    prev2 = prev.slice();
-    [prev, cur] = [cur, prev];
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
   }
-  return prev[b.length] as number;
+  return prev[lb] as number;
 }
 
 /** Similarity of two words in 0..1: 1 when equal, 1 − edit distance / length when close, else 0. */
@@ -252,9 +264,12 @@ export interface FuzzyMatch {
   score: number;
 }
 
+/** Per-quote cache of page-word similarities, shared across windows (pass the same object for one quote). */
+export type SimilarityCache = Map<string, Float32Array>;
+
 /** The best in-order word alignment of `qWords` in the window, scored 0..1 (fraction of the quote matched,
  * minus penalties for wrong, missing and extra words). */
-export function findFuzzy(win: Window, qWords: string[]): FuzzyMatch | null {
+export function findFuzzy(win: Window, qWords: string[], cache: SimilarityCache = new Map()): FuzzyMatch | null {
   const n = qWords.length;
   if (n < 2) return null;
   const words: { g0: number; g1: number; key: string; page: IndexedPage; line: number }[] = [];
@@ -266,25 +281,25 @@ export function findFuzzy(win: Window, qWords: string[]): FuzzyMatch | null {
   });
   const m = words.length;
   if (m === 0) return null;
-  // cheap filter: enough of the quote's words (or near words) must occur at all
+  // cheap filter: enough of the quote's distinct words must occur in the window
   const qset = new Set(qWords);
-  let present = 0;
-  for (const w of words) if (qset.has(w.key)) present++;
-  if (present < Math.max(1, Math.floor(n * 0.4))) return null;
+  const seen = new Set<string>();
+  for (const w of words) if (qset.has(w.key)) seen.add(w.key);
+  if (seen.size < Math.max(1, Math.ceil(qset.size * 0.4))) return null;
 
-  const simCache = new Map<string, number>();
-  const sim = (i: number, j: number): number => {
-    const a = qWords[i] as string;
-    const b = (words[j] as (typeof words)[number]).key;
-    if (a === b) return 1;
-    const ck = a + '\u0000' + b;
-    let s = simCache.get(ck);
-    if (s === undefined) {
-      s = wordSimilarity(a, b);
-      simCache.set(ck, s);
+  // similarity rows: for each page word, its similarity to every quote word
+  const rows: Float32Array[] = new Array<Float32Array>(m);
+  for (let j = 0; j < m; j++) {
+    const key = (words[j] as (typeof words)[number]).key;
+    let row = cache.get(key);
+    if (!row) {
+      row = new Float32Array(n);
+      for (let i = 0; i < n; i++) row[i] = wordSimilarity(qWords[i] as string, key);
+      cache.set(key, row);
     }
-    return s;
-  };
+    rows[j] = row;
+  }
+  const sim = (i: number, j: number): number => (rows[j] as Float32Array)[i] as number;
   const W = m + 1;
   const H = new Float32Array((n + 1) * W);
   const dir = new Uint8Array((n + 1) * W); // 0 stop, 1 diag, 2 up (skip quote word), 3 left (skip page word)

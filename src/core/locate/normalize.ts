@@ -56,6 +56,9 @@ const SPACE_MARK = ' ';
 const HYPHEN_MARK = '-';
 
 const foldCache = new Map<string, string>();
+/** Fast path for the Basic Multilingual Plane below U+3000 (Latin, Greek, Cyrillic, Arabic, punctuation...). */
+const FAST_LIMIT = 0x3000;
+const fastFold: (string | undefined)[] = new Array<string | undefined>(FAST_LIMIT);
 
 /** Folds one code point to its comparable form: '' (dropped), ' ' (space), '-' (hyphen) or kept characters. */
 export function foldChar(ch: string): string {
@@ -99,9 +102,16 @@ export function normalizeText(raw: string): Normalized {
   let i = 0;
   while (i < raw.length) {
     const cp = raw.codePointAt(i) ?? 0;
-    const ch = String.fromCodePoint(cp);
-    const next = i + ch.length;
-    const folded = foldChar(ch);
+    let folded: string;
+    let next: number;
+    if (cp < FAST_LIMIT) {
+      next = i + 1;
+      folded = fastFold[cp] ?? (fastFold[cp] = foldChar(String.fromCharCode(cp)));
+    } else {
+      const ch = String.fromCodePoint(cp);
+      next = i + ch.length;
+      folded = foldChar(ch);
+    }
     if (folded === SPACE_MARK) {
       if (!afterHyphen && chars.length > 0) {
         if (!pendingSpace) pendingSpaceAt = i;
@@ -112,7 +122,7 @@ export function normalizeText(raw: string): Normalized {
       afterHyphen = true;
       pendingSpace = false;
     } else if (folded.length > 0) {
-      for (const c of folded) {
+      for (const c of folded.length === 1 ? [folded] : folded) {
         if (pendingSpace) {
           if (!(isCjk(lastChar) && isCjk(c))) {
             chars.push(' ');
