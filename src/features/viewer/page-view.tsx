@@ -54,8 +54,6 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   return (
     <div
       data-page-number={pageNumber}
-      aria-label={`Page ${pageNumber}`}
-      role="region"
       className="absolute overflow-hidden bg-white shadow-sm ring-1 ring-slate-300/70"
       style={style}
     >

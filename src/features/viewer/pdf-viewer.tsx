@@ -15,7 +15,7 @@ const BASE = import.meta.env.BASE_URL;
 
 // Module-level and therefore stable: react-pdf keys its document cache by [file, options], so a new options object
 // per render would reload the PDF. The resource folders are copied from pdfjs-dist by our build (vite.config.ts).
-const DOCUMENT_OPTIONS: DocumentProps['options'] = {
+const BASE_OPTIONS = {
   cMapUrl: `${BASE}pdfjs/cmaps/`,
   cMapPacked: true,
   standardFontDataUrl: `${BASE}pdfjs/standard_fonts/`,
@@ -27,7 +27,20 @@ const DOCUMENT_OPTIONS: DocumentProps['options'] = {
   disableAutoFetch: true,
   disableStream: false,
   disableRange: false,
-};
+} satisfies DocumentProps['options'];
+
+let documentOptions: DocumentProps['options'] | undefined;
+
+/**
+ * The options with ONE pdf.js worker shared by every document and every viewer of the page. Without it, pdf.js
+ * starts a new worker per document (fetch + parse of a 1.2 MB script, ~0.8 s here) on every document switch.
+ * A worker passed in is not terminated when a loading task is destroyed. Created on first use, not at import,
+ * so importing this module (e.g. in unit tests with react-pdf mocked) starts nothing.
+ */
+function getDocumentOptions(): DocumentProps['options'] {
+  documentOptions ??= { ...BASE_OPTIONS, worker: new pdfjs.PDFWorker() };
+  return documentOptions;
+}
 
 export interface PdfViewerProps {
   /** Documents of the answer (url is absolute). */
@@ -60,13 +73,15 @@ function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPa
   const stableTarget = useStableTarget(target);
   const doc = documents.find((d) => d.id === documentId);
 
-  // A target in another document of the answer: ask the parent to switch (once per target).
-  const switchedFor = useRef<number | null>(null);
+  // A NEW target in another document of the answer: ask the parent to switch. Only on arrival (per nonce): when the
+  // user later picks another document in the switcher, the old target must not pull the viewer back.
+  const handledNonce = useRef<number | null>(null);
   useEffect(() => {
-    if (!stableTarget || stableTarget.documentId === documentId || switchedFor.current === stableTarget.nonce) return;
-    if (!documents.some((d) => d.id === stableTarget.documentId)) return;
-    switchedFor.current = stableTarget.nonce;
-    onDocumentChange(stableTarget.documentId);
+    if (!stableTarget || handledNonce.current === stableTarget.nonce) return;
+    handledNonce.current = stableTarget.nonce;
+    if (stableTarget.documentId !== documentId && documents.some((d) => d.id === stableTarget.documentId)) {
+      onDocumentChange(stableTarget.documentId);
+    }
   }, [stableTarget, documentId, documents, onDocumentChange]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -126,8 +141,8 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
 
   useEffect(() => {
-    store.getState().setLoadProgress(null);
-  }, [store]);
+    store.getState().beginLoading(url);
+  }, [store, url]);
 
   // react-pdf hands both callbacks to pdf.js when the load starts; they only touch stable setters.
   const onPassword = useCallback<NonNullable<DocumentProps['onPassword']>>((callback, reason) => {
@@ -151,7 +166,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }
         <Suspense fallback={<LoadingPane />}>
           <Document
             file={url}
-            options={DOCUMENT_OPTIONS}
+            options={getDocumentOptions()}
             onPassword={onPassword}
             onLoadProgress={onLoadProgress}
             className="h-full"

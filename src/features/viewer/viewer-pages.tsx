@@ -4,9 +4,9 @@ import { boxesCenter, type PageFrame } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
-import { PageView } from './page-view.tsx';
+import { PageBlocks } from './page-blocks.tsx';
 import { clampRegion } from './regions.ts';
-import { computeLayout, pagesToMount, renderPriority, RenderScheduler } from './render-queue.ts';
+import { computeLayout, pagesToMount, RenderScheduler } from './render-queue.ts';
 import { createTextCache } from './text-cache.ts';
 import { TargetStatus } from './target-status.tsx';
 import { useTargetRects } from './use-target-rects.ts';
@@ -100,7 +100,11 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
 
   const [goal, setGoal] = useState<ScrollGoal | null>(null);
   const goalSeq = useRef(0);
-  const aim = useCallback((page: number, box: Box | null) => setGoal({ page, box, seq: ++goalSeq.current }), []);
+  const [flashSeq, setFlashSeq] = useState(0);
+  const aim = useCallback((page: number, box: Box | null, flash = true) => {
+    setGoal({ page, box, seq: ++goalSeq.current });
+    if (box && flash) setFlashSeq((n) => n + 1);
+  }, []);
 
   useEffect(() => {
     if (!current || !target) return;
@@ -113,6 +117,16 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
       aim(current.page, null);
     }
   }, [current, target, store, aim]);
+
+  // A rotation moves the highlight to another part of the page (the centre anchor cannot follow it): bring the
+  // active region back to the centre, without flashing again.
+  const lastRotation = useRef(rotation);
+  useEffect(() => {
+    if (lastRotation.current === rotation) return;
+    lastRotation.current = rotation;
+    const box = regions[store.getState().activeRegion];
+    if (box) aim(box.page, box, false);
+  }, [rotation, regions, store, aim]);
 
   // Deep link: open the requested page once, when there is no target to show instead.
   const initialDone = useRef(false);
@@ -180,46 +194,34 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
     }
   }, [highlightsByPage, frames, textCache, store]);
 
-  const flashKey = `${target?.nonce ?? 0}:${goal?.seq ?? 0}`;
-  const pages = [];
-  for (let p = 1; p <= pageCount; p++) {
-    pages.push(
-      <PageView
-        key={p}
-        pageNumber={p}
-        top={layout.tops[p - 1] ?? 0}
-        width={layout.widths[p - 1] ?? 0}
-        height={layout.heights[p - 1] ?? 0}
-        mounted={mounted.has(p)}
-        priority={renderPriority(p, range)}
-        frame={frames.get(p)}
-        scale={scale}
-        userRotation={rotation}
-        textCache={textCache}
-        scheduler={scheduler}
-        onFrame={onFrame}
-        highlights={highlightsByPage.get(p)}
-        sourceId={target?.sourceId ?? ''}
-        activeRegion={activeRegion}
-        flashKey={highlightsByPage.has(p) ? flashKey : ''}
-      />,
-    );
-  }
-
   return (
     <div className="relative h-full">
       <div
         ref={scrollRef}
         data-viewer-scroll=""
         tabIndex={0}
-        aria-label="Document pages"
+        aria-label="PDF pages"
         className="h-full overflow-auto bg-slate-100 outline-none [scrollbar-gutter:stable]"
       >
         <div
           className="relative"
           style={{ height: layout.height, width: `max(100%, ${layout.maxWidth + 2 * PAGE_PADDING}px)` }}
         >
-          {pages}
+          <PageBlocks
+            layout={layout}
+            frames={frames}
+            mounted={mounted}
+            range={range}
+            highlightsByPage={highlightsByPage}
+            scale={scale}
+            userRotation={rotation}
+            textCache={textCache}
+            scheduler={scheduler}
+            onFrame={onFrame}
+            sourceId={target?.sourceId ?? ''}
+            activeRegion={activeRegion}
+            flashKey={`${target?.nonce ?? 0}:${flashSeq}`}
+          />
         </div>
       </div>
       <TargetStatus located={current} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} />

@@ -42,13 +42,14 @@ export interface ViewerActions {
   zoomOut(): void;
   rotateClockwise(): void;
   setCurrentPage(page: number): void;
-  setPageCount(count: number): void;
   setFrame(page: number, frame: PageFrame): void;
   setViewport(width: number, height: number): void;
   setActiveRegion(region: number): void;
   setLoadProgress(progress: { loaded: number; total: number } | null): void;
   /** A (new) document is shown: forget what belonged to the previous one, keep the zoom mode and rotation. */
   openDocument(key: string, pageCount: number): void;
+  /** A document starts loading: the toolbar must not keep showing the previous document's pages meanwhile. */
+  beginLoading(key: string): void;
   goToPage(page: number): void;
 }
 
@@ -81,7 +82,6 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     },
     rotateClockwise: () => set((s) => ({ rotation: normalizeRotation(s.rotation + 90) })),
     setCurrentPage: (page) => set((s) => (s.currentPage === page ? s : { currentPage: page })),
-    setPageCount: (count) => set({ pageCount: count }),
     setFrame: (page, frame) =>
       set((s) => {
         const known = s.frames.get(page);
@@ -99,6 +99,12 @@ export function createViewerStore(): StoreApi<ViewerStore> {
         s.documentKey === key
           ? { pageCount, loadProgress: null }
           : { documentKey: key, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null },
+      ),
+    beginLoading: (key) =>
+      set((s) =>
+        s.documentKey === key
+          ? s
+          : { documentKey: null, pageCount: 0, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null },
       ),
     goToPage: (page) =>
       set((s) => {

@@ -1,0 +1,102 @@
+import { memo } from 'react';
+import type { PageFrame, Rotation } from '../../core/coords/transform.ts';
+import type { PageHighlight } from './highlight-layer.tsx';
+import { PageView } from './page-view.tsx';
+import { renderPriority, type PageLayout, type RenderScheduler, type VisibleRange } from './render-queue.ts';
+import type { DocumentTextCache } from './text-cache.ts';
+
+// Every page has a placeholder, but a scroll step changes only a few of them (the mounted window moves by a page).
+// Re-rendering 1,000 placeholder elements per scroll step is wasted work (and ~300 ms per step in React's dev
+// build), so pages are grouped in blocks that re-render only when something about their own pages changed.
+
+const BLOCK_SIZE = 50;
+
+interface SharedProps {
+  layout: PageLayout;
+  frames: ReadonlyMap<number, PageFrame>;
+  mounted: ReadonlySet<number>;
+  range: VisibleRange;
+  highlightsByPage: ReadonlyMap<number, PageHighlight[]>;
+  scale: number;
+  userRotation: Rotation;
+  textCache: DocumentTextCache;
+  scheduler: RenderScheduler;
+  onFrame(page: number, frame: PageFrame): void;
+  sourceId: string;
+  activeRegion: number;
+  flashKey: string;
+}
+
+export function PageBlocks(props: SharedProps) {
+  const blocks = [];
+  for (let from = 1; from <= props.layout.count; from += BLOCK_SIZE) {
+    const to = Math.min(props.layout.count, from + BLOCK_SIZE - 1);
+    blocks.push(<PageBlock key={from} from={from} to={to} {...props} />);
+  }
+  return <>{blocks}</>;
+}
+
+interface PageBlockProps extends SharedProps {
+  from: number;
+  to: number;
+}
+
+const PageBlock = memo(function PageBlock(props: PageBlockProps) {
+  const { from, to, layout, frames, mounted, range, highlightsByPage } = props;
+  const pages = [];
+  for (let p = from; p <= to; p++) {
+    const hasHighlights = highlightsByPage.has(p);
+    pages.push(
+      <PageView
+        key={p}
+        pageNumber={p}
+        top={layout.tops[p - 1] ?? 0}
+        width={layout.widths[p - 1] ?? 0}
+        height={layout.heights[p - 1] ?? 0}
+        mounted={mounted.has(p)}
+        priority={renderPriority(p, range)}
+        frame={frames.get(p)}
+        scale={props.scale}
+        userRotation={props.userRotation}
+        textCache={props.textCache}
+        scheduler={props.scheduler}
+        onFrame={props.onFrame}
+        highlights={highlightsByPage.get(p)}
+        sourceId={props.sourceId}
+        activeRegion={hasHighlights ? props.activeRegion : -1}
+        flashKey={hasHighlights ? props.flashKey : ''}
+      />,
+    );
+  }
+  return <>{pages}</>;
+}, sameBlock);
+
+/** Equal when nothing that any page of this block renders from has changed. */
+function sameBlock(a: PageBlockProps, b: PageBlockProps): boolean {
+  if (
+    a.from !== b.from ||
+    a.to !== b.to ||
+    a.scale !== b.scale ||
+    a.userRotation !== b.userRotation ||
+    a.textCache !== b.textCache ||
+    a.scheduler !== b.scheduler ||
+    a.onFrame !== b.onFrame ||
+    a.sourceId !== b.sourceId
+  ) {
+    return false;
+  }
+  let highlighted = false;
+  for (let p = a.from; p <= a.to; p++) {
+    const i = p - 1;
+    if (a.layout.tops[i] !== b.layout.tops[i] || a.layout.heights[i] !== b.layout.heights[i] || a.layout.widths[i] !== b.layout.widths[i]) {
+      return false;
+    }
+    if (a.frames.get(p) !== b.frames.get(p)) return false;
+    const isMounted = a.mounted.has(p);
+    if (isMounted !== b.mounted.has(p)) return false;
+    if (isMounted && renderPriority(p, a.range) !== renderPriority(p, b.range)) return false;
+    if (a.highlightsByPage.get(p) !== b.highlightsByPage.get(p)) return false;
+    highlighted ||= a.highlightsByPage.has(p);
+  }
+  return !highlighted || (a.activeRegion === b.activeRegion && a.flashKey === b.flashKey);
+}
