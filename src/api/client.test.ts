@@ -144,12 +144,55 @@ describe('fetchAnswer', () => {
     expect(e.message).toMatch(/not valid JSON/);
   });
 
-  it('reports a wrapped answer as an unsupported format', async () => {
-    reply({ body: { id: 'x', format: 'raglite', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: {} } });
+  it('normalizes a wrapped answer with its adapter, resolving document URLs against the answer URL', async () => {
+    reply({
+      body: {
+        id: 'x',
+        question: 'Why?',
+        format: 'raglite',
+        documents: [{ id: 'd', title: 'D', url: '../documents/d' }],
+        payload: { text: 'Because [1].', citations: [{ n: 1, source: 'd', chunk: 2, page: 4, text: 'The passage.' }] },
+      },
+    });
+    const result = await fetchAnswer('x');
+    expect(result.kind).toBe('adapted');
+    if (result.kind !== 'adapted') return;
+    expect(result.format).toBe('raglite');
+    expect(result.warnings).toEqual([]);
+    expect(result.answer).toEqual({
+      id: 'x',
+      question: 'Why?',
+      text: 'Because [1].',
+      documents: [{ id: 'd', title: 'D', url: 'http://localhost/api/documents/d' }],
+      sources: [{ id: 'S1', documentId: 'd', chunk: '2', page: 4, text: 'The passage.' }],
+      citations: [{ n: 1, sourceId: 'S1' }],
+    });
+  });
+
+  it('detects the format of an `auto` wrapper', async () => {
+    reply({ body: { id: 'x', format: 'auto', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: { text: 'A [S1]', citations: [{ citation_id: 'S1', document_id: 'd', pages: [2] }] } } });
+    const result = await fetchAnswer('x');
+    expect(result).toMatchObject({ kind: 'adapted', format: 'sid-bbox' });
+    expect(result.answer.sources).toEqual([{ id: 'S1', documentId: 'd', page: 2, pages: [2] }]);
+  });
+
+  it('reports an `auto` wrapper whose format cannot be detected as an unsupported format', async () => {
+    reply({ body: { id: 'x', format: 'auto', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: { hello: 'world' } } });
     const e = await caught(fetchAnswer('x'));
     expect(e.kind).toBe('unsupported-format');
+    expect(e.format).toBe('auto');
+    expect(e.message).toBe('Could not detect the citation format of answer "x".');
+  });
+
+  it('reports a payload that does not match its declared format as a bad shape', async () => {
+    reply({ body: { id: 'x', format: 'raglite', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: {} } });
+    const e = await caught(fetchAnswer('x'));
+    expect(e.kind).toBe('invalid-shape');
     expect(e.format).toBe('raglite');
-    expect(e.message).toBe('Answer format "raglite" is not supported yet.');
+    expect(e.issues).toEqual(['payload.text: Invalid input: expected string, received undefined']);
+    expect(e.message).toBe(
+      'Answer "x" does not have the expected "raglite" citation format:\n  - payload.text: Invalid input: expected string, received undefined',
+    );
   });
 
   it('reports an unknown format as a bad shape', async () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Answer } from '../core/model/types.ts';
+import { isAdapterError } from '../core/adapters/errors.ts';
+import { adaptWrappedAnswer, FormatDetectionError } from './adapt-answer.ts';
 import {
   answerListSchema,
   canonicalAnswerSchema,
@@ -20,7 +22,7 @@ export interface ApiErrorInit {
   status?: number;
   /** invalid-shape: one line per zod issue, `path: message`. */
   issues?: string[];
-  /** unsupported-format: the `format` the answer declared. */
+  /** unsupported-format: the `format` the answer declared; invalid-shape of a wrapped answer: the format read. */
   format?: string;
   cause?: unknown;
 }
@@ -201,8 +203,13 @@ export function fetchAnswerList(signal?: AbortSignal): Promise<AnswerSummary[]> 
   return fetchJson('/answers', answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
 }
 
-/** Today only the canonical form; adapters for wrapped formats will add kinds here. */
-export type AnswerResult = { kind: 'canonical'; answer: Answer };
+/**
+ * `canonical`: the answer file was already in the canonical form. `adapted`: a wrapped answer normalized by the
+ * adapter for `format` (the detected one for `auto`); `warnings` lists citations it dropped or mapped by guesswork.
+ */
+export type AnswerResult =
+  | { kind: 'canonical'; answer: Answer }
+  | { kind: 'adapted'; format: Exclude<WrappedFormat, 'auto'>; answer: Answer; warnings: string[] };
 
 export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<AnswerResult> {
   const label = `Answer "${id}"`;
@@ -216,7 +223,32 @@ export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<Ans
   if (format !== undefined && format !== 'citelens/1') {
     const wrapped = wrappedAnswerSchema.safeParse(data);
     if (!wrapped.success) throw shapeError(label, url, 200, wrapped.error);
-    throw unsupportedFormat(wrapped.data.format, url);
+    let adapted;
+    try {
+      adapted = adaptWrappedAnswer(wrapped.data);
+    } catch (e) {
+      if (e instanceof FormatDetectionError) throw unsupportedFormat(wrapped.data.format, url, e.message, e);
+      if (isAdapterError(e)) {
+        const shown = e.issues.slice(0, 10).map((i) => `  - ${i}`);
+        if (e.issues.length > shown.length) shown.push(`  - …and ${e.issues.length - shown.length} more`);
+        throw new ApiError({
+          kind: 'invalid-shape',
+          status: 200,
+          url,
+          issues: e.issues,
+          format: e.format,
+          message: `${label} does not have the expected "${e.format}" citation format:\n${shown.join('\n')}`,
+          cause: e,
+        });
+      }
+      throw e;
+    }
+    return {
+      kind: 'adapted',
+      format: adapted.format,
+      warnings: adapted.warnings,
+      answer: { ...adapted.answer, documents: adapted.answer.documents.map((d) => ({ ...d, url: resolveUrl(d.url, url) })) },
+    };
   }
 
   const parsed = canonicalAnswerSchema.safeParse(data);
@@ -238,11 +270,6 @@ export function resolveUrl(ref: string, base: string): string {
   }
 }
 
-function unsupportedFormat(format: WrappedFormat, url: string): ApiError {
-  return new ApiError({
-    kind: 'unsupported-format',
-    url,
-    format,
-    message: `Answer format "${format}" is not supported yet.`,
-  });
+function unsupportedFormat(format: WrappedFormat, url: string, message: string, cause?: unknown): ApiError {
+  return new ApiError({ kind: 'unsupported-format', url, format, message, ...(cause !== undefined && { cause }) });
 }

@@ -1,0 +1,57 @@
+import { AdapterError, detectFormat, runAdapter, type Format } from '../core/adapters/index.ts';
+import { zodIssues } from '../core/adapters/errors.ts';
+import type { Answer } from '../core/model/types.ts';
+import { canonicalAnswerSchema, type WrappedAnswer, type WrappedFormat } from './answer-schema.ts';
+
+// The glue between a wrapped answer (`{ id, question?, format, documents[], coords?, payload }`) and the
+// citation-format adapters in src/core/adapters. See docs/citation-formats.md.
+
+/** `auto` could not recognise the payload. */
+export class FormatDetectionError extends Error {
+  override readonly name = 'FormatDetectionError';
+  constructor(readonly answerId: string) {
+    super(`Could not detect the citation format of answer "${answerId}".`);
+  }
+}
+
+export interface AdaptedAnswer {
+  /** The format the adapter read (the detected one for `auto`). */
+  format: Format;
+  answer: Answer;
+  /** Citations the adapter dropped or mapped by guesswork, one readable line each. */
+  warnings: string[];
+}
+
+/**
+ * Normalizes a wrapped answer. Throws AdapterError when the payload does not have its format's shape and
+ * FormatDetectionError when `auto` recognises nothing; never anything else.
+ */
+export function adaptWrappedAnswer(wrapper: WrappedAnswer): AdaptedAnswer {
+  const format = wrapper.format === 'auto' ? detectFormat(wrapper.payload) : wrapper.format;
+  if (format === null) throw new FormatDetectionError(wrapper.id);
+  const result = runAdapter(format, {
+    id: wrapper.id,
+    ...(wrapper.question !== undefined && { question: wrapper.question }),
+    documents: wrapper.documents,
+    ...(wrapper.coords !== undefined && { coords: wrapper.coords }),
+    payload: wrapper.payload,
+  });
+  if (!result) throw new AdapterError(format, [`the "${format}" format has no adapter yet`]);
+  // The adapters are built to produce canonical answers; this is the safety net that keeps a bug from
+  // reaching the viewer as a half-valid answer.
+  const checked = canonicalAnswerSchema.safeParse(result.answer);
+  if (!checked.success) throw new AdapterError(format, zodIssues(checked.error).map((i) => i.replace(/^payload/, 'normalized answer')));
+  return { format, answer: result.answer, warnings: result.warnings };
+}
+
+/** The canonical Answer of a wrapped answer (see adaptWrappedAnswer). */
+export function adaptAnswer(wrapper: WrappedAnswer): Answer {
+  return adaptWrappedAnswer(wrapper).answer;
+}
+
+// Every concrete wrapper format has an adapter format of the same name.
+type Concrete = Exclude<WrappedFormat, 'auto'>;
+const _same: (f: Concrete) => Format = (f) => f;
+const _same2: (f: Format) => Concrete = (f) => f;
+void _same;
+void _same2;

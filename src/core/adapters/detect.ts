@@ -1,0 +1,35 @@
+import type { Format } from './types.ts';
+
+// `auto`: recognises a payload by the fields only one format has. Checked in this order; the first rule that
+// holds wins (docs/citation-formats.md lists the rules). Returns null when nothing is recognised.
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function detectFormat(payload: unknown): Format | null {
+  if (!isObj(payload)) return null;
+  if (Array.isArray(payload.candidates)) return 'gemini';
+  if (Array.isArray(payload.output) || payload.object === 'response') return 'openai';
+  if (Array.isArray(payload.data) && payload.data.some((m) => isObj(m) && m.object === 'thread.message')) return 'openai';
+  if (Array.isArray(payload.content)) {
+    const parts = payload.content.filter(isObj);
+    if (parts.some((p) => p.type === 'text' && isObj(p.text) && typeof p.text.value === 'string')) return 'openai';
+    if (parts.some((p) => p.type === 'text' && typeof p.text === 'string')) return 'anthropic';
+    if (payload.type === 'message' && payload.role === 'assistant') return 'anthropic';
+    return null;
+  }
+
+  const cites = Array.isArray(payload.citations) ? payload.citations.filter(isObj) : undefined;
+  const has = (key: string) => cites?.some((c) => key in c) ?? false;
+  if (typeof payload.content === 'string' && cites) return 'rubyllm';
+  if (has('citation_id')) return 'sid-bbox';
+  if (has('chunkId') || has('relevance') || (has('index') && has('quote'))) return 'query-agent';
+  if (has('marker') || has('answer_start') || has('chunk_start')) return 'persian-rag';
+  if (has('cited_text') || has('start_index') || has('source_index')) return 'rubyllm';
+  if (has('n') && has('source')) return 'raglite';
+  if ('uncited' in payload || 'invalid_markers' in payload) return 'persian-rag';
+  if ('reviewReport' in payload) return 'query-agent';
+  if (cites && typeof payload.text === 'string') return 'raglite';
+  if (cites && typeof payload.answer === 'string') return 'query-agent';
+  return null;
+}

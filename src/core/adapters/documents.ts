@@ -1,0 +1,102 @@
+import type { DocumentRef } from '../model/types.ts';
+
+// Maps a provider's reference to a document (an id, an index, a file name, a URL, a title) onto the wrapper's
+// `documents[]`, which is the only list of documents the app can open.
+
+export interface DocumentReference {
+  /** A document id (document_id, documentId, file_id). */
+  id?: string;
+  /** A 0-based position in the list of documents sent to the provider (Anthropic document_index, RubyLLM source_index). */
+  index?: number;
+  url?: string;
+  title?: string;
+  /** A file name (OpenAI filename). */
+  filename?: string;
+  /** Something that may be any of id, URL, file name or title (raglite `source`). */
+  any?: string;
+}
+
+export type DocumentMatch =
+  | { kind: 'matched'; doc: DocumentRef; by: string }
+  /** Nothing matched; mapped to the wrapper's only document. */
+  | { kind: 'fallback'; doc: DocumentRef }
+  | { kind: 'none' };
+
+export class DocumentMatcher {
+  constructor(private readonly docs: readonly DocumentRef[]) {}
+
+  match(ref: DocumentReference): DocumentMatch {
+    const docs = this.docs;
+    const tryAll = (by: string, pred: (d: DocumentRef) => boolean): DocumentMatch | undefined => {
+      const doc = docs.find(pred);
+      return doc ? { kind: 'matched', doc, by } : undefined;
+    };
+    const names = [ref.id, ref.any, ref.filename].filter(isText);
+    const urls = [ref.url, ref.any].filter(isText);
+    const titles = [ref.title, ref.filename, ref.any].filter(isText);
+    const found =
+      firstOf(names.map((n) => () => tryAll('id', (d) => d.id === n))) ??
+      (ref.index !== undefined && Number.isInteger(ref.index) && ref.index >= 0 && ref.index < docs.length
+        ? { kind: 'matched' as const, doc: docs[ref.index]!, by: 'index' }
+        : undefined) ??
+      firstOf(urls.map((u) => () => tryAll('url', (d) => sameUrl(d.url, u)))) ??
+      firstOf(titles.map((t) => () => tryAll('title', (d) => d.title === t))) ??
+      firstOf(titles.map((t) => () => tryAll('title', (d) => fold(d.title) === fold(t)))) ??
+      firstOf([...names, ...urls].map((n) => () => tryAll('file name', (d) => baseName(d.url) === baseName(n) && baseName(n) !== ''))) ??
+      firstOf(titles.map((t) => () => tryAll('file name', (d) => fold(stripExtension(baseName(d.url))) === fold(stripExtension(baseName(t))))));
+    if (found) return found;
+    if (docs.length === 1) return { kind: 'fallback', doc: docs[0]! };
+    return { kind: 'none' };
+  }
+}
+
+/** A readable description of a reference, for warnings. */
+export function describeReference(ref: DocumentReference): string {
+  const parts: string[] = [];
+  if (ref.id !== undefined) parts.push(`id "${ref.id}"`);
+  if (ref.any !== undefined) parts.push(`"${ref.any}"`);
+  if (ref.filename !== undefined) parts.push(`file "${ref.filename}"`);
+  if (ref.title !== undefined) parts.push(`title "${ref.title}"`);
+  if (ref.url !== undefined) parts.push(`URL ${ref.url}`);
+  if (ref.index !== undefined) parts.push(`index ${ref.index}`);
+  return parts.length ? parts.join(', ') : 'no document reference';
+}
+
+function firstOf<T>(attempts: Array<() => T | undefined>): T | undefined {
+  for (const attempt of attempts) {
+    const r = attempt();
+    if (r !== undefined) return r;
+  }
+  return undefined;
+}
+
+function isText(s: string | undefined): s is string {
+  return typeof s === 'string' && s.trim() !== '';
+}
+
+function fold(s: string): string {
+  return s.normalize('NFC').trim().toLowerCase();
+}
+
+function sameUrl(a: string, b: string): boolean {
+  if (a === b) return true;
+  return stripQuery(a) === stripQuery(b) && stripQuery(a).includes('/');
+}
+
+function stripQuery(u: string): string {
+  return u.replace(/[?#].*$/, '').replace(/\/+$/, '');
+}
+
+/** The last path segment of a URL or path, decoded: `/api/documents/policy%20v2.pdf` → `policy v2.pdf`. */
+function baseName(u: string): string {
+  const last = stripQuery(u).split(/[\\/]/).pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+function stripExtension(name: string): string {
+  return name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+}

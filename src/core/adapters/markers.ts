@@ -1,0 +1,90 @@
+import type { CitationMapping, CitationSpan } from '../model/types.ts';
+
+// For providers that give claim spans instead of markers (Anthropic, RubyLLM, Gemini, OpenAI): writes a `[n]`
+// marker after each cited span and records the span in UTF-16 offsets of the FINAL text.
+
+export interface CitedSpan {
+  /** UTF-16 offsets into the provider's text; `start === end` means a point (a marker, but no claim span). */
+  start: number;
+  end: number;
+  sourceId: string;
+  /** The number written into the marker. */
+  n: number;
+}
+
+export interface MarkedText {
+  text: string;
+  spans: CitationSpan[];
+  citations: CitationMapping[];
+}
+
+/**
+ * Inserts `[n]` markers (one group per source, `[1][2]` when several spans end at one place) at the end of every
+ * span, after trimming the span's surrounding whitespace so the marker sits against the claim's last word.
+ * A marker followed by `(` would read as a Markdown link, so a space is written between them.
+ */
+export function insertMarkers(base: string, cited: readonly CitedSpan[]): MarkedText {
+  const trimmed = cited.map((c) => trimSpan(base, c));
+  const at = new Map<number, number[]>();
+  for (const c of trimmed) {
+    const list = at.get(c.end) ?? [];
+    if (!list.includes(c.n)) list.push(c.n);
+    at.set(c.end, list);
+  }
+  const positions = [...at.keys()].sort((a, b) => a - b);
+  const inserted = new Map<number, string>();
+  let text = '';
+  let last = 0;
+  for (const pos of positions) {
+    let marker = [...(at.get(pos) ?? [])].sort((a, b) => a - b).map((n) => `[${n}]`).join('');
+    if (base[pos] === '(') marker += ' ';
+    inserted.set(pos, marker);
+    text += base.slice(last, pos) + marker;
+    last = pos;
+  }
+  text += base.slice(last);
+
+  // Offsets shift by the markers inserted before them; a span's start moves past a marker written at its own
+  // start (that marker closes the previous claim), its end does not.
+  const shift = (pos: number, includeAt: boolean): number => {
+    let d = 0;
+    for (const p of positions) {
+      if (p < pos || (includeAt && p === pos)) d += inserted.get(p)?.length ?? 0;
+      else break;
+    }
+    return pos + d;
+  };
+  const spans: CitationSpan[] = [];
+  const seen = new Set<string>();
+  for (const c of trimmed) {
+    if (c.start >= c.end) continue;
+    const span = { sourceId: c.sourceId, key: String(c.n), answerStart: shift(c.start, true), answerEnd: shift(c.end, false) };
+    const k = `${span.sourceId}|${span.answerStart}|${span.answerEnd}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    spans.push(span);
+  }
+  spans.sort((a, b) => a.answerStart - b.answerStart || a.answerEnd - b.answerEnd || Number(a.key) - Number(b.key));
+
+  const citations: CitationMapping[] = [];
+  for (const c of cited) if (!citations.some((m) => m.n === c.n)) citations.push({ n: c.n, sourceId: c.sourceId });
+  citations.sort((a, b) => a.n - b.n);
+  return { text, spans, citations };
+}
+
+function trimSpan(text: string, c: CitedSpan): CitedSpan {
+  let { start, end } = c;
+  if (start === end) {
+    // A point: move it back over whitespace so the marker follows the last word.
+    while (end > 0 && /\s/.test(text[end - 1] ?? '')) end--;
+    start = end;
+  }
+  while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
+  while (start < end && /\s/.test(text[start] ?? '')) start++;
+  // Never split a surrogate pair.
+  if (end > 0 && end < text.length && isHigh(text.charCodeAt(end - 1)) && isLow(text.charCodeAt(end))) end++;
+  return { ...c, start, end };
+}
+
+const isHigh = (u: number) => u >= 0xd800 && u <= 0xdbff;
+const isLow = (u: number) => u >= 0xdc00 && u <= 0xdfff;

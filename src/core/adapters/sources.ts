@@ -1,0 +1,60 @@
+import type { Source, SourceFlag } from '../model/types.ts';
+
+// Collects normalized sources: gives each an S-ID, collapses duplicates (same document and same passage), and
+// keeps fields a provider did not give absent.
+
+export type SourceFields = Omit<Source, 'id'>;
+
+export interface Added {
+  source: Source;
+  /** The 1-based ordinal of the source: `S<n>` unless the provider chose the id. */
+  n: number;
+  isNew: boolean;
+}
+
+export class SourceTable {
+  readonly sources: Source[] = [];
+  private readonly byKey = new Map<string, Source>();
+  private readonly byId = new Map<string, Source>();
+
+  /**
+   * Adds a source, or returns the existing one with the same document and passage (quote, chunk, pages, text).
+   * `id` is the provider's own S-ID when it has one; otherwise the next free `S<n>`.
+   */
+  add(fields: SourceFields, id?: string): Added {
+    const key = identity(fields);
+    const existing = id === undefined ? this.byKey.get(key) : this.byId.get(id);
+    if (existing) return { source: existing, n: this.sources.indexOf(existing) + 1, isNew: false };
+    const source: Source = { id: id ?? this.nextId(), ...compact(fields) };
+    this.sources.push(source);
+    this.byId.set(source.id, source);
+    if (!this.byKey.has(key)) this.byKey.set(key, source);
+    return { source, n: this.sources.length, isNew: true };
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  private nextId(): string {
+    let n = this.sources.length + 1;
+    while (this.byId.has(`S${n}`)) n++;
+    return `S${n}`;
+  }
+}
+
+export function addFlag(source: Source, flag: SourceFlag): void {
+  const flags = (source.flags ??= []);
+  if (!flags.some((f) => f.code === flag.code && f.message === flag.message)) flags.push(flag);
+}
+
+function identity(f: SourceFields): string {
+  return JSON.stringify([f.documentId, f.quote ?? null, f.chunkId ?? null, f.chunk ?? null, f.page ?? null, f.pageEnd ?? null, f.section ?? null, f.text ?? null]);
+}
+
+/** Drops undefined fields, so an absent provider field stays absent (not `key: undefined`). */
+export function compact<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out as T;
+}

@@ -1,0 +1,41 @@
+// Test helpers for the adapter tests (imported by *.test.ts only).
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '../../api/answer-schema.ts';
+import { adaptWrappedAnswer, type AdaptedAnswer } from '../../api/adapt-answer.ts';
+import type { Answer } from '../model/types.ts';
+
+export function loadFixture(name: string): WrappedAnswer {
+  const json: unknown = JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+  return wrappedAnswerSchema.parse(json);
+}
+
+/** Adapts a fixture (or a wrapper) and asserts the result is a canonical answer. */
+export function adaptFixture(fixture: string | WrappedAnswer): AdaptedAnswer {
+  const wrapper = typeof fixture === 'string' ? loadFixture(fixture) : fixture;
+  const result = adaptWrappedAnswer(wrapper);
+  const parsed = canonicalAnswerSchema.safeParse(result.answer);
+  expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues)).toBe(true);
+  return result;
+}
+
+/** The claim texts of every span of `sourceId`, as the viewer will slice them. */
+export function spanTexts(answer: Answer, sourceId: string): string[] {
+  return (answer.spans ?? []).filter((s) => s.sourceId === sourceId).map((s) => answer.text.slice(s.answerStart, s.answerEnd));
+}
+
+/** Asserts every span lies in the text, is followed by the markers of its key, and the key maps to its source. */
+export function expectSpansConsistent(answer: Answer): void {
+  for (const span of answer.spans ?? []) {
+    expect(span.answerStart).toBeGreaterThanOrEqual(0);
+    expect(span.answerEnd).toBeGreaterThanOrEqual(span.answerStart);
+    expect(span.answerEnd).toBeLessThanOrEqual(answer.text.length);
+    expect(answer.sources.some((s) => s.id === span.sourceId)).toBe(true);
+  }
+}
+
+/** The markers written right after `end`: `[1][2]` → ['1', '2']. */
+export function markersAt(text: string, end: number): string[] {
+  const m = /^(?:\[\d+\])+/.exec(text.slice(end));
+  return m ? [...m[0].matchAll(/\[(\d+)\]/g)].map((x) => x[1]!) : [];
+}

@@ -1,0 +1,37 @@
+import type { Answer, CoordsDescriptor, DocumentRef } from '../model/types.ts';
+
+// Shared types of the citation-format adapters (docs/citation-formats.md). Pure: no I/O, no React.
+
+export const adapterFormats = [
+  'raglite',
+  'query-agent',
+  'sid-bbox',
+  'persian-rag',
+  'rubyllm',
+  'anthropic',
+  'openai',
+  'gemini',
+] as const;
+/** A concrete citation format (every wrapper `format` except `auto`). */
+export type Format = (typeof adapterFormats)[number];
+
+/** What an adapter reads: the wrapper's fields, with the provider payload still untyped. */
+export interface AdapterInput {
+  id: string;
+  question?: string;
+  documents: DocumentRef[];
+  /** The wrapper's default box convention. */
+  coords?: CoordsDescriptor;
+  payload: unknown;
+}
+
+export interface AdapterResult {
+  answer: Answer;
+  /**
+   * Things the adapter dropped or guessed and could not put on a source as a flag: a citation naming no known
+   * document, a citation type it does not read, a placeholder without an annotation. One readable line each.
+   */
+  warnings: string[];
+}
+
+export type Adapter = (input: AdapterInput) => AdapterResult;
