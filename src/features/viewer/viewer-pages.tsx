@@ -17,7 +17,7 @@ import { PAGE_GAP, PAGE_PADDING, referenceFrame, useScale, useViewerStore, useVi
 // the target's highlights, and the scrolling that brings a page or a highlight region into view.
 
 /** Pages mounted beyond the visible ones, on each side. */
-const MOUNT_BUFFER = 2;
+const MOUNT_BUFFER = 1;
 
 interface ViewerPagesProps {
   pdf: PDFDocumentProxy;

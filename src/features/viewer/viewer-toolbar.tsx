@@ -27,7 +27,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
   return (
     <div
       role="toolbar"
-      aria-label="Viewer toolbar"
+      aria-label="PDF viewer controls"
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
     >
       {documents.length > 1 && (
@@ -83,7 +83,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
             </option>
           ))}
         </select>
-        <output className="w-12 text-right tabular-nums text-slate-500">
+        <output className="w-12 text-right tabular-nums text-slate-500" aria-label="Current zoom">
           {percent} %
         </output>
       </Group>
