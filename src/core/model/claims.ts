@@ -87,12 +87,12 @@ export function extractClaims(text: string, options: ClaimOptions = {}): Claim[]
     const inBlock: MarkerGroup[] = [];
     for (let k = gi; k < groups.length && groups[k]!.start < block.end; k++) inBlock.push(groups[k]!);
     for (const range of splitBlock(text, masked, block, inBlock, segment)) {
-      const content = block.content && isContent(text, range, inBlock);
+      const content = block.content && isContent(text, range, groupsIn(inBlock, range));
       sentences.push({ ...range, content });
     }
   }
 
-  const spans = validSpans(options.spans, text.length);
+  const spans = validSpans(options.spans, text);
   const units = claimUnits(text, sentences, spans);
 
   const claims: Claim[] = [];
@@ -254,7 +254,14 @@ function sentenceSplitter(locale: string | undefined): Segment {
     const s = seg;
     return (str) => {
       const cuts: number[] = [];
-      for (const part of s.segment(str)) if (part.index > 0) cuts.push(part.index);
+      // V8's segmenter slows down superlinearly on long strings: feed it windows cut after a full stop and a space
+      // (where it would cut anyway), which keeps a long single paragraph linear.
+      for (let from = 0; from < str.length; ) {
+        const to = windowEnd(str, from);
+        if (from > 0) cuts.push(from);
+        for (const part of s.segment(str.slice(from, to))) if (part.index > 0) cuts.push(from + part.index);
+        from = to;
+      }
       return cuts;
     };
   }
@@ -271,6 +278,27 @@ function sentenceSplitter(locale: string | undefined): Segment {
 
 // The segmenter knows no abbreviations. Titles and "e.g." never end a sentence here; "No.", "Fig.", "p." only
 // when a number follows. "etc." and "Inc." often do end one, so they are left alone.
+const WINDOW = 1500;
+
+function windowEnd(str: string, from: number): number {
+  if (str.length - from <= WINDOW * 2) return str.length;
+  const slice = str.slice(from, from + WINDOW * 2);
+  let cut = -1;
+  for (const m of slice.matchAll(/[.!?。！？؟]\s+(?=\S)/gu)) {
+    if (m.index >= WINDOW) {
+      cut = m.index + m[0].length;
+      break;
+    }
+  }
+  if (cut < 0) {
+    const space = slice.lastIndexOf(' ');
+    cut = space > 0 ? space + 1 : WINDOW;
+  }
+  // Never cut between the halves of a surrogate pair.
+  if (/[\uDC00-\uDFFF]/.test(str[from + cut] ?? '')) cut++;
+  return from + cut;
+}
+
 const ABBREV_ALWAYS = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|sr|jr|st|e\.g|i\.e|cf|vs)\.$/i;
 const ABBREV_BEFORE_NUMBER = /(?:^|[\s(])(?:no|nos|fig|figs|p|pp|sec|art|ch|vol|para|eq|ref|approx|tab)\.$/i;
 
@@ -280,20 +308,25 @@ function joinsNext(prev: string, next: string): boolean {
 
 function splitBlock(text: string, masked: string, block: Block, groups: readonly MarkerGroup[], segment: Segment): Range[] {
   const local = masked.slice(block.start, block.end);
+  const byStart = new Map<number, MarkerGroup>();
+  for (const g of groups) byStart.set(g.start, g);
   const cuts: number[] = [];
+  let gi = 0;
   for (const c of segment(local)) {
     let b = block.start + c;
     // A cut inside a marker ("end.[" | "2] next") goes before it; then markers right after the cut ("end. [2] Next",
     // "。[1]次") belong to the sentence they follow.
-    for (const g of groups) if (b > g.start && b < g.end) b = g.start;
+    while (gi < groups.length && groups[gi]!.end <= b) gi++;
+    const inside = groups[gi];
+    if (inside && b > inside.start && b < inside.end) b = inside.start;
     for (;;) {
       let p = b;
       while (p < block.end && /\s/.test(masked[p]!)) p++;
-      const g = groups.find((x) => x.start === p);
+      const g = byStart.get(p);
       if (!g) break;
       b = g.end;
     }
-    if (b > block.start && b < block.end && b !== cuts[cuts.length - 1]) cuts.push(b);
+    if (b > block.start && b < block.end && b > (cuts[cuts.length - 1] ?? -1)) cuts.push(b);
   }
   const ranges: Range[] = [];
   let from = block.start;
@@ -309,7 +342,7 @@ function splitBlock(text: string, masked: string, block: Block, groups: readonly
       continue;
     }
     // A piece with nothing but markers (and punctuation) joins the sentence before it.
-    if (prev && !hasWords(text, r, groups)) {
+    if (prev && !hasWords(text, r, groupsIn(groups, r))) {
       prev.end = r.end;
       continue;
     }
@@ -324,6 +357,20 @@ function trimRange(masked: string, start: number, end: number): Range {
   while (s < e && /\s/.test(masked[s]!)) s++;
   while (e > s && /\s/.test(masked[e - 1]!)) e--;
   return { start: s, end: e };
+}
+
+/** The groups (sorted by start) lying inside `range`. */
+function groupsIn(groups: readonly MarkerGroup[], range: Range): MarkerGroup[] {
+  let lo = 0;
+  let hi = groups.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (groups[mid]!.start < range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: MarkerGroup[] = [];
+  for (let i = lo; i < groups.length && groups[i]!.start < range.end; i++) if (groups[i]!.end <= range.end) out.push(groups[i]!);
+  return out;
 }
 
 /** The range's text with its markers blanked out. */
@@ -353,7 +400,8 @@ function isContent(text: string, range: Range, groups: readonly MarkerGroup[]): 
 // ---------------------------------------------------------------------------------------------------------------
 // Claims and citations
 
-function validSpans(spans: readonly CitationSpan[] | undefined, length: number): CitationSpan[] {
+function validSpans(spans: readonly CitationSpan[] | undefined, text: string): CitationSpan[] {
+  const length = text.length;
   if (!Array.isArray(spans)) return [];
   const out: CitationSpan[] = [];
   for (const s of spans as unknown[]) {
@@ -361,10 +409,10 @@ function validSpans(spans: readonly CitationSpan[] | undefined, length: number):
     const { sourceId, key, answerStart, answerEnd } = s as Partial<CitationSpan>;
     if (typeof sourceId !== 'string' || typeof answerStart !== 'number' || typeof answerEnd !== 'number') continue;
     if (!Number.isFinite(answerStart) || !Number.isFinite(answerEnd)) continue;
-    const a = Math.max(0, Math.min(length, Math.floor(answerStart)));
-    const b = Math.max(0, Math.min(length, Math.ceil(answerEnd)));
-    if (b <= a) continue;
-    out.push({ sourceId, key: typeof key === 'string' ? key : sourceId, answerStart: a, answerEnd: b });
+    // Clamped to the text and trimmed of surrounding whitespace; a span of nothing but whitespace is dropped.
+    const r = trimRange(text, Math.max(0, Math.min(length, Math.floor(answerStart))), Math.max(0, Math.min(length, Math.ceil(answerEnd))));
+    if (r.end <= r.start) continue;
+    out.push({ sourceId, key: typeof key === 'string' ? key : sourceId, answerStart: r.start, answerEnd: r.end });
   }
   return out;
 }
@@ -378,7 +426,7 @@ function claimUnits(text: string, sentences: readonly Sentence[], spans: readonl
     if (touched.length > 0) {
       range = { start: Math.min(span.answerStart, touched[0]!.start), end: Math.max(span.answerEnd, touched[touched.length - 1]!.end) };
     } else {
-      range = trimRange(text, span.answerStart, span.answerEnd);
+      range = { start: span.answerStart, end: span.answerEnd };
     }
     if (range.end > range.start) units.push(range);
   }
