@@ -93,7 +93,7 @@ export function extractClaims(text: string, options: ClaimOptions = {}): Claim[]
   }
 
   const spans = validSpans(options.spans, text);
-  const units = claimUnits(text, sentences, spans);
+  const units = claimUnits(sentences, spans);
 
   const claims: Claim[] = [];
   const ordinals = new Map<string, number>();
@@ -418,7 +418,7 @@ function validSpans(spans: readonly CitationSpan[] | undefined, text: string): C
 }
 
 /** Content sentences, with explicit spans widening their claims over the sentences they touch. */
-function claimUnits(text: string, sentences: readonly Sentence[], spans: readonly CitationSpan[]): Range[] {
+function claimUnits(sentences: readonly Sentence[], spans: readonly CitationSpan[]): Range[] {
   const units: Range[] = sentences.filter((s) => s.content).map((s) => ({ start: s.start, end: s.end }));
   for (const span of spans) {
     const touched = sentences.filter((s) => s.start < span.answerEnd && s.end > span.answerStart);
