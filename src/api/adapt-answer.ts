@@ -36,7 +36,6 @@ export function adaptWrappedAnswer(wrapper: WrappedAnswer): AdaptedAnswer {
     ...(wrapper.coords !== undefined && { coords: wrapper.coords }),
     payload: wrapper.payload,
   });
-  if (!result) throw new AdapterError(format, [`the "${format}" format has no adapter yet`]);
   // The adapters are built to produce canonical answers; this is the safety net that keeps a bug from
   // reaching the viewer as a half-valid answer.
   const checked = canonicalAnswerSchema.safeParse(result.answer);

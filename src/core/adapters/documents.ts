@@ -43,7 +43,7 @@ export class DocumentMatcher {
       firstOf(titles.map((t) => () => tryAll('title', (d) => d.title === t))) ??
       firstOf(titles.map((t) => () => tryAll('title', (d) => fold(d.title) === fold(t)))) ??
       firstOf([...names, ...urls].map((n) => () => tryAll('file name', (d) => baseName(d.url) === baseName(n) && baseName(n) !== ''))) ??
-      firstOf(titles.map((t) => () => tryAll('file name', (d) => fold(stripExtension(baseName(d.url))) === fold(stripExtension(baseName(t))))));
+      firstOf([...titles, ...urls].map((t) => () => tryAll('file name', (d) => fold(stripExtension(baseName(d.url))) === fold(stripExtension(baseName(t))))));
     if (found) return found;
     if (docs.length === 1) return { kind: 'fallback', doc: docs[0]! };
     return { kind: 'none' };

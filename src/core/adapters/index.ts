@@ -1,6 +1,10 @@
 import { adaptAnthropic } from './anthropic.ts';
+import { adaptGemini } from './gemini.ts';
+import { adaptOpenai } from './openai.ts';
+import { adaptPersianRag } from './persian-rag.ts';
 import { adaptQueryAgent } from './query-agent.ts';
 import { adaptRaglite } from './raglite.ts';
+import { adaptRubyllm } from './rubyllm.ts';
 import { adaptSidBbox } from './sid-bbox.ts';
 import type { Adapter, AdapterInput, AdapterResult, Format } from './types.ts';
 
@@ -10,14 +14,18 @@ export { AdapterError, isAdapterError } from './errors.ts';
 export { detectFormat } from './detect.ts';
 export { adapterFormats, type Adapter, type AdapterInput, type AdapterResult, type Format } from './types.ts';
 
-export const adapters: Partial<Record<Format, Adapter>> = {
+export const adapters: Record<Format, Adapter> = {
   raglite: adaptRaglite,
   'query-agent': adaptQueryAgent,
   'sid-bbox': adaptSidBbox,
+  'persian-rag': adaptPersianRag,
+  rubyllm: adaptRubyllm,
   anthropic: adaptAnthropic,
+  openai: adaptOpenai,
+  gemini: adaptGemini,
 };
 
-export function runAdapter(format: Format, input: AdapterInput): AdapterResult | undefined {
-  const adapter = adapters[format];
-  return adapter ? adapter(input) : undefined;
+/** Runs the adapter for `format`. Throws AdapterError (and nothing else) when the payload has the wrong shape. */
+export function runAdapter(format: Format, input: AdapterInput): AdapterResult {
+  return adapters[format](input);
 }
