@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import { normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
 import { HighlightLayer, type PageHighlight } from './highlight-layer.tsx';
@@ -121,6 +121,6 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
   }
 }
 
-function PageNotice({ children }: { children: React.ReactNode }) {
+function PageNotice({ children }: { children: ReactNode }) {
   return <div className="absolute inset-0 grid place-items-center p-4 text-center text-xs text-slate-400">{children}</div>;
 }

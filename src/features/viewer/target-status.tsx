@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TargetRects } from './use-target-rects.ts';
 
 // What the viewer says about the current target, floating over the pages (an overlay, so showing or hiding it never
@@ -63,7 +64,7 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
 const navButton =
   'rounded px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent';
 
-function Float({ children }: { children: React.ReactNode }) {
+function Float({ children }: { children: ReactNode }) {
   return (
     <div className="pointer-events-none absolute inset-x-0 top-3 z-20 flex justify-center">
       <div className="pointer-events-auto rounded-md border border-slate-200 bg-white/95 shadow-sm backdrop-blur">{children}</div>
