@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locateInDocument, TextIndex } from '../core/locate/index.ts';
+import { locateInDocument } from '../core/locate/locate.ts';
+import { TextIndex } from '../core/locate/text-index.ts';
 import { buildFixturePdf, iou } from './fixtures.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
 

@@ -1,7 +1,8 @@
 // citelens command line. `npm run --silent cli -- locate FILE.pdf (--quotes Q.json | --quote TEXT [--page N])
 // [--password PW]`. stdout carries exactly one JSON array; everything else goes to stderr.
 import { readFileSync } from 'node:fs';
-import { locateInDocument, TextIndex, type LocateResult } from '../core/locate/index.ts';
+import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
+import { TextIndex } from '../core/locate/text-index.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
 
 export const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { TextContent, TextItem } from 'react-pdf';
 import type { PageFrame } from '../../core/coords/transform.ts';
-import { TextIndex } from '../../core/locate/index.ts';
+import { TextIndex } from '../../core/locate/text-index.ts';
 import type { FontStyle, PageText, TextRun } from '../../core/locate/page-text.ts';
 
 // ONE cache per open document, shared by the text layers and the quote locator. pdf.js parses a page's text in the

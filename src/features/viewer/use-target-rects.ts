@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
-import { locateInDocument, type FontStyle, type MeasureText } from '../../core/locate/index.ts';
+import { locateInDocument } from '../../core/locate/locate.ts';
+import type { FontStyle, MeasureText } from '../../core/locate/page-text.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { drawableBoxes, orderRegions } from './regions.ts';
 
