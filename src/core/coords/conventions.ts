@@ -52,7 +52,8 @@ export function toCanonicalBoxes(
     // Entirely outside: nothing left after clamping (a box that only touches an edge from outside counts too).
     const lostX = converted && converted.x1 > converted.x0 && c!.x1 <= c!.x0;
     const lostY = converted && converted.y1 > converted.y0 && c!.y1 <= c!.y0;
-    const outside = converted && (converted.x1 < 0 || converted.y1 < 0 || converted.x0 > width || converted.y0 > height);
+    const T = CLAMP_TOLERANCE;
+    const outside = converted && (converted.x1 < -T || converted.y1 < -T || converted.x0 > width + T || converted.y0 > height + T);
     if (!converted || !c || lostX || lostY || outside) {
       off++;
       offPages.add(box.page);
