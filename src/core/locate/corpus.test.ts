@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadPdf } from '../../cli/load-pdf.ts';
 import type { Box } from '../model/types.ts';
-import { locateInDocument, TextIndex, type LocateResult } from './index.ts';
+import { locateInDocument, type LocateResult } from './locate.ts';
+import { TextIndex } from './text-index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.resolve(repoRoot, '../shared/corpus');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { locateInDocument, locateInIndex, TextIndex, type LocateResult } from './index.ts';
+import { locateInDocument, locateInIndex, type LocateResult } from './locate.ts';
+import { TextIndex } from './text-index.ts';
 import type { PageText } from './page-text.ts';
 import { flowText, syntheticPage, type SyntheticLine } from './synthetic.ts';
 
