@@ -164,6 +164,16 @@ describe('extractClaims: Persian and CJK', () => {
     expect(texts(extractClaims('日本語です[1]。次の文です。', { locale: 'ja' }))).toEqual(['日本語です[1]。', '次の文です。']);
   });
 
+  it('still splits without Intl.Segmenter (old browsers)', () => {
+    const saved = Intl.Segmenter;
+    try {
+      (Intl as { Segmenter?: unknown }).Segmenter = undefined;
+      expect(texts(extractClaims('One [1]. Two! [2] Three؟ 四。五。'))).toEqual(['One [1].', 'Two! [2]', '四。', '五。']);
+    } finally {
+      (Intl as { Segmenter?: unknown }).Segmenter = saved;
+    }
+  });
+
   it('falls back on an invalid locale tag', () => {
     expect(texts(extractClaims('One [1]. Two.', { locale: '!!not a locale' }))).toEqual(['One [1].', 'Two.']);
   });
