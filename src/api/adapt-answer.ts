@@ -1,4 +1,7 @@
-import { AdapterError, detectFormat, runAdapter, type Format } from '../core/adapters/index.ts';
+import { AdapterError } from '../core/adapters/errors.ts';
+import { detectFormat } from '../core/adapters/detect.ts';
+import { runAdapter } from '../core/adapters/registry.ts';
+import type { Format } from '../core/adapters/types.ts';
 import { zodIssues } from '../core/adapters/errors.ts';
 import type { Answer } from '../core/model/types.ts';
 import { canonicalAnswerSchema, type WrappedAnswer, type WrappedFormat } from './answer-schema.ts';

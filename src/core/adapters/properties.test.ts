@@ -4,7 +4,7 @@ import { canonicalAnswerSchema } from '../../api/answer-schema.ts';
 import { adaptWrappedAnswer, FormatDetectionError } from '../../api/adapt-answer.ts';
 import type { Answer } from '../model/types.ts';
 import { AdapterError } from './errors.ts';
-import { runAdapter } from './index.ts';
+import { runAdapter } from './registry.ts';
 import { adapterFormats, type AdapterInput, type Format } from './types.ts';
 
 // Property tests: on arbitrary JSON every adapter either produces a canonical answer or throws AdapterError;

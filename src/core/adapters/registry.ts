@@ -10,10 +10,6 @@ import type { Adapter, AdapterInput, AdapterResult, Format } from './types.ts';
 
 // The citation-format adapters: each normalizes one provider's response into the canonical Answer.
 
-export { AdapterError, isAdapterError } from './errors.ts';
-export { detectFormat } from './detect.ts';
-export { adapterFormats, type Adapter, type AdapterInput, type AdapterResult, type Format } from './types.ts';
-
 export const adapters: Record<Format, Adapter> = {
   raglite: adaptRaglite,
   'query-agent': adaptQueryAgent,
