@@ -20,9 +20,25 @@ test('an answer with a bad shape names the bad fields', async ({ page }) => {
   await expect(alert).toContainText('sources[0].page');
 });
 
-test('a wrapped answer in a format without an adapter says so', async ({ page }) => {
+test('a wrapped answer whose payload does not fit its format names the problem', async ({ page }) => {
   await page.goto('./?answer=wrapped-gemini');
-  await expect(page.getByRole('alert')).toContainText('not supported yet');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Could not load answer “wrapped-gemini”');
+  await expect(alert).toContainText('"gemini" citation format');
+  await expect(alert).toContainText('payload.candidates');
+});
+
+test('a wrapped answer in no known format says so', async ({ page }) => {
+  await page.goto('./?answer=wrapped-unknown');
+  await expect(page.getByRole('alert')).toContainText('Could not detect the citation format of answer "wrapped-unknown"');
+});
+
+test('a damaged PDF is a clear message in the viewer, while the answer stays readable', async ({ page }) => {
+  await page.goto('./?answer=corrupt-document');
+  await expect(page.getByRole('heading', { level: 1 }).or(page.getByText('This answer cites a damaged file'))).toBeVisible();
+  const viewer = page.getByRole('region', { name: 'PDF viewer' });
+  await expect(viewer.getByRole('alert')).toContainText('Could not open this PDF');
+  await expect(page.locator('button[data-marker="1"]')).toBeVisible();
 });
 
 test('pdf.js assets come from our own origin with real bytes', async ({ page, request }) => {

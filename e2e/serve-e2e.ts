@@ -43,5 +43,20 @@ json('wrapped-gemini', {
   payload: { candidates: [] },
 });
 
+json('wrapped-unknown', {
+  id: 'wrapped-unknown',
+  format: 'auto',
+  documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+  payload: { reply: 'no citations in any known shape' },
+});
+// A document whose bytes are not a PDF: the viewer must say so, in its own pane.
+writeFileSync(path.join(dataDir, 'documents', 'corrupt.pdf'), '%PDF-1.7\nthis is not really a PDF\n');
+json('corrupt-document', {
+  id: 'corrupt-document',
+  text: 'This answer cites a damaged file [1].',
+  documents: [{ id: 'corrupt', title: 'Damaged File' }],
+  sources: [{ id: 'S1', documentId: 'corrupt', page: 1, quote: 'anything' }],
+});
+
 process.env.CITELENS_DATA = dataDir;
 await import('../src/server/main.ts');

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { answerQuery } from '../api/queries.ts';
+import { buildAnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
@@ -40,18 +41,19 @@ function LoadedAnswer({ answer }: { answer: Answer }) {
   const nonce = useViewStore((s) => s.citeNonce);
   const { cite, showDocument, setPage, setRegion } = useViewStore.getState();
 
+  const model = useMemo(() => buildAnswerModel(answer), [answer]);
   const target = useMemo(
-    () => (view.cite ? citationTarget(answer, view.cite, nonce, view.region !== undefined ? view.region - 1 : undefined) : null),
+    () => (view.cite ? citationTarget(answer, model, view.cite, nonce, view.region !== undefined ? view.region - 1 : undefined) : null),
     // The region only seeds the first display of a citation; stepping regions must not re-target.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [answer, view.cite, nonce],
+    [answer, model, view.cite, nonce],
   );
   const documentId = target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
 
   return (
     <SplitLayout
       answer={
-        <AnswerPane answer={answer} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} />
+        <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} />
       }
       viewer={
         documentId ? (

@@ -1,16 +1,21 @@
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
-import { resolveMarker, sourceFirstPage } from '../core/model/resolve.ts';
+import type { AnswerModel } from '../core/model/answer-model.ts';
+import { sourceFirstPage } from '../core/model/resolve.ts';
 import type { Answer } from '../core/model/types.ts';
 
 /** Turn a marker key into what the viewer must show, or null when the key points nowhere. */
-export function citationTarget(answer: Answer, key: string, nonce: number, region?: number): HighlightTarget | null {
-  const source = resolveMarker(answer, key);
+export function citationTarget(answer: Answer, model: AnswerModel, key: string, nonce: number, region?: number): HighlightTarget | null {
+  const source = model.resolve(key);
   if (!source) return null;
   const page = sourceFirstPage(source);
   const target: HighlightTarget = { sourceId: source.id, markerKey: key, documentId: source.documentId, nonce };
   if (page !== undefined) target.page = page;
   if (source.pageEnd !== undefined) target.pageEnd = source.pageEnd;
-  if (source.boxes && source.boxes.length > 0) target.boxes = source.boxes;
+  if (source.boxes && source.boxes.length > 0) {
+    target.boxes = source.boxes;
+    const coords = source.coords ?? answer.coords;
+    if (coords) target.coords = coords;
+  }
   const quote = source.quote ?? source.text;
   if (quote) target.quote = quote;
   if (region !== undefined) target.region = region;

@@ -1,4 +1,4 @@
-import type { Box } from './types.ts';
+import type { Box, CoordsDescriptor } from './types.ts';
 
 /**
  * What the app asks a viewer to show: one cited source in one document. `nonce` changes on every click so that
@@ -14,6 +14,8 @@ export interface HighlightTarget {
   pageEnd?: number;
   /** Exact boxes when the source has them; then no search is needed. */
   boxes?: Box[];
+  /** The convention of `boxes` when it is not canonical; the viewer converts with each page's own frame. */
+  coords?: CoordsDescriptor;
   /** The quote to find in the PDF text when there are no boxes. */
   quote?: string;
   /** Index of the region (rectangle group) to show first. */

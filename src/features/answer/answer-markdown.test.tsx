@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { buildAnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { AnswerMarkdown } from './answer-markdown.tsx';
 
@@ -18,7 +19,8 @@ const base: Answer = {
 };
 
 function show(text: string, onCite = vi.fn()) {
-  render(<AnswerMarkdown answer={{ ...base, text }} activeKey={null} onCite={onCite} />);
+  const answer = { ...base, text };
+  render(<AnswerMarkdown answer={answer} model={buildAnswerModel(answer)} activeKey={null} onCite={onCite} />);
   return onCite;
 }
 

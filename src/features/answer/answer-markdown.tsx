@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { markerInfo } from './marker-info.ts';
 import { MarkerGroup } from './marker-group.tsx';
@@ -17,13 +18,14 @@ export function safeUrl(url: string): string {
 
 interface AnswerMarkdownProps {
   answer: Answer;
+  model: AnswerModel;
   activeKey: string | null;
   onCite(key: string): void;
 }
 
 const remarkPlugins = [remarkMarkers];
 
-export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, activeKey, onCite }: AnswerMarkdownProps) {
+export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, model, activeKey, onCite }: AnswerMarkdownProps) {
   const components = {
     a: ({ href, children }: { href?: string; children?: ReactNode }) =>
       href ? (
@@ -35,7 +37,7 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, activeKey, 
       ),
     [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => {
       const keys = (props['data-keys'] ?? '').split('|').filter(Boolean);
-      return <MarkerGroup infos={keys.map((k) => markerInfo(answer, k))} activeKey={activeKey} onCite={onCite} />;
+      return <MarkerGroup infos={keys.map((k) => markerInfo(answer, model, k))} activeKey={activeKey} onCite={onCite} />;
     },
   } as Components;
   return (

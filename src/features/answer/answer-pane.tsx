@@ -1,15 +1,17 @@
+import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { AnswerMarkdown } from './answer-markdown.tsx';
 import { ReferenceList } from './reference-list.tsx';
 
 interface AnswerPaneProps {
   answer: Answer;
+  model: AnswerModel;
   activeKey: string | null;
   activeSourceId: string | null;
   onCite(key: string): void;
 }
 
-export function AnswerPane({ answer, activeKey, activeSourceId, onCite }: AnswerPaneProps) {
+export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite }: AnswerPaneProps) {
   return (
     <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
       {answer.question ? (
@@ -18,8 +20,8 @@ export function AnswerPane({ answer, activeKey, activeSourceId, onCite }: Answer
       {answer.confidence !== undefined ? (
         <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
       ) : null}
-      <AnswerMarkdown answer={answer} activeKey={activeKey} onCite={onCite} />
-      <ReferenceList answer={answer} activeSourceId={activeSourceId} onCite={onCite} />
+      <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
+      <ReferenceList answer={answer} model={model} activeSourceId={activeSourceId} onCite={onCite} />
     </article>
   );
 }

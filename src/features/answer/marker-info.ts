@@ -1,13 +1,15 @@
+import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
-import { documentOf, resolveMarker, sourceFirstPage, sourceLabel } from '../../core/model/resolve.ts';
+import { documentOf, sourceFirstPage, sourceLabel } from '../../core/model/resolve.ts';
 
 /** What the answer pane shows about one marker key. */
 export type MarkerInfo =
   | { kind: 'valid'; key: string; sourceId: string; label: string; title: string; page?: number; section?: string; quote?: string }
   | { kind: 'invalid'; key: string };
 
-export function markerInfo(answer: Answer, key: string): MarkerInfo {
-  const source = resolveMarker(answer, key);
+/** Resolve through the answer model, so that collapsed duplicate sources still answer to every marker. */
+export function markerInfo(answer: Answer, model: AnswerModel, key: string): MarkerInfo {
+  const source = model.resolve(key);
   if (!source) return { kind: 'invalid', key };
   const doc = documentOf(answer, source);
   return {

@@ -1,33 +1,27 @@
 import { useMemo } from 'react';
+import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
-import { parseMarkers } from '../../core/markers/parse-markers.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
-/** The cited sources in order of first appearance, one entry per source however often it is cited. */
-export function citedReferences(answer: Answer): ValidMarker[] {
-  const seen = new Set<string>();
-  const out: ValidMarker[] = [];
-  for (const group of parseMarkers(answer.text)) {
-    for (const ref of group.refs) {
-      const info = markerInfo(answer, ref.key);
-      if (info.kind !== 'valid' || seen.has(info.sourceId)) continue;
-      seen.add(info.sourceId);
-      out.push(info);
-    }
-  }
-  return out;
+/** The model lists cited sources in order of first appearance, once each however often they are cited. */
+function citedReferences(answer: Answer, model: AnswerModel): ValidMarker[] {
+  return model.citations.flatMap((c) => {
+    const info = markerInfo(answer, model, c.key);
+    return info.kind === 'valid' ? [info] : [];
+  });
 }
 
 interface ReferenceListProps {
   answer: Answer;
+  model: AnswerModel;
   activeSourceId: string | null;
   onCite(key: string): void;
 }
 
-export function ReferenceList({ answer, activeSourceId, onCite }: ReferenceListProps) {
-  const refs = useMemo(() => citedReferences(answer), [answer]);
+export function ReferenceList({ answer, model, activeSourceId, onCite }: ReferenceListProps) {
+  const refs = useMemo(() => citedReferences(answer, model), [answer, model]);
   if (refs.length === 0) return null;
   return (
     <section aria-labelledby="references-heading" className="mt-6 border-t border-slate-200 pt-4">

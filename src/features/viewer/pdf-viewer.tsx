@@ -139,9 +139,13 @@ interface DocumentPaneProps {
 function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
+  // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
+  // they would travel through an error boundary, which React reports as a console error.
+  const [loadError, setLoadError] = useState<Error | null>(null);
 
   useEffect(() => {
     store.getState().beginLoading(url);
+    setLoadError(null);
   }, [store, url]);
 
   // react-pdf hands both callbacks to pdf.js when the load starts; they only touch stable setters.
@@ -171,6 +175,10 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }
             onLoadProgress={onLoadProgress}
             className="h-full"
             loading={<LoadingPane />}
+            suspense={false}
+            onLoadError={setLoadError}
+            onSourceError={setLoadError}
+            error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} />}
           >
             {({ pdf }) => (
               <ViewerPages

@@ -3,6 +3,8 @@ import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { locateInDocument } from '../../core/locate/locate.ts';
 import type { FontStyle, MeasureText } from '../../core/locate/page-text.ts';
+import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
+import type { PageFrame } from '../../core/coords/transform.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { drawableBoxes, orderRegions } from './regions.ts';
 
@@ -52,6 +54,27 @@ export async function locateTargetQuote(
   return result.found ? result.rects : [];
 }
 
+/**
+ * Boxes given in another convention (a `coords` descriptor: raw PDF user space, fractions, pixels, displayed frame)
+ * become canonical with each page's own frame, which is known only once that page is loaded.
+ */
+export async function canonicalTargetBoxes(target: HighlightTarget, textCache: DocumentTextCache): Promise<Box[]> {
+  const boxes = target.boxes ?? [];
+  if (!target.coords || boxes.length === 0) return boxes;
+  const pages = [...new Set(boxes.map((b) => b.page))].filter((p) => p >= 1 && p <= textCache.pageCount);
+  const frames = new Map<number, PageFrame>();
+  await Promise.all(pages.map(async (p) => frames.set(p, await textCache.getFrame(p))));
+  return toCanonicalBoxes(boxes, target.coords, (p) => frames.get(p)).boxes;
+}
+
+/** Boxes first (converted when they carry a convention), then the quote; [] when neither lands. */
+async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTextCache, signal: AbortSignal): Promise<Box[]> {
+  const boxes = orderRegions(drawableBoxes(await canonicalTargetBoxes(target, textCache), textCache.pageCount));
+  signal.throwIfAborted();
+  if (boxes.length > 0) return boxes;
+  return orderRegions(drawableBoxes(await locateTargetQuote(target, textCache, signal), textCache.pageCount));
+}
+
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
   const [state, setState] = useState<TargetRects>({ kind: 'idle' });
 
@@ -60,21 +83,21 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       setState({ kind: 'idle' });
       return;
     }
-    const boxes = orderRegions(drawableBoxes(target.boxes, textCache.pageCount));
+    // Canonical boxes draw at once, with no search and no flash of a "locating" state.
+    const boxes = target.coords ? [] : orderRegions(drawableBoxes(target.boxes, textCache.pageCount));
     if (boxes.length > 0) {
       setState({ kind: 'found', target, rects: boxes });
       return;
     }
-    if (!target.quote?.trim()) {
+    if (!target.quote?.trim() && !target.coords) {
       setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) });
       return;
     }
     const controller = new AbortController();
     setState({ kind: 'locating', target });
-    locateTargetQuote(target, textCache, controller.signal).then(
-      (rects) => {
+    resolveTargetRects(target, textCache, controller.signal).then(
+      (drawable) => {
         if (controller.signal.aborted) return;
-        const drawable = orderRegions(drawableBoxes(rects, textCache.pageCount));
         setState(
           drawable.length > 0
             ? { kind: 'found', target, rects: drawable }
