@@ -5,9 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalAnswerSchema } from '../src/api/answer-schema.ts';
+import { adaptWrappedAnswer, type AdaptedAnswer } from '../src/api/adapt-answer.ts';
+import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '../src/api/answer-schema.ts';
+import { toCanonicalBoxes } from '../src/core/coords/conventions.ts';
+import { buildAnswerModel } from '../src/core/model/answer-model.ts';
 import type { Answer, Box } from '../src/core/model/types.ts';
-import { generateDemo, generateLargePdf } from './generate-demo.ts';
+import { buildDemoDocuments, generateDemo, generateLargePdf, type BuiltDocument, type Passage } from './generate-demo.ts';
 
 // Regenerates the demo data into a temp dir, checks it matches the committed files byte for byte, and checks
 // every highlight box against the text pdf.js extracts from the committed PDFs.
@@ -162,7 +165,19 @@ function textUnderBox(page: LoadedPage, box: Box): string {
 let outDir = '';
 let generated: string[] = [];
 const answers = new Map<string, Answer>();
+/** The wrapped answers (other systems' formats), as stored and as adapted. */
+const wrapped = new Map<string, { wrapper: WrappedAnswer; adapted: AdaptedAnswer }>();
 const pdfs = new Map<string, LoadedPage[]>();
+let built = new Map<string, BuiltDocument>();
+
+/** The registry passage whose words are exactly `quote`, in document `documentId`. */
+function passageOf(documentId: string, quote: string): Passage {
+  const found = [...(built.get(documentId)?.passages.values() ?? [])].filter((p) => p.words.join(' ') === quote);
+  expect(found, `one passage of ${documentId} reads "${quote}"`).toHaveLength(1);
+  return found[0]!;
+}
+
+const pagesOf = (p: Passage): number[] => [...new Set(p.boxes.map((b) => b.page))];
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'citelens-demo-'));
@@ -172,13 +187,20 @@ beforeAll(async () => {
   for (const rel of await listFiles(committedDir)) {
     const bytes = new Uint8Array(await readFile(path.join(committedDir, rel)));
     if (rel.startsWith('answers/') && rel.endsWith('.json')) {
-      const parsed = canonicalAnswerSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
-      answers.set(parsed.id, parsed);
+      const raw = JSON.parse(new TextDecoder().decode(bytes)) as { format?: unknown };
+      if (raw.format === undefined || raw.format === 'citelens/1') {
+        const parsed = canonicalAnswerSchema.parse(raw);
+        answers.set(parsed.id, parsed);
+      } else {
+        const wrapper = wrappedAnswerSchema.parse(raw);
+        wrapped.set(wrapper.id, { wrapper, adapted: adaptWrappedAnswer(wrapper) });
+      }
     }
     if (rel.startsWith('documents/') && rel.endsWith('.pdf')) {
       pdfs.set(rel.slice('documents/'.length, -'.pdf'.length), await loadPdf(bytes));
     }
   }
+  built = await buildDemoDocuments();
 }, 120_000);
 
 afterAll(async () => {
@@ -282,6 +304,131 @@ describe('generate-demo', () => {
     expect(new Set(rvs.sources.map((s) => s.documentId)).size).toBe(2);
     expect(rvs.citations?.length).toBeGreaterThan(0);
     expect(rvs.sources.some((s) => s.documentId === 'data-retention-policy' && !s.boxes && s.page)).toBe(true);
+  });
+
+  it('writes one wrapped answer per adapter, each adapted without warnings into a valid canonical answer', async () => {
+    const formats = Object.fromEntries([...wrapped.values()].map(({ wrapper }) => [wrapper.id, wrapper.format]));
+    expect(formats).toEqual({
+      'demo-anthropic': 'anthropic',
+      'demo-query-agent': 'query-agent',
+      'demo-raglite': 'raglite',
+      'demo-sid-bbox': 'sid-bbox',
+    });
+    for (const { wrapper, adapted } of wrapped.values()) {
+      expect(wrapper.question, wrapper.id).toBeTruthy();
+      expect(adapted.format).toBe(wrapper.format);
+      expect(adapted.warnings, wrapper.id).toEqual([]);
+      const a = adapted.answer;
+      expect(canonicalAnswerSchema.safeParse(a).success, wrapper.id).toBe(true);
+      for (const d of wrapper.documents) {
+        expect(d).toEqual({ id: d.id, title: d.title, url: `/api/documents/${d.id}` });
+        expect(pdfs.has(d.id), d.id).toBe(true);
+        const meta = JSON.parse(await readFile(path.join(committedDir, 'documents', `${d.id}.meta.json`), 'utf8'));
+        expect(meta.title).toBe(d.title);
+      }
+      // Every marker names a source, every source is cited, and nothing was flagged or collapsed.
+      const model = buildAnswerModel(a);
+      expect(model.invalidMarkers, wrapper.id).toEqual([]);
+      expect(new Set(model.citations.map((c) => c.sourceId)).size, wrapper.id).toBe(a.sources.length);
+      for (const s of a.sources) expect(s.flags, `${wrapper.id} ${s.id}`).toBeUndefined();
+    }
+  });
+
+  it('gives every wrapped source the exact words of a registry passage, printed on the pages it names', () => {
+    let checked = 0;
+    for (const { wrapper, adapted } of wrapped.values()) {
+      for (const s of adapted.answer.sources) {
+        const what = `${wrapper.id} ${s.id}`;
+        // raglite and sid-bbox give the passage as `text` (no quote field); the viewer locates `quote ?? text`.
+        const words = s.quote ?? s.text;
+        expect(words, what).toBeTruthy();
+        const passage = passageOf(s.documentId, words!);
+        const pages = pagesOf(passage);
+        const doc = pdfs.get(s.documentId)!;
+        if (s.page === undefined) {
+          // query-agent has no pages: the quote must be printed on exactly one page, the registry's.
+          expect(wrapper.format, what).toBe('query-agent');
+          const on = doc.flatMap((p, i) => (p.bodyText.includes(words!) ? [i + 1] : []));
+          expect(on, what).toEqual(pages);
+        } else {
+          expect([s.page, s.pageEnd ?? s.page], what).toEqual([pages[0], pages[pages.length - 1]]);
+          const text = doc
+            .slice(s.page - 1, s.pageEnd ?? s.page)
+            .map((p) => p.bodyText)
+            .join(' ');
+          expect(text.includes(words!), `${what} on page ${s.page}`).toBe(true);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBe(17);
+  });
+
+  it('gives sid-bbox boxes in raw PDF user space that convert back to the registry boxes and cover the words', () => {
+    const { wrapper, adapted } = wrapped.get('demo-sid-bbox')!;
+    expect(wrapper.coords).toEqual({ origin: 'bottom-left', units: 'pt', frame: 'unrotated' });
+    const vendor = pdfs.get('vendor-security-policy')!;
+    const frameOf = (page: number) => {
+      const p = vendor[page - 1]!;
+      return { view: p.view as [number, number, number, number], rotate: p.rotate };
+    };
+    let boxes = 0;
+    for (const s of adapted.answer.sources) {
+      const what = `demo-sid-bbox ${s.id}`;
+      expect(s.coords ?? adapted.answer.coords, what).toEqual(wrapper.coords);
+      const passage = passageOf(s.documentId, s.text!);
+      // The app's own conversion, with the page frames pdf.js reports.
+      const converted = toCanonicalBoxes(s.boxes!, s.coords ?? adapted.answer.coords, frameOf);
+      expect(converted.flags, what).toEqual([]);
+      expect(converted.boxes).toHaveLength(passage.boxes.length);
+      converted.boxes.forEach((b, i) => {
+        const want = passage.boxes[i]!;
+        expect(b.page, what).toBe(want.page);
+        for (const k of ['x0', 'y0', 'x1', 'y1'] as const) expect(b[k], `${what} box ${i} ${k}`).toBeCloseTo(want[k], 6);
+        // And by hand: x_user = x + cropX0, y_user = cropY1 - y.
+        const [vx0, , , vy1] = frameOf(b.page).view;
+        const raw = s.boxes![i]!;
+        expect(raw.x0 - vx0).toBeCloseTo(want.x0, 6);
+        expect(vy1 - raw.y1).toBeCloseTo(want.y0, 6);
+        expect(raw.y0).toBeLessThan(raw.y1);
+      });
+      const under = converted.boxes.map((b) => textUnderBox(vendor[b.page - 1]!, b));
+      expect(under.join(' '), what).toBe(s.text);
+      boxes += converted.boxes.length;
+    }
+    // A source with several boxes on one page, on the page whose CropBox is offset from the MediaBox.
+    const offset = (p: LoadedPage) => p.view[0] !== p.mediaBox.x || p.view[3] !== p.mediaBox.y + p.mediaBox.height;
+    const several = adapted.answer.sources.filter(
+      (s) => s.pages?.length === 1 && s.boxes!.length > 1 && offset(vendor[s.pages[0]! - 1]!),
+    );
+    expect(several).not.toHaveLength(0);
+    expect(boxes).toBeGreaterThan(6);
+  });
+
+  it('covers the adapter demo scenarios', () => {
+    const raglite = wrapped.get('demo-raglite')!;
+    const ragPayload = raglite.wrapper.payload as { text: string; citations: { source: string; pageEnd?: number }[] };
+    expect(ragPayload.text).toMatch(/\[1\]\[3\]/);
+    expect(ragPayload.text).toMatch(/\[1, 3\]/);
+    expect(ragPayload.citations.every((c) => c.source.endsWith('.pdf'))).toBe(true);
+    expect(ragPayload.citations.some((c) => c.pageEnd !== undefined)).toBe(true);
+    expect(raglite.adapted.answer.sources.some((s) => s.pageEnd !== undefined && s.pageEnd > s.page!)).toBe(true);
+    expect(new Set(raglite.adapted.answer.sources.map((s) => s.documentId)).size).toBe(2);
+
+    const qa = wrapped.get('demo-query-agent')!;
+    expect(qa.adapted.answer.reviewReport).toBeDefined();
+    expect(qa.adapted.answer.sources.every((s) => s.quote && s.chunkId && s.page === undefined)).toBe(true);
+
+    const anthropic = wrapped.get('demo-anthropic')!;
+    type Block = { citations?: { document_index: number; start_page_number: number; end_page_number: number }[] };
+    const blocks = (anthropic.wrapper.payload as { content: Block[] }).content;
+    const locations = blocks.flatMap((b) => b.citations ?? []);
+    expect(blocks.some((b) => (b.citations?.length ?? 0) > 1)).toBe(true);
+    expect(new Set(locations.map((c) => c.document_index))).toEqual(new Set([0, 1]));
+    // end_page_number is exclusive: a one-page citation ends on the next page number.
+    expect(locations.every((c) => c.end_page_number > c.start_page_number)).toBe(true);
+    expect(locations.some((c) => c.end_page_number - c.start_page_number > 1)).toBe(true);
+    expect(anthropic.adapted.answer.spans?.length).toBe(anthropic.adapted.answer.sources.length);
   });
 
   it('generates a large deterministic PDF with page labels and optional filler', async () => {
