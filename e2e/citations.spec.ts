@@ -154,3 +154,27 @@ test('Back returns to the previous citation', async ({ page }) => {
   await expect(page.getByLabel('Page number')).toHaveValue('5');
   await expect(page.locator('button[data-marker="S1"]')).toHaveAttribute('aria-current', 'true');
 });
+
+test('the toolbar moves between pages and zooms', async ({ page }) => {
+  await page.goto('./?answer=vendor-access&doc=vendor-security-policy');
+  const pageNumber = page.getByLabel('Page number');
+  await expect(page.getByText('of 15', { exact: true })).toBeVisible();
+  await expect(pageNumber).toHaveValue('1');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageNumber).toHaveValue('2');
+  await expect(page.locator('[data-page-number="2"] canvas')).toBeInViewport();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pageNumber).toHaveValue('1');
+  await pageNumber.fill('9');
+  await pageNumber.press('Enter');
+  await expect(pageNumber).toHaveValue('9');
+  await expect(page).toHaveURL(/page=9/);
+  // Fit page: a whole page fits in the viewer.
+  await page.getByLabel('Zoom', { exact: true }).selectOption('fit-page');
+  const scroller = (await page.locator('[data-viewer-scroll]').boundingBox())!;
+  await expect.poll(async () => (await page.locator('[data-page-number="1"]').boundingBox())!.height).toBeLessThanOrEqual(scroller.height);
+  const zoom = page.getByLabel('Current zoom');
+  const before = parseInt((await zoom.textContent()) ?? '', 10);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => parseInt((await zoom.textContent()) ?? '', 10)).toBeGreaterThan(before);
+});
