@@ -1,10 +1,12 @@
 // Locating a quote in a PDF's text: exact on the hinted page(s), then neighbours, then the whole document, then
 // a fuzzy word alignment. Pure TypeScript, no I/O: works in the browser and in Node.
 import type { Box } from '../model/types.ts';
-import { findExact, findFuzzy, makeWindow, punctSignature, type SimilarityCache, type Span, type Window } from './match.ts';
-import { normalizeText, toKey } from './normalize.ts';
+import { findExact } from './exact-match.ts';
+import { findFuzzy, type SimilarityCache } from './fuzzy-match.ts';
+import { normalizeText, punctSignature, toKey } from './normalize.ts';
 import type { MeasureText, PageText } from './page-text.ts';
 import { spansToRects } from './rects.ts';
+import { makeWindow, type Span, type Window } from './search-window.ts';
 import { TextIndex, type IndexedPage } from './text-index.ts';
 
 export interface LocateResult {

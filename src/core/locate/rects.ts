@@ -2,7 +2,7 @@
 import { pageSize, userToCanonical } from '../coords/transform.ts';
 import type { Box } from '../model/types.ts';
 import type { FontStyle, MeasureText, PageText, TextRun } from './page-text.ts';
-import type { Span } from './match.ts';
+import type { Span } from './search-window.ts';
 import type { IndexedPage } from './text-index.ts';
 
 const DEFAULT_ASCENT = 0.8;
