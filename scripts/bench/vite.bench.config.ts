@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Builds the pdf.js reference harness (scripts/bench/ref) for scripts/bench.ts:
+//   BENCH_REF_OUT=<dir> npx vite build --config scripts/bench/vite.bench.config.ts
+// The pdf.js resource folders (cmaps, standard_fonts, wasm, iccs) are copied next to it by scripts/bench.ts from
+// the citelens build, so both viewers load the very same files.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outDir = process.env.BENCH_REF_OUT;
+if (!outDir) throw new Error('BENCH_REF_OUT must name the output folder');
+
+export default defineConfig({
+  root: path.join(here, 'ref'),
+  base: '/',
+  logLevel: 'warn',
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 5000,
+  },
+});
