@@ -23,7 +23,11 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
         aria-current={active ? 'true' : undefined}
         aria-label={`Citation ${info.key}: ${info.label}`}
         aria-describedby={open ? tipId : undefined}
-        onClick={() => onCite(info.key)}
+        onClick={() => {
+          // The passage is opening beside the answer; the preview would only cover the next line's markers.
+          setOpen(false);
+          onCite(info.key);
+        }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
@@ -38,7 +42,7 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
           id={tipId}
           role="tooltip"
           data-marker-preview={info.key}
-          className="absolute left-0 top-full z-30 mt-1 block w-72 rounded-md border border-slate-200 bg-white p-3 text-left text-sm font-normal leading-snug text-slate-700 shadow-lg"
+          className="pointer-events-none absolute left-0 top-full z-30 mt-1 block w-72 rounded-md border border-slate-200 bg-white p-3 text-left text-sm font-normal leading-snug text-slate-700 shadow-lg"
         >
           {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
           <span className="mt-2 block font-medium text-slate-900">{info.title}</span>
