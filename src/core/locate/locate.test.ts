@@ -139,6 +139,23 @@ describe('locator', () => {
     expect(s.y0).toBeCloseTo(792 - 600 - 8, 5);
   });
 
+  it('gives canonical boxes for text drawn for /Rotate 180 and /Rotate 270 pages', () => {
+    // 'my second page' is characters 8..22 of the run; the synthetic advance is 0.5 em (6 pt at 12 pt).
+    const text = 'This is my second page.';
+    const upside = syntheticPage(1, [{ text, x: 500, y: 400, size: 12, angle: 180 }], { rotate: 180 });
+    const a = locateInIndex(indexOf(upside), 'my second page', { page: 1 }).rects[0]!;
+    expect(a.x0).toBeCloseTo(500 - 22 * 6, 5);
+    expect(a.x1).toBeCloseTo(500 - 8 * 6, 5);
+    expect(a.y0).toBeCloseTo(792 - (400 + 0.2 * 12), 5);
+    expect(a.y1).toBeCloseTo(792 - (400 - 0.8 * 12), 5);
+    const down = syntheticPage(1, [{ text, x: 300, y: 700, size: 12, angle: 270 }], { rotate: 270 });
+    const b = locateInIndex(indexOf(down), 'my second page', { page: 1 }).rects[0]!;
+    expect(b.x0).toBeCloseTo(300 - 0.2 * 12, 5);
+    expect(b.x1).toBeCloseTo(300 + 0.8 * 12, 5);
+    expect(b.y0).toBeCloseTo(792 - (700 - 8 * 6), 5);
+    expect(b.y1).toBeCloseTo(792 - (700 - 22 * 6), 5);
+  });
+
   it('uses the measurer for substring widths', () => {
     const page = syntheticPage(1, [{ text: 'iiii WWWW', x: 0, y: 700 }]);
     const measure = (t: string) => [...t].reduce((w, c) => w + (c === 'W' ? 1 : c === 'i' ? 0.25 : 0.3), 0);
