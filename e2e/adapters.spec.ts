@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { adaptWrappedAnswer } from '../src/api/adapt-answer.ts';
 import { wrappedAnswerSchema } from '../src/api/answer-schema.ts';
 import type { Answer, Source } from '../src/core/model/types.ts';
-import { buildDemoDocuments, type BuiltDocument } from '../scripts/generate-demo.ts';
+import { buildDemoDocuments } from '../scripts/demo/demo-documents.ts';
+import type { BuiltDocument } from '../scripts/demo/passage-registry.ts';
 import { expect, expectHighlightOnQuote, test } from './fixtures.ts';
 
-// The wrapped demo answers (scripts/generate-demo.ts), one per adapter: every marker must open the cited page with
+// The wrapped demo answers (scripts/demo/wrapped-answers.ts), one per adapter: every marker must open the cited page with
 // the highlight on the cited words. The expectations come from the answer files themselves, adapted exactly as the
 // app adapts them, and from the generator's passage registry (where each passage is printed): nothing is hard-coded.
 

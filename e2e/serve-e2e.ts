@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateLargePdf } from '../scripts/generate-demo.ts';
+import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, '../src/server/demo-data');

@@ -10,7 +10,10 @@ import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '
 import { toCanonicalBoxes } from '../src/core/coords/conventions.ts';
 import { buildAnswerModel } from '../src/core/model/answer-model.ts';
 import type { Answer, Box } from '../src/core/model/types.ts';
-import { buildDemoDocuments, generateDemo, generateLargePdf, type BuiltDocument, type Passage } from './generate-demo.ts';
+import { buildDemoDocuments } from './demo/demo-documents.ts';
+import { generateDemo } from './demo/demo-files.ts';
+import { generateLargePdf } from './demo/large-pdf.ts';
+import type { BuiltDocument, Passage } from './demo/passage-registry.ts';
 
 // Regenerates the demo data into a temp dir, checks it matches the committed files byte for byte, and checks
 // every highlight box against the text pdf.js extracts from the committed PDFs.
