@@ -58,5 +58,14 @@ json('corrupt-document', {
   sources: [{ id: 'S1', documentId: 'corrupt', page: 1, quote: 'anything' }],
 });
 
+// A quote with one word the document does not have (as OCR or a paraphrasing model would produce): the
+// highlight lands on the closest passage, and the viewer says it is approximate.
+json('fuzzy-quote', {
+  id: 'fuzzy-quote',
+  text: 'Idle vendor accounts are switched off [1].',
+  documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+  sources: [{ id: 'S1', documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days are deactivated automatically.' }],
+});
+
 process.env.CITELENS_DATA = dataDir;
 await import('../src/server/main.ts');

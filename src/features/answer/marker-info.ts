@@ -4,7 +4,7 @@ import { documentOf, sourceFirstPage, sourceLabel } from '../../core/model/resol
 
 /** What the answer pane shows about one marker key. */
 export type MarkerInfo =
-  | { kind: 'valid'; key: string; sourceId: string; label: string; title: string; page?: number; section?: string; quote?: string }
+  | { kind: 'valid'; key: string; sourceId: string; label: string; title: string; page?: number; section?: string; quote?: string; flags: string[] }
   | { kind: 'invalid'; key: string };
 
 /** Resolve through the answer model, so that collapsed duplicate sources still answer to every marker. */
@@ -21,5 +21,6 @@ export function markerInfo(answer: Answer, model: AnswerModel, key: string): Mar
     page: sourceFirstPage(source),
     section: source.section,
     quote: source.quote ?? source.text,
+    flags: (source.flags ?? []).map((f) => f.message),
   };
 }

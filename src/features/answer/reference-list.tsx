@@ -45,6 +45,11 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                   <span className="block font-medium text-slate-800">{ref.label}</span>
                   {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
                   {ref.quote ? <span className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
+                  {ref.flags.map((flag) => (
+                    <span key={flag} data-source-flag="" className="mt-0.5 block text-xs text-amber-800">
+                      ⚠ {flag}
+                    </span>
+                  ))}
                 </span>
               </button>
             </li>

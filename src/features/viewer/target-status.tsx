@@ -31,29 +31,38 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
           </p>
         </Float>
       );
-    case 'found':
-      if (regionCount < 2) return null;
+    case 'found': {
+      const notes = located.notes;
+      if (regionCount < 2 && notes.length === 0) return null;
       return (
         <Float>
-          <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label="Highlight regions">
-            <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label="Previous region">
-              ‹ Prev
-            </button>
-            <span className="px-1 tabular-nums" aria-live="polite">
-              Region {activeRegion + 1} of {regionCount}
-            </span>
-            <button
-              type="button"
-              className={navButton}
-              onClick={() => onStep(1)}
-              disabled={activeRegion >= regionCount - 1}
-              aria-label="Next region"
-            >
-              Next ›
-            </button>
-          </div>
+          {regionCount >= 2 ? (
+            <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label="Highlight regions">
+              <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label="Previous region">
+                ‹ Prev
+              </button>
+              <span className="px-1 tabular-nums" aria-live="polite">
+                Region {activeRegion + 1} of {regionCount}
+              </span>
+              <button
+                type="button"
+                className={navButton}
+                onClick={() => onStep(1)}
+                disabled={activeRegion >= regionCount - 1}
+                aria-label="Next region"
+              >
+                Next ›
+              </button>
+            </div>
+          ) : null}
+          {notes.map((note) => (
+            <p key={note} role="status" data-highlight-note="" className="border-t border-slate-100 px-3 py-1.5 text-xs text-amber-800 first:border-t-0">
+              {note}
+            </p>
+          ))}
         </Float>
       );
+    }
     default: {
       const never: never = located;
       return never;

@@ -15,7 +15,7 @@ import { drawableBoxes, orderRegions } from './regions.ts';
 export type TargetRects =
   | { kind: 'idle' }
   | { kind: 'locating'; target: HighlightTarget }
-  | { kind: 'found'; target: HighlightTarget; rects: Box[] }
+  | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: string[] }
   | { kind: 'not-found'; target: HighlightTarget; page: number };
 
 let measureCtx: CanvasRenderingContext2D | null | undefined;
@@ -32,14 +32,20 @@ export function hintPage(target: HighlightTarget): number {
   return target.page ?? target.boxes?.[0]?.page ?? 1;
 }
 
-/** Adapter from a target's quote to the core locator; resolves to [] when the passage is not found. */
+interface Located {
+  rects: Box[];
+  /** What a reviewer should know about how the rectangles were found (an approximate match, clamped boxes). */
+  notes: string[];
+}
+
+/** Adapter from a target's quote to the core locator; no rects when the passage is not found. */
 export async function locateTargetQuote(
   target: HighlightTarget,
   textCache: DocumentTextCache,
   signal: AbortSignal,
-): Promise<Box[]> {
+): Promise<Located> {
   const quote = target.quote?.trim();
-  if (!quote) return [];
+  if (!quote) return { rects: [], notes: [] };
   const result = await locateInDocument({
     pageCount: textCache.pageCount,
     getPageText: textCache.getPageText,
@@ -51,28 +57,35 @@ export async function locateTargetQuote(
     index: textCache.textIndex,
   });
   signal.throwIfAborted();
-  return result.found ? result.rects : [];
+  if (!result.found) return { rects: [], notes: [] };
+  // An exact match scores 1; anything less is the closest passage the fuzzy alignment found, and we say so.
+  const notes = result.score < 1 ? [`Closest match: ${Math.round(result.score * 100)} % of the quote's words agree`] : [];
+  return { rects: result.rects, notes };
 }
 
 /**
  * Boxes given in another convention (a `coords` descriptor: raw PDF user space, fractions, pixels, displayed frame)
  * become canonical with each page's own frame, which is known only once that page is loaded.
  */
-export async function canonicalTargetBoxes(target: HighlightTarget, textCache: DocumentTextCache): Promise<Box[]> {
+export async function canonicalTargetBoxes(target: HighlightTarget, textCache: DocumentTextCache): Promise<Located> {
   const boxes = target.boxes ?? [];
-  if (!target.coords || boxes.length === 0) return boxes;
+  if (!target.coords || boxes.length === 0) return { rects: boxes, notes: [] };
   const pages = [...new Set(boxes.map((b) => b.page))].filter((p) => p >= 1 && p <= textCache.pageCount);
   const frames = new Map<number, PageFrame>();
   await Promise.all(pages.map(async (p) => frames.set(p, await textCache.getFrame(p))));
-  return toCanonicalBoxes(boxes, target.coords, (p) => frames.get(p)).boxes;
+  const converted = toCanonicalBoxes(boxes, target.coords, (p) => frames.get(p));
+  return { rects: converted.boxes, notes: converted.flags.map((f) => f.message) };
 }
 
 /** Boxes first (converted when they carry a convention), then the quote; [] when neither lands. */
-async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTextCache, signal: AbortSignal): Promise<Box[]> {
-  const boxes = orderRegions(drawableBoxes(await canonicalTargetBoxes(target, textCache), textCache.pageCount));
+async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTextCache, signal: AbortSignal): Promise<Located> {
+  const converted = await canonicalTargetBoxes(target, textCache);
   signal.throwIfAborted();
-  if (boxes.length > 0) return boxes;
-  return orderRegions(drawableBoxes(await locateTargetQuote(target, textCache, signal), textCache.pageCount));
+  const boxes = orderRegions(drawableBoxes(converted.rects, textCache.pageCount));
+  if (boxes.length > 0) return { rects: boxes, notes: converted.notes };
+  const located = await locateTargetQuote(target, textCache, signal);
+  const notes = target.boxes?.length ? ['The given boxes fall outside the page; the passage was found by its quote', ...located.notes] : located.notes;
+  return { rects: orderRegions(drawableBoxes(located.rects, textCache.pageCount)), notes };
 }
 
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
@@ -86,7 +99,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
     // Canonical boxes draw at once, with no search and no flash of a "locating" state.
     const boxes = target.coords ? [] : orderRegions(drawableBoxes(target.boxes, textCache.pageCount));
     if (boxes.length > 0) {
-      setState({ kind: 'found', target, rects: boxes });
+      setState({ kind: 'found', target, rects: boxes, notes: [] });
       return;
     }
     if (!target.quote?.trim() && !target.coords) {
@@ -96,11 +109,11 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
     const controller = new AbortController();
     setState({ kind: 'locating', target });
     resolveTargetRects(target, textCache, controller.signal).then(
-      (drawable) => {
+      ({ rects: drawable, notes }) => {
         if (controller.signal.aborted) return;
         setState(
           drawable.length > 0
-            ? { kind: 'found', target, rects: drawable }
+            ? { kind: 'found', target, rects: drawable, notes }
             : { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) },
         );
       },
