@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { boxesCenter, type PageFrame } from '../../core/coords/transform.ts';
+import { boxesCenter, canonicalToView, type PageFrame } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
@@ -12,6 +12,9 @@ import { TargetStatus } from './target-status.tsx';
 import { useTargetRects } from './use-target-rects.ts';
 import { useVisiblePages } from './use-visible-pages.ts';
 import { PAGE_GAP, PAGE_PADDING, referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+
+/** Breathing room left of a highlight brought into view horizontally. */
+const H_MARGIN = 24;
 
 // The scroll container of one open document: every page as a placeholder, the pages near the viewport mounted,
 // the target's highlights, and the scrolling that brings a page or a highlight region into view.
@@ -169,7 +172,12 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
       const centre = boxesCenter([goal.box], frame, scale, rotation);
       const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${goal.page}"]`);
       el.scrollTop = top + centre.y - el.clientHeight / 2;
-      el.scrollLeft = (pageEl?.offsetLeft ?? 0) + centre.x - el.clientWidth / 2;
+      // Horizontally, move as little as needed to show the whole line fragment, and its start when it is wider than
+      // the viewer: people read from the line's start, and centring a wide line would hide it.
+      const view = canonicalToView(goal.box, frame, scale, rotation);
+      const left = (pageEl?.offsetLeft ?? 0) + view.left;
+      const right = left + view.width;
+      el.scrollLeft = Math.min(left - H_MARGIN, Math.max(el.scrollLeft, right + H_MARGIN - el.clientWidth));
     } else {
       el.scrollTop = top - PAGE_GAP / 2;
     }
