@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { generateLargePdf } from './generate-demo.ts';
+import { generateLargePdf } from './demo/large-pdf.ts';
 import { probesScript, type BenchWindow, type LongTask } from './bench/probes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,7 +63,7 @@ const QUOTE = `Section ${QUOTE_PAGE / 10}, paragraph 10. The quick brown fox jum
 /** The box of the first body line of a page of generateLargePdf (x 72, baseline 660, Helvetica 11) in the canonical frame. */
 async function deepLineBox(): Promise<{ page: number; x0: number; y0: number; x1: number; y1: number }> {
   const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-  // drawText emits no kerning: the advance is the plain sum of glyph widths (see Metrics in generate-demo.ts).
+  // drawText emits no kerning: the advance is the plain sum of glyph widths (see Metrics in scripts/demo/text-layout.ts).
   let width = 0;
   for (const ch of DEEP_LINE) width += font.widthOfTextAtSize(ch, 11);
   const ascent = font.heightAtSize(11, { descender: false });

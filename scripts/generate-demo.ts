@@ -11,9 +11,6 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateDemo } from './demo/demo-files.ts';
 
-// scripts/bench.ts still imports the large test PDF from here; the real home is scripts/demo/large-pdf.ts.
-export { generateLargePdf } from './demo/large-pdf.ts';
-
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const outDir = process.argv[2]
