@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { PageFrame, Rotation } from '../../core/coords/transform.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
 import { PageView } from './page-view.tsx';
@@ -8,8 +8,16 @@ import type { DocumentTextCache } from './text-cache.ts';
 // Every page has a placeholder, but a scroll step changes only a few of them (the mounted window moves by a page).
 // Re-rendering 1,000 placeholder elements per scroll step is wasted work (and ~300 ms per step in React's dev
 // build), so pages are grouped in blocks that re-render only when something about their own pages changed.
+//
+// Opening a document must not cost time proportional to its page count either: creating, styling and laying out
+// 1,000 placeholders in the task that shows the document was its longest task (~220 ms, 2 cores). So the first
+// render has only the blocks the user can see (the mounted pages' and the highlighted pages'); the others are
+// added a few at a time in later tasks, when the main thread is idle. The scroll height is the layout's from the
+// start, so a block that is not there yet changes nothing the user can see or scroll to.
 
 const BLOCK_SIZE = 50;
+/** Blocks added per background step: 50 placeholders, a couple of ms. */
+const BLOCKS_PER_STEP = 1;
 
 interface SharedProps {
   layout: PageLayout;
@@ -28,12 +36,41 @@ interface SharedProps {
 }
 
 export function PageBlocks(props: SharedProps) {
+  const count = props.layout.count;
+  const blockCount = Math.ceil(count / BLOCK_SIZE);
+  // Blocks 0..filled-1 are always rendered; `filled` grows in the background until every block is.
+  const [filled, setFilled] = useState(0);
+  useEffect(() => {
+    if (filled >= blockCount) return;
+    return whenIdle(() => setFilled((f) => f + BLOCKS_PER_STEP));
+  }, [filled, blockCount]);
+
+  const needed = new Set<number>();
+  for (const p of props.mounted) needed.add(blockOf(p));
+  for (const p of props.highlightsByPage.keys()) needed.add(blockOf(p));
+
   const blocks = [];
-  for (let from = 1; from <= props.layout.count; from += BLOCK_SIZE) {
-    const to = Math.min(props.layout.count, from + BLOCK_SIZE - 1);
+  for (let b = 0; b < blockCount; b++) {
+    if (b >= filled && !needed.has(b)) continue;
+    const from = b * BLOCK_SIZE + 1;
+    const to = Math.min(count, from + BLOCK_SIZE - 1);
     blocks.push(<PageBlock key={from} from={from} to={to} {...props} />);
   }
   return <>{blocks}</>;
+}
+
+function blockOf(page: number): number {
+  return Math.floor((page - 1) / BLOCK_SIZE);
+}
+
+/** Runs `fn` in a task of its own once the main thread is idle (soon in any case); returns a cancel function. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 100 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 0);
+  return () => clearTimeout(id);
 }
 
 interface PageBlockProps extends SharedProps {

@@ -32,8 +32,15 @@ export function computeLayout(
   const widths = new Float64Array(count);
   let y = padding;
   let maxWidth = 0;
+  // Most pages share a frame object (every page not yet loaded borrows page 1's): size each distinct frame once.
+  let lastFrame: PageFrame | null = null;
+  let size = { width: 0, height: 0 };
   for (let i = 0; i < count; i++) {
-    const size = displaySize(frameOf(i + 1), scale, rotation);
+    const frame = frameOf(i + 1);
+    if (frame !== lastFrame) {
+      size = displaySize(frame, scale, rotation);
+      lastFrame = frame;
+    }
     tops[i] = y;
     heights[i] = size.height;
     widths[i] = size.width;

@@ -7,7 +7,7 @@ import type { DocumentTextCache } from './text-cache.ts';
 // Our own text layer: pdf.js's TextLayer fed from the per-document text cache, so zooming or rotating lays the
 // spans out again from the cached textContent instead of asking the worker to parse the page again.
 // `pdfjs` from react-pdf is the very pdfjs-dist module react-pdf renders with (one copy, same worker).
-// The layer's CSS (text-layer.css) reads `--total-scale-factor`, set on the page element by PageView.
+// The layer's CSS (viewer.css) reads `--total-scale-factor`, set on the pages container by ViewerPages.
 
 interface TextLayerViewProps {
   page: PDFPageProxy;

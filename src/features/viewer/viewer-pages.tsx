@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { boxesCenter, canonicalToView, type PageFrame } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
@@ -6,7 +6,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
 import { PageBlocks } from './page-blocks.tsx';
 import { clampRegion } from './regions.ts';
-import { computeLayout, pagesToMount, RenderScheduler } from './render-queue.ts';
+import { computeLayout, pagesToMount, RenderScheduler, type PageLayout } from './render-queue.ts';
 import { createTextCache } from './text-cache.ts';
 import { TargetStatus } from './target-status.tsx';
 import { useTargetRects } from './use-target-rects.ts';
@@ -42,6 +42,8 @@ interface ScrollGoal {
 export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange }: ViewerPagesProps) {
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
+  /** The pages container: every page placeholder is positioned inside it. */
+  const pagesRef = useRef<HTMLDivElement>(null);
   const textCache = useMemo(() => createTextCache(pdf), [pdf]);
   const [scheduler] = useState(() => new RenderScheduler(2));
   const pageCount = pdf.numPages;
@@ -170,12 +172,14 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
     const top = layout.tops[goal.page - 1] ?? 0;
     if (goal.box) {
       const centre = boxesCenter([goal.box], frame, scale, rotation);
-      const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${goal.page}"]`);
       el.scrollTop = top + centre.y - el.clientHeight / 2;
       // Horizontally, move as little as needed to show the whole line fragment, and its start when it is wider than
       // the viewer: people read from the line's start, and centring a wide line would hide it.
       const view = canonicalToView(goal.box, frame, scale, rotation);
-      const left = (pageEl?.offsetLeft ?? 0) + view.left;
+      // The page's own offset, from the layout (its element may not be in the DOM yet, see PageBlocks):
+      // placeholders are centred, `left: calc(50% - width / 2)`, in the pages container.
+      const pageLeft = (pagesRef.current?.clientWidth ?? 0) / 2 - (layout.widths[goal.page - 1] ?? 0) / 2;
+      const left = pageLeft + view.left;
       const right = left + view.width;
       el.scrollLeft = Math.min(left - H_MARGIN, Math.max(el.scrollLeft, right + H_MARGIN - el.clientWidth));
     } else {
@@ -212,8 +216,9 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
         className="h-full overflow-auto bg-slate-100 outline-none [scrollbar-gutter:stable]"
       >
         <div
+          ref={pagesRef}
           className="relative"
-          style={{ height: layout.height, width: `max(100%, ${layout.maxWidth + 2 * PAGE_PADDING}px)` }}
+          style={pagesStyle(layout, scale)}
         >
           <PageBlocks
             layout={layout}
@@ -235,6 +240,23 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
       <TargetStatus located={current} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} />
     </div>
   );
+}
+
+/**
+ * The pages container's size, and what pdf.js's TextLayer CSS reads (pdf_viewer.css sets these on each .page).
+ * They are set once here and inherited by every page, not set on each of (maybe 1,000) placeholders. User unit is
+ * not applied by our canonical transforms either, so both layers agree.
+ */
+function pagesStyle(layout: PageLayout, scale: number): CSSProperties {
+  return {
+    height: layout.height,
+    width: `max(100%, ${layout.maxWidth + 2 * PAGE_PADDING}px)`,
+    '--scale-factor': String(scale),
+    '--user-unit': '1',
+    '--total-scale-factor': 'calc(var(--scale-factor) * var(--user-unit))',
+    '--scale-round-x': '1px',
+    '--scale-round-y': '1px',
+  } as CSSProperties;
 }
 
 const EMPTY_FRAMES: ReadonlyMap<number, PageFrame> = new Map<number, PageFrame>();
