@@ -1,15 +1,15 @@
 import { Fragment } from 'react';
 import type { MarkerInfo } from './marker-info.ts';
 import { MarkerButton } from './marker-button.tsx';
+import { useActiveMarker } from './active-marker.ts';
 
 interface MarkerGroupProps {
   infos: MarkerInfo[];
-  activeKey: string | null;
-  onCite(key: string): void;
 }
 
 /** A bracket group: `[1, 3]` gives one button per number; a number that points nowhere stays plain text. */
-export function MarkerGroup({ infos, activeKey, onCite }: MarkerGroupProps) {
+export function MarkerGroup({ infos }: MarkerGroupProps) {
+  const { activeKey, onCite } = useActiveMarker();
   return (
     <span className="whitespace-nowrap text-slate-500">
       [
