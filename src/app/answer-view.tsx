@@ -44,9 +44,8 @@ function LoadedAnswer({ answer }: { answer: Answer }) {
   const model = useMemo(() => buildAnswerModel(answer), [answer]);
   const target = useMemo(
     () => (view.cite ? citationTarget(answer, model, view.cite, nonce, view.region !== undefined ? view.region - 1 : undefined) : null),
-    // The region only seeds the first display of a citation; stepping regions must not re-target.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [answer, model, view.cite, nonce],
+    // Stepping regions updates `region` but keeps the nonce, and the viewer re-targets only on a new nonce.
+    [answer, model, view.cite, view.region, nonce],
   );
   const documentId = target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
 
