@@ -99,6 +99,15 @@ describe('toCanonicalBoxes: displayed frame, every /Rotate', () => {
     });
   }
 
+  it('keeps a point-like box that rounding puts a hair past the page edge (found by the property below)', () => {
+    const frame: PageFrame = { view: [0, 0, 670, 50], rotate: 180 };
+    const coords: CoordsDescriptor = { origin: 'bottom-left', units: 'px', frame: 'displayed', pageWidth: 1000, pageHeight: 1400 };
+    const canonical: Box = { page: 2, x0: 0, y0: 0, x1: 8.48409236728478e-17 * 670, y1: 0 };
+    const r = toCanonicalBoxes([encode(canonical, coords, frame)], coords, () => frame);
+    expect(r.flags).toEqual([]);
+    expect(r.boxes).toHaveLength(1);
+  });
+
   it('round-trips random boxes through canonicalToView for every convention', () => {
     const conventions: CoordsDescriptor[] = [];
     for (const origin of ['top-left', 'bottom-left'] as const)

@@ -50,9 +50,11 @@ export function toCanonicalBoxes(
       y1: Math.min(height, Math.max(0, converted.y1)),
     };
     // Entirely outside: nothing left after clamping (a box that only touches an edge from outside counts too).
-    const lostX = converted && converted.x1 > converted.x0 && c!.x1 <= c!.x0;
-    const lostY = converted && converted.y1 > converted.y0 && c!.y1 <= c!.y0;
+    // A box thinner than the tolerance is a line or a point; rounding may put it a hair past an edge, which is
+    // not "outside" any more than an overshoot under the tolerance is.
     const T = CLAMP_TOLERANCE;
+    const lostX = converted && converted.x1 - converted.x0 > T && c!.x1 <= c!.x0;
+    const lostY = converted && converted.y1 - converted.y0 > T && c!.y1 <= c!.y0;
     const outside = converted && (converted.x1 < -T || converted.y1 < -T || converted.x0 > width + T || converted.y0 > height + T);
     if (!converted || !c || lostX || lostY || outside) {
       off++;
