@@ -61,3 +61,20 @@ test.describe('on a narrow screen', () => {
     await expectHighlightOnQuote(page, 'S1', await s1Quote(page));
   });
 });
+
+test('a pane collapsed while the answer loads stays collapsed once it has loaded', async ({ page }) => {
+  // Hold the answer back so the click lands while it is still loading.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/answers/vendor-access', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./?answer=vendor-access');
+  await expect(page.getByText('Loading answer…')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide answer' }).click();
+  release();
+  await expect(page.getByRole('toolbar', { name: 'PDF viewer controls' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show answer' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
+});

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { answerQuery } from '../api/queries.ts';
 import { buildAnswerModel } from '../core/model/answer-model.ts';
@@ -10,65 +10,87 @@ import { ErrorPanel } from './error-panel.tsx';
 import { SplitLayout } from './split-layout.tsx';
 import { useViewStore } from './view-store.ts';
 
+// One SplitLayout for the whole life of the view: loading, error and loaded states only change what is inside the
+// panes, so a pane the user collapsed or resized while the answer loaded stays that way.
+
 export function AnswerView({ answerId }: { answerId: string }) {
   const query = useQuery(answerQuery(answerId));
+  let panes: { answer: ReactNode; viewer: ReactNode };
   switch (query.status) {
     case 'pending':
-      return (
-        <SplitLayout
-          answer={<p className="p-6 text-sm text-slate-500" role="status">Loading answer…</p>}
-          viewer={<div className="h-full bg-slate-100" />}
-        />
-      );
+      panes = {
+        answer: <p className="p-6 text-sm text-slate-500" role="status">Loading answer…</p>,
+        viewer: <div className="h-full bg-slate-100" />,
+      };
+      break;
     case 'error':
-      return (
-        <SplitLayout
-          answer={<ErrorPanel title={`Could not load answer “${answerId}”`} error={query.error} />}
-          viewer={<div className="grid h-full place-items-center bg-slate-100 text-sm text-slate-500">No document to show.</div>}
-        />
-      );
+      panes = {
+        answer: <ErrorPanel title={`Could not load answer “${answerId}”`} error={query.error} />,
+        viewer: <EmptyViewer>No document to show.</EmptyViewer>,
+      };
+      break;
     case 'success':
-      return <LoadedAnswer answer={query.data.answer} />;
+      panes = { answer: <LoadedAnswerPane answer={query.data.answer} />, viewer: <LoadedViewer answer={query.data.answer} /> };
+      break;
     default: {
       const never: never = query;
       return never;
     }
   }
+  return <SplitLayout answer={panes.answer} viewer={panes.viewer} />;
 }
 
-function LoadedAnswer({ answer }: { answer: Answer }) {
+function EmptyViewer({ children }: { children: ReactNode }) {
+  return <div className="grid h-full place-items-center bg-slate-100 text-sm text-slate-500">{children}</div>;
+}
+
+/** The model and the cited target, derived from the answer and the URL; both panes read the same. */
+function useCitation(answer: Answer) {
   const view = useViewStore((s) => s.view);
   const nonce = useViewStore((s) => s.citeNonce);
-  const { cite, showDocument, setPage, setRegion } = useViewStore.getState();
-
-  const model = useMemo(() => buildAnswerModel(answer), [answer]);
+  const model = modelFor(answer);
   const target = useMemo(
     () => (view.cite ? citationTarget(answer, model, view.cite, nonce, view.region !== undefined ? view.region - 1 : undefined) : null),
     // Stepping regions updates `region` but keeps the nonce, and the viewer re-targets only on a new nonce.
     [answer, model, view.cite, view.region, nonce],
   );
-  const documentId = target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
+  return { view, model, target };
+}
 
+// Built once per answer object (React Query keeps it stable), shared by both panes.
+const models = new WeakMap<Answer, ReturnType<typeof buildAnswerModel>>();
+function modelFor(answer: Answer) {
+  let model = models.get(answer);
+  if (!model) {
+    model = buildAnswerModel(answer);
+    models.set(answer, model);
+  }
+  return model;
+}
+
+function LoadedAnswerPane({ answer }: { answer: Answer }) {
+  const { view, model, target } = useCitation(answer);
+  const cite = useViewStore((s) => s.cite);
   return (
-    <SplitLayout
-      answer={
-        <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} />
-      }
-      viewer={
-        documentId ? (
-          <PdfViewer
-            documents={answer.documents}
-            documentId={documentId}
-            onDocumentChange={showDocument}
-            target={target}
-            initialPage={target ? undefined : view.page}
-            onPageChange={setPage}
-            onRegionChange={(r) => setRegion(r + 1)}
-          />
-        ) : (
-          <div className="grid h-full place-items-center bg-slate-100 text-sm text-slate-500">This answer cites no document.</div>
-        )
-      }
+    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} />
+  );
+}
+
+function LoadedViewer({ answer }: { answer: Answer }) {
+  const { view, target } = useCitation(answer);
+  const { showDocument, setPage, setRegion } = useViewStore.getState();
+  const documentId =
+    target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
+  if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
+  return (
+    <PdfViewer
+      documents={answer.documents}
+      documentId={documentId}
+      onDocumentChange={showDocument}
+      target={target}
+      initialPage={target ? undefined : view.page}
+      onPageChange={setPage}
+      onRegionChange={(r) => setRegion(r + 1)}
     />
   );
 }
