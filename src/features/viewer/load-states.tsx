@@ -10,7 +10,7 @@ interface ErrorBoundaryProps {
   fallback(error: Error): ReactNode;
 }
 
-/** react-pdf 11 suspends and throws load errors to the nearest boundary; this one turns them into a message. */
+/** Load errors are shown by <Document>'s own error slot; this boundary catches anything unexpected in rendering. */
 export class ViewerErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
   state = { error: null as Error | null };
 

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pdf';
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
@@ -22,8 +22,9 @@ const BASE_OPTIONS = {
   wasmUrl: `${BASE}pdfjs/wasm/`,
   iccUrl: `${BASE}pdfjs/iccs/`,
   enableXfa: false,
-  // Range requests + streaming, no background download of the whole file: a 1,000-page PDF opens as soon as its
-  // first page's objects have arrived, and other pages are fetched when they are shown or searched.
+  // Range requests + streaming: a 1,000-page PDF opens as soon as its first page's objects have arrived. pdf.js
+  // honours disableAutoFetch only when streaming is off, so the rest of the file still streams in the background;
+  // we keep streaming because it is what makes the download progress bar move on a slow connection.
   disableAutoFetch: true,
   disableStream: false,
   disableRange: false,
@@ -167,31 +168,29 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }
   return (
     <>
       <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
-        <Suspense fallback={<LoadingPane />}>
-          <Document
-            file={url}
-            options={getDocumentOptions()}
-            onPassword={onPassword}
-            onLoadProgress={onLoadProgress}
-            className="h-full"
-            loading={<LoadingPane />}
-            suspense={false}
-            onLoadError={setLoadError}
-            onSourceError={setLoadError}
-            error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} />}
-          >
-            {({ pdf }) => (
-              <ViewerPages
-                pdf={pdf}
-                documentKey={url}
-                target={target}
-                initialPage={initialPage}
-                onPageChange={onPageChange}
-                onRegionChange={onRegionChange}
-              />
-            )}
-          </Document>
-        </Suspense>
+        <Document
+          file={url}
+          options={getDocumentOptions()}
+          onPassword={onPassword}
+          onLoadProgress={onLoadProgress}
+          className="h-full"
+          loading={<LoadingPane />}
+          suspense={false}
+          onLoadError={setLoadError}
+          onSourceError={setLoadError}
+          error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} />}
+        >
+          {({ pdf }) => (
+            <ViewerPages
+              pdf={pdf}
+              documentKey={url}
+              target={target}
+              initialPage={initialPage}
+              onPageChange={onPageChange}
+              onRegionChange={onRegionChange}
+            />
+          )}
+        </Document>
       </ViewerErrorBoundary>
       {password.kind === 'needed' && <PasswordForm incorrect={password.incorrect} onSubmit={password.respond} />}
     </>
