@@ -1,6 +1,7 @@
 // Reading order of one page's text runs: runs → lines (grouped by baseline along the text direction) →
 // blocks (column pieces: vertically consecutive lines that overlap horizontally, same font size) → block order
 // (columns left to right, top to bottom, with full-width elements as separators). Pure, no I/O.
+import { runFrame } from './run-frame.ts';
 import type { TextRun } from './page-text.ts';
 
 export interface RunGeom {
@@ -42,24 +43,10 @@ const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/gu;
 
 function runGeom(run: TextRun, index: number): RunGeom | null {
   if (!run.str || !/\S/u.test(run.str)) return null;
-  const t = run.transform;
-  const a = t[0] ?? 1;
-  const b = t[1] ?? 0;
-  const c = t[2] ?? 0;
-  const d = t[3] ?? 1;
-  const e = t[4] ?? 0;
-  const f = t[5] ?? 0;
-  if (![a, b, c, d, e, f, run.width].every(Number.isFinite)) return null;
-  let len = Math.hypot(a, b);
-  let dx = 1;
-  let dy = 0;
-  if (len > 1e-9) {
-    dx = a / len;
-    dy = b / len;
-  }
-  const scaleY = Math.hypot(c, d);
-  const size = run.height > 0 ? run.height : scaleY > 0 ? scaleY : len > 0 ? len : 1;
-  len = Math.max(0, run.width);
+  const frame = runFrame(run);
+  if (!frame) return null;
+  const { e, f, dx, dy, size } = frame;
+  const len = Math.max(0, run.width);
   // up = direction rotated 90° counter-clockwise; "down" (v) = −up.
   const upx = -dy;
   const upy = dx;

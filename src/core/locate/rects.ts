@@ -1,4 +1,5 @@
 // Highlight rectangles for matched text: one canonical box per line fragment. Pure, no I/O.
+import { runFrame } from './run-frame.ts';
 import { pageSize, userToCanonical } from '../coords/transform.ts';
 import type { Box } from '../model/types.ts';
 import type { FontStyle, MeasureText, PageText, TextRun } from './page-text.ts';
@@ -27,18 +28,9 @@ export function substringBox(
   j: number,
   measure?: MeasureText,
 ): Box | null {
-  const t = run.transform;
-  const a = t[0] ?? 1;
-  const b = t[1] ?? 0;
-  const c = t[2] ?? 0;
-  const d = t[3] ?? 1;
-  const e = t[4] ?? 0;
-  const f = t[5] ?? 0;
-  if (![a, b, c, d, e, f, run.width].every(Number.isFinite)) return null;
-  const len = Math.hypot(a, b);
-  const dx = len > 1e-9 ? a / len : 1;
-  const dy = len > 1e-9 ? b / len : 0;
-  const size = run.height > 0 ? run.height : Math.hypot(c, d) || len || 1;
+  const frame = runFrame(run);
+  if (!frame) return null;
+  const { e, f, dx, dy, size } = frame;
   const style = run.fontName ? pageText.styles?.[run.fontName] : undefined;
   const str = run.str;
   i = Math.max(0, Math.min(i, str.length));
