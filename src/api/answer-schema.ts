@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adapterFormats } from '../core/adapters/types.ts';
 import type { Answer } from '../core/model/types.ts';
 
 // The wire contract for answer files (docs/answer-format.md). Every response is parsed here, at the edge.
@@ -100,17 +101,8 @@ export const canonicalAnswerSchema = z
     });
   });
 
-export const wrappedFormats = [
-  'raglite',
-  'query-agent',
-  'sid-bbox',
-  'persian-rag',
-  'rubyllm',
-  'anthropic',
-  'openai',
-  'gemini',
-  'auto',
-] as const;
+// Every adapter's format, plus `auto` (detect the shape).
+export const wrappedFormats = [...adapterFormats, 'auto'] as const;
 export type WrappedFormat = (typeof wrappedFormats)[number];
 
 export const wrappedAnswerSchema = z.object({
