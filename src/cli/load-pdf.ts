@@ -2,7 +2,7 @@
 // Used by the CLI and by the corpus test, so both see exactly the same text layer.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FontStyle, PageText, TextRun } from '../core/locate/page-text.ts';
+import { toPageText, type PageText } from '../core/locate/page-text.ts';
 
 // pdfjs-dist 6 uses Promise.withResolvers, which Node 20 lacks.
 if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !== 'function') {
@@ -85,30 +85,9 @@ export async function loadPdf(data: Uint8Array, opts: { password?: string } = {}
       p = (async () => {
         const page = await doc.getPage(pageNumber);
         const content = await page.getTextContent();
-        const runs: TextRun[] = [];
-        for (const item of content.items) {
-          if (!('str' in item)) continue; // marked-content begin/end
-          runs.push({
-            str: item.str,
-            transform: item.transform as number[],
-            width: item.width,
-            height: item.height,
-            hasEOL: item.hasEOL,
-            fontName: item.fontName,
-          });
-        }
-        const styles: Record<string, FontStyle> = {};
-        for (const [name, s] of Object.entries(content.styles)) {
-          styles[name] = { ascent: s.ascent, descent: s.descent, vertical: s.vertical, fontFamily: s.fontFamily };
-        }
         const [x0, y0, x1, y1] = page.view as number[];
         page.cleanup();
-        return {
-          page: pageNumber,
-          frame: { view: [x0 ?? 0, y0 ?? 0, x1 ?? 0, y1 ?? 0], rotate: page.rotate },
-          runs,
-          styles,
-        };
+        return toPageText(pageNumber, { view: [x0 ?? 0, y0 ?? 0, x1 ?? 0, y1 ?? 0], rotate: page.rotate }, content);
       })();
       cache.set(pageNumber, p);
     }

@@ -33,3 +33,33 @@ export interface PageText {
 /** Measures the width of `text` in a font, in units of the font size (so 1 em = 1). Optional: a browser
  * can supply canvas `measureText`; without it, substring widths are proportional to character count. */
 export type MeasureText = (text: string, style: FontStyle | undefined) => number;
+
+/** What `toPageText` reads of pdf.js's `getTextContent()` result: structural, so the core needs no pdf.js import. */
+export interface TextContentLike {
+  items: ReadonlyArray<object>;
+  styles: Record<string, { ascent?: number; descent?: number; vertical?: boolean; fontFamily?: string }>;
+}
+
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+  fontName?: string;
+}
+
+/** One page's pdf.js text content in the locator's shape. Marked-content markers (no `str`) are skipped. */
+export function toPageText(page: number, frame: PageText['frame'], content: TextContentLike): PageText {
+  const runs: TextRun[] = [];
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    const t = item as TextItemLike;
+    runs.push({ str: t.str, transform: t.transform, width: t.width, height: t.height, hasEOL: t.hasEOL, fontName: t.fontName });
+  }
+  const styles: Record<string, FontStyle> = {};
+  for (const [name, s] of Object.entries(content.styles)) {
+    styles[name] = { ascent: s.ascent, descent: s.descent, vertical: s.vertical, fontFamily: s.fontFamily };
+  }
+  return { page, frame, runs, styles };
+}

@@ -1,8 +1,8 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
-import type { TextContent, TextItem } from 'react-pdf';
+import type { TextContent } from 'react-pdf';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import { TextIndex } from '../../core/locate/text-index.ts';
-import type { FontStyle, PageText, TextRun } from '../../core/locate/page-text.ts';
+import { toPageText, type PageText } from '../../core/locate/page-text.ts';
 
 // ONE cache per open document, shared by the text layers and the quote locator. pdf.js parses a page's text in the
 // worker on every getTextContent() call, so we ask once per page and keep the promise: re-rendering the text layer
@@ -20,10 +20,6 @@ export interface DocumentTextCache {
   getPageText(page: number): Promise<PageText>;
   /** The locator's search index for this document: one per document, shared by every quote, filled on demand. */
   readonly textIndex: TextIndex;
-}
-
-function isTextItem(item: TextContent['items'][number]): item is TextItem {
-  return typeof (item as Partial<TextItem>).str === 'string';
 }
 
 export function frameOf(page: PDFPageProxy): PageFrame {
@@ -56,23 +52,7 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
   const getPageText = (n: number) =>
     remember(pageTexts, n, async () => {
       const [page, content] = await Promise.all([getPage(n), getTextContent(n)]);
-      const runs: TextRun[] = [];
-      for (const item of content.items) {
-        if (!isTextItem(item)) continue;
-        runs.push({
-          str: item.str,
-          transform: item.transform,
-          width: item.width,
-          height: item.height,
-          hasEOL: item.hasEOL,
-          fontName: item.fontName,
-        });
-      }
-      const styles: Record<string, FontStyle> = {};
-      for (const [name, s] of Object.entries(content.styles)) {
-        styles[name] = { ascent: s.ascent, descent: s.descent, vertical: s.vertical, fontFamily: s.fontFamily };
-      }
-      return { page: n, frame: frameOf(page), runs, styles };
+      return toPageText(n, frameOf(page), content);
     });
 
   return {
