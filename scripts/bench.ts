@@ -13,6 +13,7 @@
 // citing them), then starts the real server (`node --import tsx src/server/main.ts`) for citelens and the same
 // server code (scripts/bench/ref-server.ts → createApp) for the harness over the same data folder.
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -38,15 +39,6 @@ const WRITE_DOCS = !argv.includes('--no-write');
 const VIEWPORT = { width: 1400, height: 900 };
 const SETTLE_MS = 1000; // idle time after page 1 is painted, before a citation is clicked
 const TIMEOUT_MS = 60_000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Data
@@ -466,7 +458,7 @@ async function main(): Promise<void> {
     const ref = await startServer('scripts/bench/ref-server.ts', { CITELENS_DATA: dataDir, BENCH_REF_DIST: refDist }, ready);
 
     loadStart = os.loadavg()[0]!;
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const env: Env = { browser, citelens: app.url, reference: ref.url, pane: { w: 700, h: 800 }, pageErrors: [] };
 
     // Warm-up (discarded): OS file cache, server JIT; and the size of citelens's viewer pane, which the reference
