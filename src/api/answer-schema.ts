@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coordsSchema } from '../core/adapters/common.ts';
 import { adapterFormats } from '../core/adapters/types.ts';
 import type { Answer } from '../core/model/types.ts';
 
@@ -22,13 +23,6 @@ export const documentRefSchema = z.object({
 /** As stored: the server fills `url` where it is absent. */
 export const storedDocumentRefSchema = documentRefSchema.extend({ url: z.string().min(1).optional() });
 
-export const coordsSchema = z.object({
-  origin: z.enum(['top-left', 'bottom-left']),
-  units: z.enum(['pt', 'fraction', 'px']),
-  frame: z.enum(['unrotated', 'displayed']),
-  pageWidth: z.number().positive().optional(),
-  pageHeight: z.number().positive().optional(),
-});
 
 const flagSchema = z.object({
   code: z.enum(['bbox-pages-mismatch', 'box-clamped', 'box-off-page', 'page-out-of-range', 'duplicate-collapsed', 'offset-out-of-range']),
