@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coordsSchema } from '../core/adapters/common.ts';
 import { adapterFormats } from '../core/adapters/types.ts';
-import type { Answer } from '../core/model/types.ts';
+import { sourceFlagCodes, type Answer } from '../core/model/types.ts';
 
 // The wire contract for answer files (docs/answer-format.md). Every response is parsed here, at the edge.
 
@@ -18,6 +18,7 @@ export const documentRefSchema = z.object({
   url: z.string().min(1),
   version: z.string().optional(),
   mediaType: z.string().optional(),
+  generated: z.object({ fileId: z.string().min(1), containerId: z.string().optional(), filename: z.string().optional() }).optional(),
 });
 
 /** As stored: the server fills `url` where it is absent. */
@@ -25,7 +26,7 @@ export const storedDocumentRefSchema = documentRefSchema.extend({ url: z.string(
 
 
 const flagSchema = z.object({
-  code: z.enum(['bbox-pages-mismatch', 'box-clamped', 'box-off-page', 'page-out-of-range', 'duplicate-collapsed', 'offset-out-of-range']),
+  code: z.enum(sourceFlagCodes),
   message: z.string(),
 });
 
@@ -52,6 +53,26 @@ export const sourceSchema = z.object({
     .optional(),
   coords: coordsSchema.optional(),
   flags: z.array(flagSchema).optional(),
+  location: z
+    .object({
+      charStart: z.number().int().min(0).optional(),
+      charEnd: z.number().int().min(0).optional(),
+      blockStart: z.number().int().min(0).optional(),
+      blockEnd: z.number().int().min(0).optional(),
+      resultIndex: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  url: z.string().optional(),
+  date: z.string().optional(),
+  confidence: z.number().min(0).max(1).optional(),
+});
+
+const citationSpanSchema = z.object({
+  sourceId: z.string(),
+  key: z.string(),
+  answerStart: z.number().int().min(0),
+  answerEnd: z.number().int().min(0),
+  confidence: z.number().min(0).max(1).optional(),
 });
 
 export const citationMappingSchema = z.object({ n: z.number().int().min(0), sourceId: z.string().min(1) });
@@ -68,9 +89,8 @@ export const canonicalAnswerSchema = z
     sources: z.array(sourceSchema),
     citations: z.array(citationMappingSchema).optional(),
     coords: coordsSchema.optional(),
-    spans: z
-      .array(z.object({ sourceId: z.string(), key: z.string(), answerStart: z.number().int().min(0), answerEnd: z.number().int().min(0) }))
-      .optional(),
+    spans: z.array(citationSpanSchema).optional(),
+    reasoning: z.array(z.object({ text: z.string(), spans: z.array(citationSpanSchema).optional() })).optional(),
   })
   .superRefine((a, ctx) => {
     const docs = new Set(a.documents.map((d) => d.id));

@@ -19,7 +19,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 const dataDir = path.resolve(process.env.CITELENS_DATA || path.join(here, 'demo-data'));
-const distDir = path.join(repoRoot, 'dist');
+// CITELENS_DIST: another build folder (tests that build in parallel each use their own).
+const distDir = path.resolve(repoRoot, process.env.CITELENS_DIST || 'dist');
 
 if (!existsSync(dataDir)) process.stderr.write(`citelens: warning: data folder ${dataDir} does not exist\n`);
 if (!existsSync(path.join(distDir, 'index.html'))) {

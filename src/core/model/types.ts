@@ -20,6 +20,17 @@ export interface DocumentRef {
   url: string;
   version?: string;
   mediaType?: string;
+  /**
+   * A file the model generated (OpenAI code interpreter's container files): cited like any document, but it exists
+   * only in the provider's container, so `url` is the provider's API address and the viewer says it cannot open it.
+   */
+  generated?: GeneratedFile;
+}
+
+export interface GeneratedFile {
+  fileId: string;
+  containerId?: string;
+  filename?: string;
 }
 
 /**
@@ -37,9 +48,23 @@ export interface CoordsDescriptor {
   pageHeight?: number;
 }
 
+export const sourceFlagCodes = [
+  'bbox-pages-mismatch',
+  'box-clamped',
+  'box-off-page',
+  'page-out-of-range',
+  'duplicate-collapsed',
+  'offset-out-of-range',
+  /** The provider named a document the wrapper does not list; the adapter mapped it to the only document. */
+  'document-guessed',
+  /** Anything else an adapter noticed about this source (a repaired span, a field it could not read). */
+  'adapter-note',
+] as const;
+export type SourceFlagCode = (typeof sourceFlagCodes)[number];
+
 /** Something an adapter or the model noticed about a source and could not repair; shown to reviewers. */
 export interface SourceFlag {
-  code: 'bbox-pages-mismatch' | 'box-clamped' | 'box-off-page' | 'page-out-of-range' | 'duplicate-collapsed' | 'offset-out-of-range';
+  code: SourceFlagCode;
   message: string;
 }
 
@@ -69,6 +94,29 @@ export interface Source {
   /** The convention of `boxes` when it is not canonical. */
   coords?: CoordsDescriptor;
   flags?: SourceFlag[];
+  /** Where the passage sits in the document, as the provider located it (offsets, blocks, result index). */
+  location?: SourceLocation;
+  /** The web address a web source was read from, when it is not the document's own `url`. */
+  url?: string;
+  /** Publication date of a web source (ISO 8601 as the provider gave it, e.g. "2024-06-10"). */
+  date?: string;
+  /** The provider's confidence (0–1) in this citation, e.g. Gemini's `confidenceScores`. */
+  confidence?: number;
+}
+
+/**
+ * Where a passage is in its document, as the provider said. Offsets are UTF-16 code units into the document's
+ * text (adapters convert from the provider's unit), end exclusive; a Markdown or text source highlights by them
+ * without searching.
+ */
+export interface SourceLocation {
+  charStart?: number;
+  charEnd?: number;
+  /** Content-block range of a custom-content document (0-based, end exclusive). */
+  blockStart?: number;
+  blockEnd?: number;
+  /** 0-based index of the search result or retrieved chunk the provider cited. */
+  resultIndex?: number;
 }
 
 /** Maps the number inside a `[n]` marker to an S-ID. */
@@ -95,6 +143,11 @@ export interface Answer {
    * present.
    */
   spans?: CitationSpan[];
+  /**
+   * The model's reasoning (Cohere `thinking`, Anthropic `thinking` blocks) and the citations made inside it. Kept
+   * apart from `text`: reasoning is not a claim to the reader, but its citations are evidence a reviewer may check.
+   */
+  reasoning?: ReasoningBlock[];
 }
 
 export interface CitationSpan {
@@ -103,4 +156,13 @@ export interface CitationSpan {
   key: string;
   answerStart: number;
   answerEnd: number;
+  /** The provider's confidence (0–1) that this span is supported by the source (Gemini `confidenceScores`). */
+  confidence?: number;
+}
+
+export interface ReasoningBlock {
+  /** Plain text (never rendered as HTML). */
+  text: string;
+  /** Citations inside the reasoning: UTF-16 offsets into this block's `text`. */
+  spans?: CitationSpan[];
 }
