@@ -1,5 +1,6 @@
 // Corpus benchmark: every quote of ../shared/corpus/*.truth.json located with its page hint (and again without),
-// scored against the ground-truth rects; shuffled quotes must not be found. Skips when the corpus is absent.
+// scored against the ground-truth rects; shuffled quotes must not be found. Skips when the corpus is absent, except
+// in CI, where it fails (src/testing/shared-folder.ts).
 // CITELENS_WRITE_BENCH=1 writes the figures into docs/benchmarks.md (never in CI: the repo must not change).
 import { writeBenchSection } from '../../../scripts/bench-docs.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,9 +11,11 @@ import { loadPdf } from '../../cli/load-pdf.ts';
 import type { Box } from '../model/types.ts';
 import { locateInDocument, type LocateResult } from './locate.ts';
 import { TextIndex } from './text-index.ts';
+import { sharedFolder } from '../../testing/shared-folder.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dir = path.resolve(repoRoot, '../shared/corpus');
+const corpus = sharedFolder('corpus');
+const dir = corpus ?? path.resolve(repoRoot, '../shared/corpus');
 
 interface TruthQuote {
   id: string;
@@ -93,7 +96,7 @@ interface Row {
 
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.truth.json')).sort() : [];
 
-describe.skipIf(!existsSync(dir))('corpus (../shared/corpus)', () => {
+describe.skipIf(corpus === null)('corpus (../shared/corpus)', () => {
   const rows: Row[] = [];
 
   it('fails gracefully on the corrupt PDF', async () => {
