@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from './client.ts';
+import { fetchAnswerReview, fetchReviewHistory } from './review-client.ts';
+
+// TanStack Query wiring for the review API. Saves do not go through mutations: they go through the review outbox
+// (src/features/review/outbox), which survives reloads, and which writes the saved record into this cache.
+
+export const reviewKeys = {
+  review: (answerId: string) => ['review', answerId] as const,
+  history: (answerId: string) => ['review', answerId, 'history'] as const,
+};
+
+/** What the server holds for an answer's review; `not-held` when it does not know the answer (404). */
+export type ServerReview =
+  | { kind: 'held'; claims: Awaited<ReturnType<typeof fetchAnswerReview>>['claims'] }
+  | { kind: 'not-held' };
+
+export function answerReviewQuery(answerId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.review(answerId),
+    queryFn: async ({ signal }): Promise<ServerReview> => {
+      try {
+        const review = await fetchAnswerReview(answerId, signal);
+        return { kind: 'held', claims: review.claims };
+      } catch (e) {
+        // A server that does not hold the answer is an expected case (answers loaded from elsewhere): decisions
+        // then live in this browser only.
+        if (e instanceof ApiError && e.kind === 'http' && e.status === 404) return { kind: 'not-held' };
+        throw e;
+      }
+    },
+    // Other reviewers' decisions arrive when the reviewer comes back to the tab; ours are written in by the outbox.
+    staleTime: 15_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function reviewHistoryQuery(answerId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.history(answerId),
+    queryFn: ({ signal }) => fetchReviewHistory(answerId, signal),
+    staleTime: 0,
+  });
+}
+
+export function useAnswerReview(answerId: string) {
+  return useQuery(answerReviewQuery(answerId));
+}
+
+/** Fetched only while `enabled` (a claim's History disclosure is open). */
+export function useReviewHistory(answerId: string, enabled: boolean) {
+  return useQuery({ ...reviewHistoryQuery(answerId), enabled });
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// The wire contract of the review API (docs/api.md): one record per claim, optimistic concurrency by version.
+// Parsed here, at the edge, like every other response.
+
+export const reviewDecisions = ['verified', 'rejected', 'follow-up'] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const reviewDecisionSchema = z.enum(reviewDecisions);
+
+/** The server's record of one claim's decision. `version` counts saves; 0 means "never saved". */
+export const claimRecordSchema = z.object({
+  decision: reviewDecisionSchema.nullable(),
+  note: z.string(),
+  version: z.number().int().min(0),
+  updatedAt: z.string(),
+  reviewer: z.string(),
+});
+export type ClaimRecord = z.infer<typeof claimRecordSchema>;
+
+export const answerReviewSchema = z.object({
+  answerId: z.string(),
+  claims: z.record(z.string(), claimRecordSchema),
+});
+export type AnswerReview = z.infer<typeof answerReviewSchema>;
+
+/** 409 body: the record as the server holds it now, so the UI can show both versions. */
+export const conflictBodySchema = z.object({ current: claimRecordSchema });
+
+/**
+ * One saved change in the answer's history. Tolerant about the optional fields (an older server may not send the
+ * previous decision), strict about what we show: the claim, the decision, who and when.
+ */
+export const historyEventSchema = z.object({
+  claimId: z.string(),
+  decision: reviewDecisionSchema.nullable(),
+  note: z.string().optional(),
+  version: z.number().int().min(0),
+  reviewer: z.string(),
+  at: z.string(),
+});
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+export const reviewHistorySchema = z.object({
+  answerId: z.string(),
+  events: z.array(historyEventSchema),
+});
+export type ReviewHistory = z.infer<typeof reviewHistorySchema>;
