@@ -25,10 +25,48 @@ describe('anthropic adapter', () => {
     expect(answer.sources[0]).toMatchObject({ documentId: 'vendor-security-policy', page: 3, quote: 'All Company data sent over a network must use TLS 1.2 or higher. ' });
     expect(answer.sources[0]).not.toHaveProperty('pageEnd');
     expect(answer.sources[1]).toMatchObject({ page: 3, pageEnd: 4 });
-    // char_location: no page.
-    expect(answer.sources[2]).toEqual({ id: 'S3', documentId: 'data-retention-policy', quote: 'Backup copies of customer records are retained for 35 days' });
+    // char_location: no page; the character range is kept as the passage's location in the document.
+    expect(answer.sources[2]).toEqual({
+      id: 'S3',
+      documentId: 'data-retention-policy',
+      quote: 'Backup copies of customer records are retained for 35 days',
+      location: { charStart: 1204, charEnd: 1262 },
+    });
     for (const s of answer.sources) expect(s.flags).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('https://example.com/blog/restore-tests')]);
+  });
+
+  it('keeps thinking blocks as reasoning, apart from the answer text', () => {
+    const { answer } = adaptAnthropic({
+      id: 'a',
+      documents: [{ id: 'd', title: 'D', url: '/d' }],
+      payload: { content: [{ type: 'thinking', thinking: 'The policy says TLS.', signature: 'x' }, { type: 'text', text: 'Use TLS.' }] },
+    });
+    expect(answer.text).toBe('Use TLS.');
+    expect(answer.reasoning).toEqual([{ text: 'The policy says TLS.' }]);
+  });
+
+  it('keeps search-result index, block range and URL of search results', () => {
+    const { answer } = adaptAnthropic({
+      id: 'a',
+      documents: [{ id: 'facts', title: 'Ruby Facts', url: '/api/documents/facts' }],
+      payload: {
+        content: [
+          {
+            type: 'text',
+            text: 'Ruby dates from 1993.',
+            citations: [
+              { type: 'search_result_location', cited_text: 'Created in 1993.', source: 'https://example.com/ruby', title: 'Ruby Facts', search_result_index: 2, start_block_index: 1, end_block_index: 3 },
+              { type: 'web_search_result_location', cited_text: 'Ruby 1993', url: 'https://example.com/ruby', title: 'Ruby Facts', encrypted_index: 'E' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(answer.sources).toEqual([
+      { id: 'S1', documentId: 'facts', quote: 'Created in 1993.', url: 'https://example.com/ruby', location: { resultIndex: 2, blockStart: 1, blockEnd: 3 } },
+      { id: 'S2', documentId: 'facts', quote: 'Ruby 1993', url: 'https://example.com/ruby' },
+    ]);
   });
 
   it('skips unknown citation and block types, and rejects a malformed known one', () => {
@@ -45,7 +83,8 @@ describe('anthropic adapter', () => {
       },
     });
     expect(answer.text).toBe('Claim. Other[1]');
-    expect(answer.sources).toEqual([{ id: 'S1', documentId: 'd', quote: 'Block text' }]);
+    expect(answer.sources).toEqual([{ id: 'S1', documentId: 'd', quote: 'Block text', location: { blockStart: 0, blockEnd: 1 } }]);
+    expect(answer.reasoning).toEqual([{ text: '…' }]);
     expect(warnings[0]).toContain('future_location');
     expect(() =>
       adaptAnthropic({ id: 'a', documents: docs, payload: { content: [{ type: 'text', text: 'x', citations: [{ type: 'page_location', cited_text: 'q', document_index: 0, start_page_number: 0, end_page_number: 1 }] }] } }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Answer, CitationMapping, CitationSpan, CoordsDescriptor, Source } from '../model/types.ts';
+import type { Answer, CitationMapping, CitationSpan, CoordsDescriptor, DocumentRef, ReasoningBlock, Source, SourceFlag } from '../model/types.ts';
 import { digitsToNumber } from '../markers/parse-markers.ts';
 import { describeReference, type DocumentMatcher, type DocumentReference } from './documents.ts';
 import type { AdapterInput } from './types.ts';
@@ -30,13 +30,17 @@ export interface AnswerParts {
   confidence?: number;
   reviewReport?: unknown;
   coords?: CoordsDescriptor;
+  /** The model's reasoning and the citations made in it (kept apart from the answer's claims). */
+  reasoning?: ReasoningBlock[];
+  /** Documents the adapter found that the wrapper does not list (files the model generated). */
+  extraDocuments?: DocumentRef[];
 }
 
 export function assemble(input: AdapterInput, parts: AnswerParts): Answer {
   const answer: Answer = {
     id: input.id,
     text: parts.text,
-    documents: input.documents.map((d) => ({ ...d })),
+    documents: [...input.documents.map((d) => ({ ...d })), ...(parts.extraDocuments ?? [])],
     sources: parts.sources,
   };
   if (input.question !== undefined) answer.question = input.question;
@@ -44,6 +48,7 @@ export function assemble(input: AdapterInput, parts: AnswerParts): Answer {
   if (parts.reviewReport !== undefined) answer.reviewReport = parts.reviewReport;
   if (parts.citations && parts.citations.length > 0) answer.citations = parts.citations;
   if (parts.spans && parts.spans.length > 0) answer.spans = parts.spans;
+  if (parts.reasoning && parts.reasoning.length > 0) answer.reasoning = parts.reasoning;
   const coords = parts.coords ?? input.coords;
   if (coords) answer.coords = coords;
   return answer;
@@ -58,9 +63,38 @@ export function markerNumber(value: number | string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A citation's document, and the flag its source must carry when the document was guessed. */
+export interface ResolvedDocument {
+  documentId: string;
+  flags?: SourceFlag[];
+}
+
 /**
- * The wrapper document a citation points at. A reference that matches nothing maps to the wrapper's only document
- * (with a warning); with several documents the citation is dropped (with a warning) and undefined is returned.
+ * The wrapper document a citation points at, as source fields (`{ documentId, flags? }`, spread into the source).
+ * A reference that matches nothing maps to the wrapper's only document, with a warning AND a `document-guessed`
+ * flag, so the reviewer sees the guess on the reference itself; with several documents the citation is dropped
+ * (with a warning) and undefined is returned.
+ */
+export function resolveDocumentFields(
+  matcher: DocumentMatcher,
+  ref: DocumentReference,
+  warnings: string[],
+  what: string,
+): ResolvedDocument | undefined {
+  const m = matcher.match(ref);
+  if (m.kind === 'matched') return { documentId: m.doc.id };
+  if (m.kind === 'fallback') {
+    warnings.push(`${what} names ${describeReference(ref)}, which matches no document; it was mapped to the only document "${m.doc.id}".`);
+    const message = `The provider named ${describeReference(ref)}, which matches no listed document; citelens assumed it is "${m.doc.title}", the only one.`;
+    return { documentId: m.doc.id, flags: [{ code: 'document-guessed', message }] };
+  }
+  warnings.push(`${what} names ${describeReference(ref)}, which matches no document; the citation was dropped.`);
+  return undefined;
+}
+
+/**
+ * The id of the wrapper document a citation points at (see resolveDocumentFields, which adapters should prefer:
+ * this one only warns about a guessed document, it cannot flag the source).
  */
 export function resolveDocument(
   matcher: DocumentMatcher,
@@ -68,14 +102,7 @@ export function resolveDocument(
   warnings: string[],
   what: string,
 ): string | undefined {
-  const m = matcher.match(ref);
-  if (m.kind === 'matched') return m.doc.id;
-  if (m.kind === 'fallback') {
-    warnings.push(`${what} names ${describeReference(ref)}, which matches no document; it was mapped to the only document "${m.doc.id}".`);
-    return m.doc.id;
-  }
-  warnings.push(`${what} names ${describeReference(ref)}, which matches no document; the citation was dropped.`);
-  return undefined;
+  return resolveDocumentFields(matcher, ref, warnings, what)?.documentId;
 }
 
 /**

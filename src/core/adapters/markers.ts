@@ -10,6 +10,8 @@ export interface CitedSpan {
   sourceId: string;
   /** The number written into the marker. */
   n: number;
+  /** The provider's confidence (0–1) that the span is supported by the source; kept on the span. */
+  confidence?: number;
 }
 
 export interface MarkedText {
@@ -58,7 +60,8 @@ export function insertMarkers(base: string, cited: readonly CitedSpan[]): Marked
   const seen = new Set<string>();
   for (const c of trimmed) {
     if (c.start >= c.end) continue;
-    const span = { sourceId: c.sourceId, key: String(c.n), answerStart: shift(c.start, true), answerEnd: shift(c.end, false) };
+    const span: CitationSpan = { sourceId: c.sourceId, key: String(c.n), answerStart: shift(c.start, true), answerEnd: shift(c.end, false) };
+    if (c.confidence !== undefined) span.confidence = c.confidence;
     const k = `${span.sourceId}|${span.answerStart}|${span.answerEnd}`;
     if (seen.has(k)) continue;
     seen.add(k);

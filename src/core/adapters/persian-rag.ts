@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CitationMapping, CitationSpan } from '../model/types.ts';
-import { assemble, looseObject, markerNumber, nonNegInt, opt, resolveDocument } from './common.ts';
+import { assemble, looseObject, markerNumber, nonNegInt, opt, resolveDocumentFields } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
 import { parsePayload } from './errors.ts';
 import { offsetMapper, resolveSpan } from './offsets.ts';
@@ -45,9 +45,9 @@ export const adaptPersianRag: Adapter = (input) => {
       warnings.push(`${what} has a marker that is not a number; the citation was dropped.`);
       continue;
     }
-    const documentId = resolveDocument(matcher, { id: c.document_id }, warnings, what);
-    if (documentId === undefined) continue;
-    const { source } = table.add({ documentId, quote: c.quote || undefined });
+    const doc = resolveDocumentFields(matcher, { id: c.document_id }, warnings, what);
+    if (doc === undefined) continue;
+    const { source } = table.add({ ...doc, quote: c.quote || undefined });
     // A marker cited for several claims may get a different best sentence for each: [n] opens the first,
     // and each claim span names its own source.
     if (!citations.some((m) => m.n === n)) citations.push({ n, sourceId: source.id });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CitationMapping } from '../model/types.ts';
-import { assemble, looseObject, nonNegInt, opt, resolveDocument } from './common.ts';
+import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
 import { parsePayload } from './errors.ts';
 import { addFlag, SourceTable } from './sources.ts';
@@ -40,10 +40,10 @@ export const adaptQueryAgent: Adapter = (input) => {
       warnings.push(`${what} repeats index ${c.index}; the first citation with that index was kept.`);
       continue;
     }
-    const documentId = resolveDocument(matcher, { id: c.documentId }, warnings, what);
-    if (documentId === undefined) continue;
+    const doc = resolveDocumentFields(matcher, { id: c.documentId }, warnings, what);
+    if (doc === undefined) continue;
     const added = table.add({
-      documentId,
+      ...doc,
       chunkId: c.chunkId || undefined,
       quote: c.quote || undefined,
       relevance: c.relevance,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CitationMapping } from '../model/types.ts';
-import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocument } from './common.ts';
+import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocumentFields } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
 import { parsePayload } from './errors.ts';
 import { addFlag, SourceTable } from './sources.ts';
@@ -37,15 +37,15 @@ export const adaptRaglite: Adapter = (input) => {
       warnings.push(`${what} repeats number ${c.n}; the first citation with that number was kept.`);
       continue;
     }
-    const documentId = resolveDocument(matcher, { any: c.source }, warnings, what);
-    if (documentId === undefined) continue;
+    const doc = resolveDocumentFields(matcher, { any: c.source }, warnings, what);
+    if (doc === undefined) continue;
     let pageEnd = c.pageEnd;
     if (pageEnd !== undefined && (c.page === undefined || pageEnd < c.page)) {
       warnings.push(`${what} has pageEnd ${pageEnd} without a page at or before it; pageEnd was dropped.`);
       pageEnd = undefined;
     }
     const added = table.add({
-      documentId,
+      ...doc,
       chunk: c.chunk === undefined ? undefined : String(c.chunk),
       page: c.page,
       pageEnd: pageEnd !== undefined && pageEnd !== c.page ? pageEnd : undefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocument } from './common.ts';
+import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocumentFields } from './common.ts';
 import { DocumentMatcher, type DocumentReference } from './documents.ts';
 import { parsePayload } from './errors.ts';
 import { insertMarkers, type CitedSpan } from './markers.ts';
@@ -43,16 +43,16 @@ export const adaptRubyllm: Adapter = (input) => {
     const what = `citations[${i}]`;
     const ref: DocumentReference = { url: c.url, title: c.title };
     const byName = ref.url !== undefined || ref.title !== undefined ? matcher.match(ref) : { kind: 'none' as const };
-    const documentId =
-      byName.kind === 'matched' ? byName.doc.id : resolveDocument(matcher, { ...ref, index: c.source_index }, warnings, what);
-    if (documentId === undefined) continue;
+    const doc =
+      byName.kind === 'matched' ? { documentId: byName.doc.id } : resolveDocumentFields(matcher, { ...ref, index: c.source_index }, warnings, what);
+    if (doc === undefined) continue;
     let pageEnd = c.end_page;
     if (pageEnd !== undefined && (c.start_page === undefined || pageEnd < c.start_page)) {
       warnings.push(`${what} has end_page ${pageEnd} without a start_page at or before it; end_page was dropped.`);
       pageEnd = undefined;
     }
     const { source, n } = table.add({
-      documentId,
+      ...doc,
       quote: c.cited_text || undefined,
       page: c.start_page,
       pageEnd: pageEnd !== undefined && pageEnd !== c.start_page ? pageEnd : undefined,

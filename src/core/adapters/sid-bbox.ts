@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Box } from '../model/types.ts';
-import { assemble, coordsSchema, looseObject, opt, pageNumber, resolveDocument } from './common.ts';
+import { assemble, coordsSchema, looseObject, opt, pageNumber, resolveDocumentFields } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
 import { parsePayload } from './errors.ts';
 import { addFlag, SourceTable } from './sources.ts';
@@ -47,8 +47,8 @@ export const adaptSidBbox: Adapter = (input) => {
       warnings.push(`${what} repeats the citation id ${id}; the first record was kept.`);
       continue;
     }
-    const documentId = resolveDocument(matcher, { id: c.document_id, title: c.document_title }, warnings, what);
-    if (documentId === undefined) continue;
+    const doc = resolveDocumentFields(matcher, { id: c.document_id, title: c.document_title }, warnings, what);
+    if (doc === undefined) continue;
 
     const pages = c.pages ?? [];
     const bbox = c.bbox ?? [];
@@ -62,7 +62,7 @@ export const adaptSidBbox: Adapter = (input) => {
     const coords = boxes ? (c.coords ?? payload.coords ?? input.coords) : undefined;
     const { source } = table.add(
       {
-        documentId,
+        ...doc,
         section: c.section || undefined,
         page: pages[0],
         pageEnd: consecutiveEnd(pages),

@@ -24,8 +24,14 @@ export class SourceTable {
   add(fields: SourceFields, id?: string): Added {
     const key = identity(fields);
     const existing = id === undefined ? this.byKey.get(key) : this.byId.get(id);
-    if (existing) return { source: existing, n: this.sources.indexOf(existing) + 1, isNew: false };
+    if (existing) {
+      // A collapsed duplicate still brings its flags (e.g. one of the two citations named no known document).
+      for (const flag of fields.flags ?? []) addFlag(existing, flag);
+      return { source: existing, n: this.sources.indexOf(existing) + 1, isNew: false };
+    }
     const source: Source = { id: id ?? this.nextId(), ...compact(fields) };
+    if (fields.flags?.length) source.flags = fields.flags.map((f) => ({ ...f }));
+    else delete source.flags;
     this.sources.push(source);
     this.byId.set(source.id, source);
     if (!this.byKey.has(key)) this.byKey.set(key, source);
