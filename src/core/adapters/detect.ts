@@ -9,6 +9,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 export function detectFormat(payload: unknown): Format | null {
   if (!isObj(payload)) return null;
   if (Array.isArray(payload.candidates)) return 'gemini';
+  const byChatShape = detectChatShapes(payload);
+  if (byChatShape) return byChatShape;
   if (Array.isArray(payload.output) || payload.object === 'response') return 'openai';
   if (Array.isArray(payload.data) && payload.data.some((m) => isObj(m) && m.object === 'thread.message')) return 'openai';
   if (Array.isArray(payload.content)) {
@@ -31,5 +33,22 @@ export function detectFormat(payload: unknown): Format | null {
   if ('reviewReport' in payload) return 'query-agent';
   if (cites && typeof payload.text === 'string') return 'raglite';
   if (cites && typeof payload.answer === 'string') return 'query-agent';
+  return null;
+}
+
+/**
+ * Cohere v2 (`message.content[]` / `message.citations[]`), Perplexity (`choices` + `search_results`, or
+ * `citations` as URL strings; not Grok, whose chat completions list URLs the same way) and OpenAI Chat Completions
+ * (`choices[0].message.annotations[]`).
+ */
+function detectChatShapes(p: Obj): Format | null {
+  if (isObj(p.message) && (Array.isArray(p.message.citations) || (Array.isArray(p.message.content) && p.message.content.some((c) => isObj(c) && (c.type === 'text' || c.type === 'thinking'))))) {
+    return 'cohere';
+  }
+  if (!Array.isArray(p.choices)) return null;
+  const urlList = Array.isArray(p.citations) && p.citations.every((c) => typeof c === 'string');
+  if ((Array.isArray(p.search_results) || urlList) && !(typeof p.model === 'string' && /^grok/i.test(p.model))) return 'perplexity';
+  const message = isObj(p.choices[0]) && isObj(p.choices[0].message) ? p.choices[0].message : undefined;
+  if (message && Array.isArray(message.annotations)) return 'openai';
   return null;
 }

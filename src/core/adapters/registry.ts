@@ -1,6 +1,8 @@
 import { adaptAnthropic } from './anthropic.ts';
+import { adaptCohere } from './cohere.ts';
 import { adaptGemini } from './gemini.ts';
 import { adaptOpenai } from './openai.ts';
+import { adaptPerplexity } from './perplexity.ts';
 import { adaptPersianRag } from './persian-rag.ts';
 import { adaptQueryAgent } from './query-agent.ts';
 import { adaptRaglite } from './raglite.ts';
@@ -19,6 +21,8 @@ export const adapters: Record<Format, Adapter> = {
   anthropic: adaptAnthropic,
   openai: adaptOpenai,
   gemini: adaptGemini,
+  cohere: adaptCohere,
+  perplexity: adaptPerplexity,
 };
 
 /** Runs the adapter for `format`. Throws AdapterError (and nothing else) when the payload has the wrong shape. */

@@ -11,6 +11,8 @@ export const adapterFormats = [
   'anthropic',
   'openai',
   'gemini',
+  'cohere',
+  'perplexity',
 ] as const;
 /** A concrete citation format (every wrapper `format` except `auto`). */
 export type Format = (typeof adapterFormats)[number];
