@@ -250,7 +250,8 @@ describe('static files and SPA fallback', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self' 'wasm-unsafe-eval'");
-    expect(CONTENT_SECURITY_POLICY).toContain('frame-ancestors *');
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(await res.text()).toContain('<title>citelens</title>');
   });
 

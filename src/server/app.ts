@@ -1,7 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import type { AuthVariables } from './auth-context.ts';
+import { contentSecurityPolicy } from './embed/csp.ts';
+import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
 import { sendFile, statFile } from './files.ts';
+import { mountSecurity, type SecurityOptions } from './security.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
 // See docs/api.md for the contract. Answers are returned as stored (the client validates them).
@@ -13,6 +17,8 @@ export interface AppOptions {
   distDir?: string;
   /** Where warnings go (malformed files). Defaults to stderr. */
   warn?: (message: string) => void;
+  /** Embedding, API tokens and signed embed links (docs/embed.md). Default: no framing, open API. */
+  security?: SecurityOptions;
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -22,23 +28,15 @@ export function isValidId(id: string): boolean {
   return ID_PATTERN.test(id) && !/^\.+$/.test(id);
 }
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  'frame-ancestors *',
-  "object-src 'none'",
-  "base-uri 'none'",
-].join('; ');
+/** Every HTML page but /embed: nobody may frame it (src/server/embed/csp.ts). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
 const HTML_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  // For browsers that predate CSP frame-ancestors.
+  'X-Frame-Options': 'DENY',
 };
 
 const EXPOSED_HEADERS = 'Content-Range, Content-Length, Accept-Ranges, ETag, X-Citelens-Document-Version';
@@ -70,7 +68,7 @@ interface DocumentMeta {
   access?: string;
 }
 
-export function createApp(options: AppOptions): Hono {
+export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables }> {
   const dataDir = path.resolve(options.dataDir);
   const answersDir = path.join(dataDir, 'answers');
   const documentsDir = path.join(dataDir, 'documents');
@@ -99,13 +97,17 @@ export function createApp(options: AppOptions): Hono {
     }
   }
 
-  const app = new Hono();
+  const app = new Hono<{ Variables: AuthVariables }>();
 
   app.onError((err, c) => {
     process.stderr.write(`citelens: error: ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}\n`);
     if (c.req.path.startsWith('/api')) return apiError(c, 500, 'internal', 'Internal server error.');
     return c.text('Internal server error.', 500);
   });
+
+  // First, before every other route: CORS for sandboxed frames, the bearer-token check on /api/*, /embed and
+  // /api/config. Routes registered earlier would skip the token check.
+  mountSecurity(app, { ...options.security, answersDir, distDir });
 
   // ---- /api ---------------------------------------------------------------------------------
 
@@ -229,6 +231,7 @@ export function createApp(options: AppOptions): Hono {
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         ...(isHtml && HTML_HEADERS),
+        ...(isPublicBuildFile(pathname) && PUBLIC_BUILD_FILE_HEADERS),
       };
       return sendFile(c.req.raw, file, stats, { headers });
     }

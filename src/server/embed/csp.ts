@@ -1,0 +1,28 @@
+// The Content-Security-Policy of every HTML page. Only `frame-ancestors` varies: `'none'` everywhere except
+// `/embed`, which lists the allowed portal origins (or exactly one, for a signed link). See docs/embed.md.
+
+const BASE_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+];
+
+const TAIL_DIRECTIVES = ["object-src 'none'", "base-uri 'none'"];
+
+/** `frame-ancestors` for these origins; none at all → `'none'` (never `*`). */
+export function frameAncestors(origins: readonly string[]): string {
+  return `frame-ancestors ${origins.length > 0 ? origins.join(' ') : "'none'"}`;
+}
+
+export function contentSecurityPolicy(framers: readonly string[]): string {
+  return [...BASE_DIRECTIVES, frameAncestors(framers), ...TAIL_DIRECTIVES].join('; ');
+}
+
+/** The policy of pages we write ourselves (the embed link error page): no script, no fetch, inline style only. */
+export function staticPagePolicy(framers: readonly string[]): string {
+  return ["default-src 'none'", "style-src 'unsafe-inline'", frameAncestors(framers), "base-uri 'none'", "form-action 'none'"].join('; ');
+}

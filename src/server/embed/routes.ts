@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { AppConfig } from '../../api/config-schema.ts';
+import { embedSessionRequestSchema, type EmbedSessionResponse } from '../../api/embed-session-schema.ts';
+import type { AuthVariables } from '../auth-context.ts';
+import { sendFile, statFile } from '../files.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import { linkRefusedPage } from './error-page.ts';
+import type { EmbedSessions } from './sessions.ts';
+import { verifyLink, type LinkVerdict } from './signed-link.ts';
+
+// The embed entry points (docs/embed.md): the SPA at /embed with its own frame-ancestors, the /?embed=1
+// redirect, GET /api/config and POST /api/embed/session. Query strings (which hold `sig`) are never logged.
+
+export interface EmbedRoutesOptions {
+  answersDir: string;
+  distDir: string | undefined;
+  origins: readonly string[];
+  secret: string | undefined;
+  sessions: EmbedSessions;
+  authRequired: boolean;
+  /** Whether the review API is mounted, asked per request (routes may be added after this module's). */
+  hasReviewApi: () => boolean;
+  /** Unix milliseconds. */
+  now: () => number;
+}
+
+/** Document ids an answer file names: `documents[].id`, and stored URLs that point at our /api/documents/. */
+export function answerDocumentIds(answerId: string, stored: unknown): Set<string> {
+  const ids = new Set<string>();
+  const docs = (stored as { documents?: unknown } | null)?.documents;
+  if (!Array.isArray(docs)) return ids;
+  const answerUrl = `http://server/api/answers/${encodeURIComponent(answerId)}`;
+  for (const d of docs as unknown[]) {
+    if (typeof d !== 'object' || d === null) continue;
+    const { id, url } = d as { id?: unknown; url?: unknown };
+    if (typeof url === 'string') {
+      try {
+        const u = new URL(url, answerUrl);
+        const m = /^\/api\/documents\/([^/]+)$/.exec(u.pathname);
+        if (u.origin === 'http://server' && m?.[1]) ids.add(decodeURIComponent(m[1]));
+      } catch {
+        // not a URL we serve
+      }
+    } else if (typeof id === 'string') ids.add(id);
+  }
+  return ids;
+}
+
+function verdictFor(o: EmbedRoutesOptions, get: (name: string) => string | undefined): LinkVerdict {
+  if (o.secret === undefined) return { ok: false, reason: 'invalid' };
+  return verifyLink(
+    { answer: get('answer'), origin: get('origin'), exp: get('exp'), sig: get('sig') },
+    o.secret,
+    o.origins,
+    Math.floor(o.now() / 1000),
+  );
+}
+
+export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: EmbedRoutesOptions): void {
+  // `/?embed=1&answer=x` → `/embed?answer=x`: one entry point for portals that only add a parameter.
+  app.get('/', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.searchParams.get('embed') !== '1') return next();
+    url.searchParams.delete('embed');
+    const rest = url.searchParams.toString();
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`/embed${rest ? `?${rest}` : ''}`, 302);
+  });
+
+  app.get('/embed', async (c) => {
+    const isHead = c.req.method === 'HEAD';
+    let framers = o.origins;
+    let cache = 'no-cache';
+    if (c.req.query('sig') !== undefined) {
+      const verdict = verdictFor(o, (n) => c.req.query(n));
+      if (!verdict.ok) return linkRefusedPage(verdict.reason === 'expired' ? 'expired' : 'invalid', o.origins, isHead);
+      // A signed link is for one portal: only that origin may frame it.
+      framers = [verdict.claims.origin];
+      cache = 'no-store';
+    }
+    if (!o.distDir) return c.text('Not found.', 404);
+    const indexHtml = path.join(o.distDir, 'index.html');
+    const stats = await statFile(indexHtml);
+    if (!stats) return c.text('Not found (the SPA is not built: run `npm run build`).', 404);
+    return sendFile(c.req.raw, indexHtml, stats, {
+      headers: {
+        'Cache-Control': cache,
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+        // No X-Frame-Options here: it cannot name several origins, and modern browsers obey frame-ancestors.
+        'Content-Security-Policy': contentSecurityPolicy(framers),
+      },
+    });
+  });
+
+  app.get('/api/config', (c) => {
+    const config: AppConfig = {
+      embedOrigins: [...o.origins],
+      features: { review: o.hasReviewApi(), ask: false },
+      auth: { required: o.authRequired },
+    };
+    c.header('Cache-Control', 'no-cache');
+    return c.json(config);
+  });
+
+  app.post('/api/embed/session', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const fail = (status: 400 | 403 | 404, code: string, message: string) => c.json({ error: { code, message } }, status);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return fail(400, 'bad_request', 'Send the link parameters as JSON: { "answer", "origin", "exp", "sig" }.');
+    }
+    const parsed = embedSessionRequestSchema.safeParse(body);
+    if (!parsed.success) return fail(400, 'bad_request', 'Send the link parameters as JSON: { "answer", "origin", "exp", "sig" }.');
+    const link = parsed.data;
+    const verdict = verdictFor(o, (n) => link[n as keyof typeof link]);
+    if (!verdict.ok) {
+      return verdict.reason === 'expired'
+        ? fail(403, 'embed_link_expired', 'This embed link has expired.')
+        : fail(403, 'embed_link_invalid', 'This embed link is not valid.');
+    }
+    const { answer, origin } = verdict.claims;
+    let text: string;
+    try {
+      text = await readFile(path.join(o.answersDir, `${answer}.json`), 'utf8');
+    } catch {
+      return fail(404, 'not_found', `Answer "${answer}" was not found.`);
+    }
+    let stored: unknown = null;
+    try {
+      stored = JSON.parse(text);
+    } catch {
+      // The session still reads the answer, which then answers invalid_json: the reader sees the real error.
+    }
+    const session = o.sessions.create({ answer, origin, documents: answerDocumentIds(answer, stored) });
+    const response: EmbedSessionResponse = { token: session.token, answer, origin, expiresAt: Math.floor(session.expiresAt / 1000) };
+    return c.json(response);
+  });
+}
