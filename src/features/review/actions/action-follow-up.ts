@@ -1,0 +1,11 @@
+import type { ReviewAction } from './types.ts';
+
+export const actionFollowUp: ReviewAction = {
+  name: 'follow-up',
+  label: 'Mark for follow-up',
+  keys: ['f'],
+  enabled: (ctx) => ctx.selectedId !== null,
+  perform: (ctx) => {
+    if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'follow-up');
+  },
+};

@@ -1,0 +1,13 @@
+import { neighbourClaim } from './step-claim.ts';
+import type { ReviewAction } from './types.ts';
+
+export const actionPrevClaim: ReviewAction = {
+  name: 'previous-claim',
+  label: 'Previous claim',
+  keys: ['k'],
+  enabled: (ctx) => ctx.claimIds.length > 0,
+  perform: (ctx) => {
+    const id = neighbourClaim(ctx, -1);
+    if (id && id !== ctx.selectedId) ctx.select(id);
+  },
+};

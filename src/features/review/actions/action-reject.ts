@@ -1,0 +1,11 @@
+import type { ReviewAction } from './types.ts';
+
+export const actionReject: ReviewAction = {
+  name: 'reject',
+  label: 'Mark rejected',
+  keys: ['x'],
+  enabled: (ctx) => ctx.selectedId !== null,
+  perform: (ctx) => {
+    if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'rejected');
+  },
+};

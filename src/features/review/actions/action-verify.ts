@@ -1,0 +1,11 @@
+import type { ReviewAction } from './types.ts';
+
+export const actionVerify: ReviewAction = {
+  name: 'verify',
+  label: 'Mark verified',
+  keys: ['v'],
+  enabled: (ctx) => ctx.selectedId !== null,
+  perform: (ctx) => {
+    if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'verified');
+  },
+};

@@ -1,0 +1,59 @@
+import { actionFollowUp } from './action-follow-up.ts';
+import { actionNextClaim } from './action-next-claim.ts';
+import { actionNextRegion } from './action-next-region.ts';
+import { actionNote } from './action-note.ts';
+import { actionPrevClaim } from './action-prev-claim.ts';
+import { actionPrevRegion } from './action-prev-region.ts';
+import { actionReject } from './action-reject.ts';
+import { actionShortcuts } from './action-shortcuts.ts';
+import { actionVerify } from './action-verify.ts';
+import type { ActionContext, ReviewAction } from './types.ts';
+
+// Every review command, in the order the shortcuts list shows them. Adding a command = one file + one line here.
+
+export const reviewActions: readonly ReviewAction[] = [
+  actionNextClaim,
+  actionPrevClaim,
+  actionVerify,
+  actionReject,
+  actionFollowUp,
+  actionNote,
+  actionPrevRegion,
+  actionNextRegion,
+  actionShortcuts,
+];
+
+const byKey = new Map<string, ReviewAction>();
+for (const action of reviewActions) {
+  for (const key of action.keys) {
+    if (byKey.has(key)) throw new Error(`review actions: key "${key}" is bound twice`);
+    byKey.set(key, action);
+  }
+}
+
+export function actionForKey(key: string): ReviewAction | undefined {
+  return byKey.get(key);
+}
+
+/** Whether a key event is ours: never while typing, never with Ctrl/Alt/Meta (browser and viewer shortcuts). */
+export function isCommandKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'target' | 'isComposing'>): boolean {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return false;
+  return !isTextField(e.target);
+}
+
+export function isTextField(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const el = target as HTMLElement;
+  if (el.isContentEditable) return true;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(el.type);
+  return false;
+}
+
+/** Runs the action bound to `key`; true when one ran (the caller then prevents the default). */
+export function runKey(key: string, ctx: ActionContext): boolean {
+  const action = actionForKey(key);
+  if (!action || (action.enabled && !action.enabled(ctx))) return false;
+  action.perform(ctx);
+  return true;
+}

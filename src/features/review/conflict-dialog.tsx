@@ -1,0 +1,83 @@
+import type { ClaimRecord, ReviewDecision } from '../../api/review-schema.ts';
+import { formatTime } from './claim-history.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
+import { DecisionChip } from './review-bits.tsx';
+
+// Someone saved this claim after the reviewer last saw it. Both versions side by side; nothing is overwritten
+// until the reviewer picks one. Closing without choosing keeps the conflict (it stays marked on the claim).
+
+export interface ConflictView {
+  claimIndex: number;
+  claimText: string;
+  theirs: ClaimRecord;
+  mine: { decision: ReviewDecision | null; note: string; reviewer: string; decidedAt?: string };
+}
+
+interface ConflictDialogProps {
+  conflict: ConflictView;
+  onKeep(which: 'theirs' | 'mine'): void;
+  onClose(): void;
+}
+
+export function ConflictDialog({ conflict, onKeep, onClose }: ConflictDialogProps) {
+  const { theirs, mine } = conflict;
+  return (
+    <ModalDialog title="This claim was changed while you reviewed it" onClose={onClose} wide>
+      <p className="text-sm text-slate-600">
+        Claim {conflict.claimIndex + 1}: <span className="italic text-slate-800">“{conflict.claimText}”</span>
+      </p>
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Version
+          title="Theirs (on the server)"
+          who={theirs.reviewer || 'unknown reviewer'}
+          when={theirs.updatedAt}
+          decision={theirs.decision}
+          note={theirs.note}
+          testId="theirs"
+        />
+        <Version title="Yours (not saved)" who={mine.reviewer || 'you'} when={mine.decidedAt} decision={mine.decision} note={mine.note} testId="mine" />
+      </div>
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          onClick={() => onKeep('theirs')}
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          Keep theirs
+        </button>
+        <button
+          type="button"
+          onClick={() => onKeep('mine')}
+          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+        >
+          Keep mine
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+interface VersionProps {
+  title: string;
+  who: string;
+  when: string | undefined;
+  decision: ReviewDecision | null;
+  note: string;
+  testId: string;
+}
+
+function Version({ title, who, when, decision, note, testId }: VersionProps) {
+  return (
+    <section aria-label={title} data-version={testId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      <div className="mt-2">
+        <DecisionChip decision={decision} />
+      </div>
+      <p className="mt-2 min-h-8 whitespace-pre-wrap break-words text-sm text-slate-700">{note || <span className="text-slate-400">No note</span>}</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {who}
+        {when ? ` · ${formatTime(when)}` : ''}
+      </p>
+    </section>
+  );
+}

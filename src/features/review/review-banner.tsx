@@ -1,0 +1,76 @@
+import type { ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
+import { SeverityIcon } from './review-bits.tsx';
+
+// What is wrong with the answer as a whole (low confidence, markers outside any claim) and what the backend's own
+// verifier said about it, above the claims: the first thing a reviewer should know.
+
+const STATUS_WORDS: Record<string, { text: string; good: boolean }> = {
+  grounded: { text: 'Grounded', good: true },
+  partially_grounded: { text: 'Partially grounded', good: false },
+  ungrounded: { text: 'Ungrounded', good: false },
+  consistent: { text: 'Consistent', good: true },
+  conflict_detected: { text: 'Conflict detected', good: false },
+  complete: { text: 'Complete', good: true },
+  partial: { text: 'Partial', good: false },
+  insufficient_evidence: { text: 'Insufficient evidence', good: false },
+};
+
+interface ReviewBannerProps {
+  flags: readonly ReviewFlag[];
+  report: ReviewReportSummary | null;
+  onOpenFlag(flag: ReviewFlag): void;
+}
+
+export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
+  const statuses = report ? [report.groundingStatus, report.consistencyStatus, report.completenessStatus].filter((s): s is NonNullable<typeof s> => !!s) : [];
+  if (flags.length === 0 && !report) return null;
+  return (
+    <section aria-label="About the whole answer" className="space-y-1.5 border-b border-slate-200 bg-slate-50/80 px-3 py-2">
+      {flags.map((flag, i) => (
+        <button
+          key={`${flag.code}-${i}`}
+          type="button"
+          data-answer-flag={flag.code}
+          onClick={() => onOpenFlag(flag)}
+          className="flex w-full items-start gap-1.5 rounded text-left text-xs leading-snug text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <SeverityIcon severity={flag.severity} />
+          <span>{flag.reason}</span>
+        </button>
+      ))}
+      {report ? (
+        <div data-review-report="" className="text-xs">
+          <div className="flex flex-wrap items-center gap-1">
+            <span className="mr-0.5 font-medium text-slate-500">Backend check:</span>
+            {statuses.map((s) => {
+              const w = STATUS_WORDS[s] ?? { text: s, good: false };
+              return (
+                <span
+                  key={s}
+                  data-report-status={s}
+                  className={`rounded-full px-1.5 py-0.5 font-medium ring-1 ${w.good ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-amber-50 text-amber-900 ring-amber-200'}`}
+                >
+                  {w.text}
+                </span>
+              );
+            })}
+            {report.retryCount !== undefined ? (
+              <span className={`rounded-full px-1.5 py-0.5 ring-1 ${report.retryCount > 0 ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-white text-slate-600 ring-slate-200'}`}>
+                {report.retryCount} {report.retryCount === 1 ? 'retry' : 'retries'}
+              </span>
+            ) : null}
+          </div>
+          {report.notes
+            .filter((n) => n.severity !== 'info')
+            .map((n) => (
+              <p key={n.text} className="mt-1 flex items-start gap-1.5 text-slate-700">
+                <SeverityIcon severity={n.severity} />
+                {n.text}
+              </p>
+            ))}
+          {report.unreadable.length > 0 ? <p className="mt-1 text-slate-500">Unreadable in the report: {report.unreadable.join(', ')}</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { flagCodes, type FlagCode } from '../../core/review/types.ts';
+import { filterValue, parseFilterValue, progressText, type ReviewProgress } from './decision-state.ts';
+import { useReviewUiStore } from './review-ui-store.ts';
+
+interface ReviewHeaderProps {
+  progress: ReviewProgress;
+  /** Flag codes present in this answer's claims, for the filter. */
+  presentFlags: ReadonlySet<FlagCode>;
+  /** Unsent decisions on other answers (they are retried too). */
+  otherPending: number;
+  storageNote: string | null;
+  localOnly: boolean;
+}
+
+export function ReviewHeader({ progress, presentFlags, otherPending, storageNote, localOnly }: ReviewHeaderProps) {
+  const filter = useReviewUiStore((s) => s.filter);
+  const setFilter = useReviewUiStore((s) => s.setFilter);
+  const openDialog = useReviewUiStore((s) => s.openDialog);
+  const filterId = useId();
+  const pct = progress.total > 0 ? Math.round((progress.reviewed / progress.total) * 100) : 0;
+
+  return (
+    <header className="space-y-2 border-b border-slate-200 bg-white px-3 py-2.5">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-slate-900">Review</h2>
+        <button
+          type="button"
+          onClick={() => openDialog({ kind: 'shortcuts' })}
+          aria-label="Keyboard shortcuts"
+          aria-keyshortcuts="?"
+          className="grid size-6 place-items-center rounded-md text-xs font-semibold text-slate-500 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          ?
+        </button>
+      </div>
+      <div>
+        <p role="status" data-review-progress="" className="text-xs text-slate-700">
+          {progressText(progress)}
+        </p>
+        <div className="mt-1 flex h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+          <div className="bg-emerald-500" style={{ width: `${share(progress.verified, progress.total)}%` }} />
+          <div className="bg-amber-400" style={{ width: `${share(progress.followUp, progress.total)}%` }} />
+          <div className="bg-rose-500" style={{ width: `${share(progress.rejected, progress.total)}%` }} />
+        </div>
+        <span className="sr-only">{pct} % reviewed</span>
+      </div>
+      <ReviewerField />
+      <div className="flex items-center gap-2">
+        <label htmlFor={filterId} className="text-xs text-slate-500">
+          Show
+        </label>
+        <select
+          id={filterId}
+          value={filterValue(filter)}
+          onChange={(e) => setFilter(parseFilterValue(e.target.value))}
+          className="min-w-0 flex-1 rounded-md border border-slate-200 bg-white px-1.5 py-1 text-xs text-slate-800 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
+        >
+          <option value="all">All claims</option>
+          <option value="undecided">Not reviewed yet</option>
+          <optgroup label="By decision">
+            <option value="decision:verified">Verified</option>
+            <option value="decision:rejected">Rejected</option>
+            <option value="decision:follow-up">Follow-up</option>
+          </optgroup>
+          <optgroup label="By flag">
+            <option value="flagged">Any flag</option>
+            <option value="severity:error">Errors</option>
+            <option value="severity:warning">Warnings</option>
+            {flagCodes
+              .filter((c) => presentFlags.has(c))
+              .map((c) => (
+                <option key={c} value={`flag:${c}`}>
+                  {FLAG_NAMES[c]}
+                </option>
+              ))}
+          </optgroup>
+        </select>
+      </div>
+      {progress.unsynced > 0 || otherPending > 0 ? (
+        <p data-outbox-summary="" className="text-[11px] text-amber-800">
+          {progress.unsynced > 0 ? `${progress.unsynced} decision${progress.unsynced === 1 ? '' : 's'} not yet on the server. ` : ''}
+          {otherPending > 0 ? `${otherPending} more from other answers waiting to sync.` : ''}
+        </p>
+      ) : null}
+      {localOnly ? (
+        <p data-local-only="" className="text-[11px] text-slate-500">
+          The server does not hold this answer: decisions are kept in this browser only.
+        </p>
+      ) : null}
+      {storageNote ? (
+        <p role="alert" data-storage-note="" className="text-[11px] text-rose-700">
+          {storageNote}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+function share(n: number, total: number): number {
+  return total > 0 ? (n / total) * 100 : 0;
+}
+
+export const FLAG_NAMES: Record<FlagCode, string> = {
+  uncited: 'Uncited',
+  'invalid-marker': 'Marker names no source',
+  'weak-relevance': 'Weak relevance',
+  'low-confidence': 'Low confidence',
+  'quote-not-found': 'Quote not found',
+  'quote-altered': 'Quote altered',
+  'wrong-page': 'Wrong page',
+  'highlight-misses-evidence': 'Highlight misses the quote',
+  unsupported: 'Unsupported',
+  'document-level-only': 'Document-level only',
+  'version-mismatch': 'Version mismatch',
+  'evidence-unavailable': 'Evidence unavailable',
+};
+
+/** The reviewer's name: asked for once, kept in localStorage (it is not a secret), sent with every save. */
+function ReviewerField() {
+  const reviewer = useReviewUiStore((s) => s.reviewer);
+  const persistent = useReviewUiStore((s) => s.reviewerPersistent);
+  const wanted = useReviewUiStore((s) => s.reviewerWanted);
+  const setReviewer = useReviewUiStore((s) => s.setReviewer);
+  const [editing, setEditing] = useState(!reviewer);
+  const [draft, setDraft] = useState(reviewer);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const firstWanted = useRef(wanted);
+  useEffect(() => {
+    if (wanted !== firstWanted.current) {
+      setEditing(true);
+      requestAnimationFrame(() => inputRef.current?.focus());
+    }
+  }, [wanted]);
+
+  if (!editing && reviewer) {
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-slate-600">
+        Reviewing as <span data-reviewer="" className="font-medium text-slate-900">{reviewer}</span>
+        <button
+          type="button"
+          onClick={() => {
+            setDraft(reviewer);
+            setEditing(true);
+          }}
+          className="rounded px-1 text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          change
+        </button>
+        {!persistent ? <span className="text-slate-400">(not remembered: storage is off)</span> : null}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="flex items-center gap-1.5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!draft.trim()) return;
+        setReviewer(draft);
+        setEditing(false);
+      }}
+    >
+      <label htmlFor={id} className={`shrink-0 text-xs ${wanted > 0 && !reviewer ? 'font-medium text-rose-700' : 'text-slate-500'}`}>
+        Your name
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        placeholder="shown with your decisions"
+        autoComplete="name"
+        maxLength={100}
+        className="min-w-0 flex-1 rounded-md border border-slate-200 px-1.5 py-1 text-xs focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
+      />
+      <button type="submit" className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        Save
+      </button>
+    </form>
+  );
+}

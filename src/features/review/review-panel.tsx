@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReviewDecision } from '../../api/review-schema.ts';
+import { useAnswerReview } from '../../api/review-queries.ts';
+import type { FlagCode, ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
+import { isCommandKey, runKey } from './actions/registry.ts';
+import type { ActionContext } from './actions/types.ts';
+import { ClaimCard } from './claim-card.tsx';
+import { ConflictDialog, type ConflictView } from './conflict-dialog.tsx';
+import { matchesFilter, mergeDecisions, reviewProgress, UNDECIDED, type ClaimDecision } from './decision-state.ts';
+import { ReviewBanner } from './review-banner.tsx';
+import { ReviewHeader } from './review-header.tsx';
+import { useLocalRecords, useOutboxSnapshot, useReviewSync } from './review-sync.tsx';
+import type { PanelClaim } from './review-types.ts';
+import { useReviewUiStore } from './review-ui-store.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+
+export interface ReviewPanelProps {
+  answerId: string;
+  /** Claims in answer order. */
+  claims: readonly PanelClaim[];
+  answerFlags: readonly ReviewFlag[];
+  report: ReviewReportSummary | null;
+  /** `local` when the answer did not come from the server: decisions then stay in this browser. */
+  origin: 'server' | 'local';
+  selectedClaimId: string | null;
+  /** The marker key the viewer shows, when it belongs to the selected claim. */
+  activeKey: string | null;
+  onSelectClaim(claimId: string, how: 'pointer' | 'keyboard'): void;
+  onOpenCitation(claimId: string, key: string): void;
+  onOpenFlag(claimId: string | null, flag: ReviewFlag): void;
+  onStepRegion(delta: 1 | -1): void;
+}
+
+export function ReviewPanel(props: ReviewPanelProps) {
+  const { answerId, claims, answerFlags, report, origin, selectedClaimId, activeKey, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion } = props;
+  const server = useAnswerReview(answerId);
+  const sync = useReviewSync();
+  const snapshot = useOutboxSnapshot();
+  const local = useLocalRecords(answerId);
+  const ui = useReviewUiStore();
+  const mode: 'server' | 'local' = origin === 'local' || server.data?.kind === 'not-held' ? 'local' : 'server';
+
+  const decisions = useMemo(
+    () => mergeDecisions({ answerId, server: server.data, entries: snapshot.entries, sending: snapshot.sending, local: mode === 'local' ? local : [] }),
+    [answerId, server.data, snapshot, local, mode],
+  );
+  const claimIds = useMemo(() => claims.map((c) => c.id), [claims]);
+  const progress = useMemo(() => reviewProgress(claimIds, decisions), [claimIds, decisions]);
+  const visible = useMemo(() => claims.filter((c) => matchesFilter(ui.filter, c.flags, decisions.get(c.id))), [claims, ui.filter, decisions]);
+  const presentFlags = useMemo(() => new Set<FlagCode>(claims.flatMap((c) => c.flags.map((f) => f.code))), [claims]);
+  const otherPending = snapshot.entries.filter((e) => e.answerId !== answerId).length;
+
+  const decide = useCallback(
+    (claimId: string, decision: ReviewDecision | null, note: string) => {
+      const reviewer = useReviewUiStore.getState().reviewer;
+      if (!reviewer) {
+        useReviewUiStore.getState().askForReviewer();
+        return;
+      }
+      const current = decisions.get(claimId) ?? UNDECIDED;
+      void sync.decide({ answerId, claimId, decision, note, baseVersion: current.version, reviewer }, mode);
+    },
+    [answerId, decisions, sync, mode],
+  );
+
+  // ---- keyboard: one listener for the page while the panel is shown -----------------------------------------------
+  const ctxRef = useRef<ActionContext | null>(null);
+  ctxRef.current = {
+    claimIds: visible.map((c) => c.id),
+    selectedId: selectedClaimId,
+    select: (id) => onSelectClaim(id, 'keyboard'),
+    decide: (id, d) => decide(id, d, (decisions.get(id) ?? UNDECIDED).note),
+    focusNote: () => ui.requestNoteFocus(),
+    stepRegion: onStepRegion,
+    openShortcuts: () => ui.openDialog({ kind: 'shortcuts' }),
+  };
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isCommandKey(e) || !ctxRef.current) return;
+      // A modal dialog is open: its own keys (Escape, Tab) only.
+      if (document.querySelector('dialog[open]')) return;
+      if (runKey(e.key, ctxRef.current)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // ---- conflicts: the first one opens by itself; "later" hides it until that conflict changes ----------------------
+  const [postponed, setPostponed] = useState<string | null>(null);
+  const conflict = useMemo(() => firstConflict(claims, decisions), [claims, decisions]);
+  const conflictId = conflict ? `${conflict.key}@${conflict.view.theirs.version}:${conflict.view.mine.decision}:${conflict.view.mine.note}` : null;
+
+  const storageNote =
+    snapshot.storageProblem ??
+    (sync.storage?.kind === 'memory' ? `${sync.storage.reason ?? 'Storage is off'}: unsent decisions are lost if this tab closes.` : null);
+
+  return (
+    <section aria-label="Review" data-review-panel="" className="flex h-full min-h-0 flex-col bg-white">
+      <ReviewHeader progress={progress} presentFlags={presentFlags} otherPending={otherPending} storageNote={storageNote} localOnly={mode === 'local'} />
+      {server.status === 'error' ? (
+        <p role="alert" className="border-b border-rose-100 bg-rose-50 px-3 py-1.5 text-[11px] text-rose-800">
+          Saved decisions could not be loaded: {server.error.message}
+        </p>
+      ) : null}
+      <ReviewBanner flags={answerFlags} report={report} onOpenFlag={(f) => onOpenFlag(null, f)} />
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {visible.length === 0 ? (
+          <p className="px-4 py-6 text-center text-xs text-slate-500">{claims.length === 0 ? 'This answer has no claims to review.' : 'No claim matches this filter.'}</p>
+        ) : (
+          <ol aria-label="Claims">
+            {visible.map((claim) => (
+              <ClaimCard
+                key={claim.id}
+                answerId={answerId}
+                claim={claim}
+                index={claimIds.indexOf(claim.id)}
+                decision={decisions.get(claim.id) ?? UNDECIDED}
+                selected={claim.id === selectedClaimId}
+                activeKey={activeKey}
+                noteFocusRequest={claim.id === selectedClaimId ? ui.noteFocusRequest : 0}
+                historyEnabled={mode === 'server'}
+                onSelect={(id) => onSelectClaim(id, 'pointer')}
+                onOpenCitation={onOpenCitation}
+                onOpenFlag={onOpenFlag}
+                onDecide={decide}
+                onRetry={() => void sync.outbox?.retryNow()}
+                onResolveConflict={() => setPostponed(null)}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      {ui.dialog.kind === 'shortcuts' ? <ShortcutsDialog onClose={ui.closeDialog} /> : null}
+      {conflict && conflictId !== postponed && ui.dialog.kind === 'none' ? (
+        <ConflictDialog
+          key={conflictId}
+          conflict={conflict.view}
+          onKeep={(which) => void sync.outbox?.resolveConflict(conflict.key, which)}
+          onClose={() => setPostponed(conflictId)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function firstConflict(claims: readonly PanelClaim[], decisions: ReadonlyMap<string, ClaimDecision>): { key: string; view: ConflictView } | null {
+  for (let i = 0; i < claims.length; i++) {
+    const claim = claims[i]!;
+    const d = decisions.get(claim.id);
+    if (d?.sync.kind !== 'conflict') continue;
+    return {
+      key: d.sync.entryKey,
+      view: {
+        claimIndex: i,
+        claimText: claim.text,
+        theirs: d.sync.theirs,
+        mine: { decision: d.decision, note: d.note, reviewer: d.reviewer ?? '', ...(d.updatedAt !== undefined && { decidedAt: d.updatedAt }) },
+      },
+    };
+  }
+  return null;
+}
