@@ -8,6 +8,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 export function detectFormat(payload: unknown): Format | null {
   if (!isObj(payload)) return null;
+  const byEnvelope = detectByEnvelope(payload);
+  if (byEnvelope) return byEnvelope;
   if (Array.isArray(payload.candidates)) return 'gemini';
   const byChatShape = detectChatShapes(payload);
   if (byChatShape) return byChatShape;
@@ -33,6 +35,30 @@ export function detectFormat(payload: unknown): Format | null {
   if ('reviewReport' in payload) return 'query-agent';
   if (cites && typeof payload.text === 'string') return 'raglite';
   if (cites && typeof payload.answer === 'string') return 'query-agent';
+  return null;
+}
+
+/**
+ * Formats told apart by their envelope (Bedrock, xAI, Mistral, Dify, RAGFlow, Azure OpenAI, OpenRouter). Checked
+ * first: each rule needs a field no other format has, so no payload of the formats above matches one.
+ */
+function detectByEnvelope(p: Obj): Format | null {
+  if (isObj(p.output) && (isObj(p.output.message) || (typeof p.output.text === 'string' && Array.isArray(p.citations)))) return 'bedrock';
+  if (typeof p.model === 'string' && /^grok/i.test(p.model) && (Array.isArray(p.output) || p.object === 'response' || Array.isArray(p.choices))) return 'xai';
+  if (Array.isArray(p.outputs)) {
+    if (p.outputs.some((o) => isObj(o) && o.type === 'message.output')) return 'mistral';
+    if (p.outputs.some((o) => isObj(o) && isObj(o.message))) return 'xai';
+  }
+  if (isObj(p.metadata) && Array.isArray(p.metadata.retriever_resources)) return 'dify';
+  const data = isObj(p.data) ? p.data : p;
+  if (typeof data.answer === 'string' && (isObj(data.reference) || Array.isArray(data.reference))) return 'ragflow';
+  const choice = Array.isArray(p.choices) && isObj(p.choices[0]) ? p.choices[0] : undefined;
+  const message = choice && isObj(choice.message) ? choice.message : undefined;
+  if (message && isObj(message.context)) return 'azure-openai';
+  if (choice && Array.isArray(choice.messages) && choice.messages.some((m) => isObj(m) && m.role === 'tool')) return 'azure-openai';
+  if (message && isObj(message.reference)) return 'ragflow';
+  if (message && Array.isArray(message.content) && message.content.some((c) => isObj(c) && (c.type === 'tool_reference' || c.type === 'reference'))) return 'mistral';
+  if (message && (typeof p.provider === 'string' || (typeof p.id === 'string' && p.id.startsWith('gen-')))) return 'openrouter';
   return null;
 }
 

@@ -1,13 +1,20 @@
 import { adaptAnthropic } from './anthropic.ts';
+import { adaptAzureOpenai } from './azure-openai.ts';
+import { adaptBedrock } from './bedrock.ts';
 import { adaptCohere } from './cohere.ts';
+import { adaptDify } from './dify.ts';
 import { adaptGemini } from './gemini.ts';
+import { adaptMistral } from './mistral.ts';
 import { adaptOpenai } from './openai.ts';
+import { adaptOpenrouter } from './openrouter.ts';
 import { adaptPerplexity } from './perplexity.ts';
 import { adaptPersianRag } from './persian-rag.ts';
 import { adaptQueryAgent } from './query-agent.ts';
+import { adaptRagflow } from './ragflow.ts';
 import { adaptRaglite } from './raglite.ts';
 import { adaptRubyllm } from './rubyllm.ts';
 import { adaptSidBbox } from './sid-bbox.ts';
+import { adaptXai } from './xai.ts';
 import type { Adapter, AdapterInput, AdapterResult, Format } from './types.ts';
 
 // The citation-format adapters: each normalizes one provider's response into the canonical Answer.
@@ -21,6 +28,13 @@ export const adapters: Record<Format, Adapter> = {
   anthropic: adaptAnthropic,
   openai: adaptOpenai,
   gemini: adaptGemini,
+  bedrock: adaptBedrock,
+  'azure-openai': adaptAzureOpenai,
+  ragflow: adaptRagflow,
+  dify: adaptDify,
+  mistral: adaptMistral,
+  xai: adaptXai,
+  openrouter: adaptOpenrouter,
   cohere: adaptCohere,
   perplexity: adaptPerplexity,
 };

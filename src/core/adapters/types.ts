@@ -11,6 +11,13 @@ export const adapterFormats = [
   'anthropic',
   'openai',
   'gemini',
+  'bedrock',
+  'azure-openai',
+  'ragflow',
+  'dify',
+  'mistral',
+  'xai',
+  'openrouter',
   'cohere',
   'perplexity',
 ] as const;
