@@ -1,52 +1,59 @@
 import { z } from 'zod';
-import { assemble, looseObject, nonNegInt, opt, resolveDocument, tagged } from './common.ts';
-import { DocumentMatcher, type DocumentReference } from './documents.ts';
+import type { DocumentRef } from '../model/types.ts';
+import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields, tagged } from './common.ts';
+import { DocumentMatcher } from './documents.ts';
 import { parsePayload } from './errors.ts';
+import { annotationTypes, generatedDocument, readAnnotation, type ReadAnnotation } from './openai-annotations.ts';
+import type { RetrievedChunk } from './openai-file-search.ts';
 import { insertMarkers, type CitedSpan } from './markers.ts';
-import { offsetMapper, resolveSpan, type OffsetMapper } from './offsets.ts';
-import { addFlag, SourceTable, type SourceFields } from './sources.ts';
+import { offsetMapper } from './offsets.ts';
+import { addFlag, SourceTable } from './sources.ts';
 import type { Adapter } from './types.ts';
 
-// OpenAI, two shapes:
+// OpenAI, three shapes:
 // - Responses API: `output[]` items of type "message" whose `output_text` parts carry `annotations`:
-//   `file_citation { file_id, filename, index }` marks a POINT (`index`, where the citation applies; no claim start)
-//   and `url_citation { url, title, start_index, end_index }` a span. We write `[n]` at the point / after the span.
+//   `file_citation { file_id, filename, index }` marks a POINT (`index`; no claim start: the claim is the sentence
+//   before it) whose passage is found in the `file_search_call` results of that file; `url_citation { url, title,
+//   start_index, end_index }` a span; `container_file_citation { container_id, file_id, filename, start_index,
+//   end_index }` a file the model generated: a document we add (`generated`, url = the container file's content
+//   address), unless the wrapper lists a document under that file id. `file_path` annotations are read the same way.
+// - Chat Completions: `choices[0].message.{ content, annotations: [{ type: "url_citation", url_citation: {...} }] }`.
 // - Assistants API: a thread message (or `{ data: [messages] }`) whose `text.value` contains placeholders such as
 //   `【6:0†source】`, each described by an annotation `{ type: "file_citation", text, start_index, end_index,
 //   file_citation: { file_id, quote? } }`. The placeholder is REPLACED by `[n]`; no claim span is known.
-// Offsets are taken as CODE POINTS (the API counts Python string indices; identical to UTF-16 without astral
-// characters). A placeholder annotation carries its own text, so a unit mismatch is detected and repaired (flagged).
-// Documents are matched by file_id (document id), then filename (title or URL file name). Text parts of several
-// messages are joined with a blank line.
+// A web citation whose span is OpenAI's own inline link `([site](url))` (search models write one after each cited
+// sentence) has the sentence before the link as its claim; the link is removed and `[n]` stands where it was.
+// Offsets are CODE POINTS (the API counts Python string indices). A placeholder annotation carries its own text,
+// so a unit mismatch is detected and repaired (flagged). Documents are matched by file_id (document id), then
+// filename (title or URL file name), URL. Text parts of several messages are joined with a blank line.
 
-const annotationTypes = {
-  file_citation: looseObject({
-    file_id: opt(z.string()),
-    filename: opt(z.string()),
-    index: opt(nonNegInt),
-    text: opt(z.string()),
-    start_index: opt(nonNegInt),
-    end_index: opt(nonNegInt),
-    file_citation: opt(looseObject({ file_id: z.string(), quote: opt(z.string()) })),
-  }),
-  url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: nonNegInt, end_index: nonNegInt }),
-};
 const annotation = tagged(annotationTypes);
 
 const responsesPartTypes = { output_text: looseObject({ text: z.string(), annotations: opt(z.array(annotation)) }) };
-const responsesItemTypes = { message: looseObject({ content: z.array(tagged(responsesPartTypes)) }) };
+const fileSearchResult = looseObject({ file_id: opt(z.string()), filename: opt(z.string()), score: opt(z.number()), text: opt(z.string()) });
+const responsesItemTypes = {
+  message: looseObject({ content: z.array(tagged(responsesPartTypes)) }),
+  file_search_call: looseObject({ results: opt(z.array(fileSearchResult)) }),
+};
 const assistantsPartTypes = {
   text: looseObject({ text: looseObject({ value: z.string(), annotations: opt(z.array(annotation)) }) }),
 };
 const assistantsMessage = looseObject({ role: opt(z.string()), content: z.array(tagged(assistantsPartTypes)) });
+const chatAnnotation = tagged({
+  url_citation: looseObject({ url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: nonNegInt, end_index: nonNegInt }) }),
+});
 
 const responsesSchema = looseObject({ output: z.array(tagged(responsesItemTypes)) });
 const messageListSchema = looseObject({ data: z.array(assistantsMessage).min(1) });
+const chatSchema = looseObject({
+  choices: z.array(looseObject({ message: looseObject({ content: opt(z.string()), annotations: opt(z.array(chatAnnotation)) }) })).min(1),
+});
 
-/** The schema for a payload: a Responses object has `output`, a message list `data`, otherwise one message. */
+/** The schema for a payload: Responses has `output`, Chat Completions `choices`, a message list `data`, otherwise one message. */
 export function openaiSchemaFor(payload: unknown) {
   const obj = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
   if ('output' in obj) return responsesSchema;
+  if ('choices' in obj) return chatSchema;
   if ('data' in obj) return messageListSchema;
   return assistantsMessage;
 }
@@ -57,12 +64,18 @@ interface Part {
   where: string;
 }
 
-export const adaptOpenai: Adapter = (input) => {
+function readParts(payload: unknown): { parts: Part[]; chunks: RetrievedChunk[] } {
   const parts: Part[] = [];
-  const schema = openaiSchemaFor(input.payload);
+  const chunks: RetrievedChunk[] = [];
+  const schema = openaiSchemaFor(payload);
   if (schema === responsesSchema) {
-    const payload = parsePayload('openai', responsesSchema, input.payload);
-    for (const [i, item] of payload.output.entries()) {
+    const parsed = parsePayload('openai', responsesSchema, payload);
+    for (const [i, item] of parsed.output.entries()) {
+      if (item.type === 'file_search_call') {
+        for (const r of responsesItemTypes.file_search_call.parse(item).results ?? []) {
+          if (r.text) chunks.push({ fileId: r.file_id, filename: r.filename, text: r.text, score: r.score, index: chunks.length });
+        }
+      }
       if (item.type !== 'message') continue;
       const message = responsesItemTypes.message.parse(item);
       for (const [k, p] of message.content.entries()) {
@@ -71,51 +84,78 @@ export const adaptOpenai: Adapter = (input) => {
         parts.push({ text: part.text, annotations: part.annotations ?? [], where: `output[${i}].content[${k}]` });
       }
     }
+  } else if (schema === chatSchema) {
+    const message = parsePayload('openai', chatSchema, payload).choices[0]!.message;
+    const annotations = (message.annotations ?? []).map((a) => (a.type === 'url_citation' ? { type: a.type, ...(a as unknown as { url_citation: object }).url_citation } : a));
+    parts.push({ text: message.content ?? '', annotations, where: 'choices[0].message' });
   } else {
     const list = schema === messageListSchema;
-    const messages = list ? parsePayload('openai', messageListSchema, input.payload).data : [parsePayload('openai', assistantsMessage, input.payload)];
+    const messages = list ? parsePayload('openai', messageListSchema, payload).data : [parsePayload('openai', assistantsMessage, payload)];
     const m = Math.max(0, messages.findIndex((x) => x.role === 'assistant'));
-    const message = messages[m]!;
     const prefix = list ? `data[${m}].` : '';
-    for (const [k, p] of message.content.entries()) {
+    for (const [k, p] of messages[m]!.content.entries()) {
       if (p.type !== 'text') continue;
       const part = assistantsPartTypes.text.parse(p);
       parts.push({ text: part.text.value, annotations: part.text.annotations ?? [], where: `${prefix}content[${k}].text` });
     }
   }
+  return { parts, chunks };
+}
 
+export const adaptOpenai: Adapter = (input) => {
+  const { parts, chunks } = readParts(input.payload);
   const matcher = new DocumentMatcher(input.documents);
   const table = new SourceTable();
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
-  const replacements: Array<{ start: number; end: number; n: number }> = [];
+  const replacements: Array<{ start: number; end: number; n?: number }> = [];
+  const generatedDocs: DocumentRef[] = [];
   let text = '';
+
+  const documentFor = (read: ReadAnnotation, what: string) => {
+    if (read.ref) return resolveDocumentFields(matcher, read.ref, warnings, what);
+    const file = read.generated!;
+    // A generated file is a wrapper document only when the wrapper lists it under its file id (a copy the data
+    // folder serves); a file name alone is no proof, and a guess would open an unrelated document.
+    const listed = input.documents.find((d) => d.id === file.fileId);
+    if (listed) return { documentId: listed.id };
+    let doc = generatedDocs.find((d) => d.generated?.fileId === file.fileId);
+    if (!doc) {
+      doc = generatedDocument(file, file.fileId);
+      generatedDocs.push(doc);
+    }
+    return { documentId: doc.id };
+  };
 
   for (const part of parts) {
     if (text !== '') text += '\n\n';
     const offset = text.length;
     const mapper = offsetMapper(part.text, 'codepoint');
-    for (const [a, raw] of part.annotations.entries()) {
+    const order = [...part.annotations.entries()].sort((a, b) => startOf(a[1]) - startOf(b[1]));
+    let floor = 0;
+    for (const [a, raw] of order) {
       const what = `${part.where}.annotations[${a}]`;
-      const read = readAnnotation(raw, part.text, mapper, what, warnings);
+      const read = readAnnotation(raw, { text: part.text, mapper, what, warnings, chunks, floor });
       if (!read) continue;
-      const documentId = resolveDocument(matcher, read.ref, warnings, what);
-      if (documentId === undefined) continue;
-      const { source, n } = table.add({ documentId, ...read.fields });
+      const doc = documentFor(read, what);
+      if (doc === undefined) continue;
+      const { source, n } = table.add({ ...doc, ...read.fields });
       if (read.flag) addFlag(source, { code: 'offset-out-of-range', message: `${what}: ${read.flag}.` });
-      if (read.replace) replacements.push({ start: offset + read.replace.start, end: offset + read.replace.end, n });
-      else cited.push({ start: offset + read.at.start, end: offset + read.at.end, sourceId: source.id, n });
+      if (read.note) addFlag(source, { code: 'adapter-note', message: read.note });
+      if (read.replace) replacements.push({ start: offset + read.replace.start, end: offset + read.replace.end, ...(read.replace.with === 'marker' && { n }) });
+      if (read.replace?.with !== 'marker') cited.push({ start: offset + read.at.start, end: offset + read.at.end, sourceId: source.id, n });
+      floor = Math.max(floor, read.replace?.end ?? read.at.end);
     }
     text += part.text;
   }
 
-  // Placeholders first (they change the text), then markers after spans and at points.
+  // Placeholders and inline links first (they change the text), then markers after spans and at points.
   let replaced = '';
   let last = 0;
   const shifts: Array<{ at: number; delta: number }> = [];
   for (const r of replacements.sort((x, y) => x.start - y.start)) {
     if (r.start < last) continue; // overlapping annotations: the first one wins
-    const marker = `[${r.n}]`;
+    const marker = r.n !== undefined ? `[${r.n}]` : '';
     replaced += text.slice(last, r.start) + marker;
     shifts.push({ at: r.end, delta: marker.length - (r.end - r.start) });
     last = r.end;
@@ -128,64 +168,23 @@ export const adaptOpenai: Adapter = (input) => {
   );
   const citations = [...marked.citations];
   for (const r of replacements) {
-    const sourceId = table.sources[r.n - 1]?.id;
-    if (sourceId && !citations.some((c) => c.n === r.n)) citations.push({ n: r.n, sourceId });
+    const sourceId = r.n !== undefined ? table.sources[r.n - 1]?.id : undefined;
+    if (sourceId && !citations.some((c) => c.n === r.n)) citations.push({ n: r.n!, sourceId });
   }
   citations.sort((x, y) => x.n - y.n);
 
   const leftover = (replaced.match(/【[^【】\n]{1,80}】/g) ?? []).length;
   if (leftover > 0) warnings.push(`${leftover} citation placeholder${leftover === 1 ? '' : 's'} in the text ha${leftover === 1 ? 's' : 've'} no annotation and cannot be opened.`);
 
-  return { answer: assemble(input, { text: marked.text, sources: table.sources, citations, spans: marked.spans }), warnings };
+  return {
+    answer: assemble(input, { text: marked.text, sources: table.sources, citations, spans: marked.spans, extraDocuments: generatedDocs }),
+    warnings,
+  };
 };
 
-interface ReadAnnotation {
-  ref: DocumentReference;
-  fields: Omit<SourceFields, 'documentId'>;
-  /** A placeholder to replace with the marker. */
-  replace?: { start: number; end: number };
-  /** Otherwise where the marker goes: a point (start === end) or after a span. */
-  at: { start: number; end: number };
-  flag?: string;
-}
-
-function readAnnotation(raw: { type: string }, text: string, mapper: OffsetMapper, what: string, warnings: string[]): ReadAnnotation | undefined {
-  if (raw.type === 'url_citation') {
-    const c = annotationTypes.url_citation.parse(raw);
-    const r = resolveSpan(text, mapper, c.start_index, c.end_index);
-    if (!r.ok) {
-      warnings.push(`${what}: ${r.reason}; the citation was dropped.`);
-      return undefined;
-    }
-    return { ref: { url: c.url, title: c.title }, fields: {}, at: { start: r.start, end: r.end } };
-  }
-  if (raw.type !== 'file_citation') {
-    warnings.push(`${what} has the annotation type "${raw.type}", which is not read; it was skipped.`);
-    return undefined;
-  }
-  const c = annotationTypes.file_citation.parse(raw);
-  const ref: DocumentReference = { id: c.file_citation?.file_id ?? c.file_id, filename: c.filename };
-  const fields = { quote: c.file_citation?.quote || undefined };
-  if (c.start_index !== undefined && c.end_index !== undefined) {
-    // Assistants: a placeholder to replace (or, without placeholder text, a span).
-    const r = resolveSpan(text, mapper, c.start_index, c.end_index, c.text || undefined);
-    if (!r.ok) {
-      warnings.push(`${what}: ${r.reason}; the citation was dropped.`);
-      return undefined;
-    }
-    const isPlaceholder = /^【[^【】]*】$/.test(text.slice(r.start, r.end));
-    return isPlaceholder
-      ? { ref, fields, replace: { start: r.start, end: r.end }, at: { start: r.start, end: r.start }, flag: r.repaired }
-      : { ref, fields, at: { start: r.start, end: r.end }, flag: r.repaired };
-  }
-  if (c.index !== undefined) {
-    const at = mapper.toUtf16(c.index, 'end');
-    if (at === undefined) {
-      warnings.push(`${what}: index ${c.index} is outside the text (length ${mapper.length}); the citation was dropped.`);
-      return undefined;
-    }
-    return { ref, fields, at: { start: at, end: at } };
-  }
-  warnings.push(`${what} gives no place in the text; its marker was put at the end of the part.`);
-  return { ref, fields, at: { start: text.length, end: text.length } };
+/** Annotations are read in text order, so each point citation's claim starts after the previous citation. */
+function startOf(a: { type: string }): number {
+  const o = a as { start_index?: unknown; index?: unknown };
+  const v = typeof o.start_index === 'number' ? o.start_index : o.index;
+  return typeof v === 'number' ? v : Number.MAX_SAFE_INTEGER;
 }
