@@ -92,7 +92,8 @@ export interface ReviewConfig {
   relevanceThreshold: number;
   /** Answers with confidence below this are flagged `low-confidence`. Default 0.7. */
   confidenceThreshold: number;
-  /** Lexical support scores below this are flagged `unsupported`. Default 0.35. */
+  /** Lexical support scores below this are flagged `unsupported`. Default 0.5 (the demo's faithful paraphrases
+   * score 0.7 and more; a claim citing the wrong passage about 0.4). */
   supportFloor: number;
   /** A backend support score below this is `unsupported` (when it gives a score but no verdict). Default 0.5. */
   backendSupportFloor: number;
@@ -107,7 +108,7 @@ export interface ReviewConfig {
 export const defaultReviewConfig: Readonly<ReviewConfig> = Object.freeze({
   relevanceThreshold: 0.5,
   confidenceThreshold: 0.7,
-  supportFloor: 0.35,
+  supportFloor: 0.5,
   backendSupportFloor: 0.5,
   locateMinScore: 0.6,
   candidateFloor: 0.3,

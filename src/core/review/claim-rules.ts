@@ -1,0 +1,158 @@
+// The rules about claims: uncited sentences, markers naming no source, and support (does the cited evidence say
+// what the claim says). Pure and synchronous.
+import type { Claim, ClaimCitation } from '../model/claims.ts';
+import type { InvalidMarker } from '../model/answer-model.ts';
+import { parseMarkers } from '../markers/parse-markers.ts';
+import type { DocumentRef, Source } from '../model/types.ts';
+import { claimedPages } from './source-pages.ts';
+import { describeSupport, lexicalSupport } from './support.ts';
+import type { CitationStatus, ReviewConfig, ReviewFlag, SourceCheck, SupportSummary } from './types.ts';
+import { score2 } from './wording.ts';
+
+export function uncitedFlag(claim: Claim): ReviewFlag {
+  return {
+    code: 'uncited',
+    severity: 'warning',
+    reason: 'This sentence states something but cites no source, so nothing backs it.',
+    evidence: { claimId: claim.id, answerStart: claim.start, answerEnd: claim.end },
+  };
+}
+
+export function invalidMarkerFlag(marker: InvalidMarker, sourceCount: number, claim?: Claim): ReviewFlag {
+  const listed = sourceCount === 0 ? 'the answer lists no sources' : `the answer lists ${sourceCount} source${sourceCount === 1 ? '' : 's'}`;
+  const evidence: ReviewFlag['evidence'] = { key: marker.key, answerStart: marker.start, answerEnd: marker.end };
+  if (claim) evidence.claimId = claim.id;
+  return { code: 'invalid-marker', severity: 'error', reason: `The marker [${marker.key}] points to no source (${listed}).`, evidence };
+}
+
+/** The claim words a citation supports, markers blanked out. */
+export function citedWords(answerText: string, start: number, end: number): string {
+  const slice = answerText.slice(start, end);
+  let out = '';
+  let at = 0;
+  for (const g of parseMarkers(slice)) {
+    out += `${slice.slice(at, g.start)} `;
+    at = g.end;
+  }
+  return (out + slice.slice(at)).replace(/\s+/gu, ' ').trim();
+}
+
+export interface CitedSource {
+  citation: ClaimCitation;
+  source: Source;
+  document?: DocumentRef;
+  status: CitationStatus;
+  check?: SourceCheck;
+}
+
+type Backend = { judged: false } | { judged: true; supported: boolean; flag?: ReviewFlag; summary: SupportSummary };
+
+const VERDICT_WORDS: Record<string, string> = {
+  contradicted: 'contradicts this claim',
+  unsupported: 'does not support this claim',
+  partial: 'supports this claim only in part',
+};
+
+/** The backend's own verdict or score for one source, when it gave one (it takes precedence over ours). */
+function backendSupport(cs: CitedSource, claim: Claim, config: ReviewConfig): Backend {
+  const s = cs.source.support;
+  const verdict = s && typeof s.verdict === 'string' && s.verdict !== 'unknown' ? s.verdict : undefined;
+  const score = s && typeof s.score === 'number' && Number.isFinite(s.score) ? s.score : undefined;
+  if (verdict === undefined && score === undefined) return { judged: false };
+  const summary: SupportSummary = { score: score ?? null, by: 'backend', missing: [] };
+  if (verdict) summary.verdict = verdict;
+  const evidence = evidenceFor([cs], claim);
+  if (verdict === 'supported') return { judged: true, supported: true, summary };
+  if (verdict && VERDICT_WORDS[verdict]) {
+    const severity = verdict === 'partial' ? 'warning' : 'error';
+    const reason = `The source's own support check says the cited passage ${VERDICT_WORDS[verdict]}${score !== undefined ? ` (score ${score2(score)})` : ''}.`;
+    return { judged: true, supported: false, summary, flag: { code: 'unsupported', severity, reason, evidence, details: { verdict, ...(score !== undefined ? { score } : {}) } } };
+  }
+  if (score !== undefined && score < config.backendSupportFloor) {
+    const reason = `The source's own support score for this claim is ${score2(score)}, below ${score2(config.backendSupportFloor)}.`;
+    return { judged: true, supported: false, summary, flag: { code: 'unsupported', severity: 'error', reason, evidence, details: { score, threshold: config.backendSupportFloor } } };
+  }
+  return { judged: true, supported: true, summary };
+}
+
+function evidenceFor(group: readonly CitedSource[], claim: Claim): ReviewFlag['evidence'] {
+  const first = group[0]!;
+  const ev: ReviewFlag['evidence'] = {
+    claimId: claim.id,
+    key: first.citation.key,
+    sourceId: first.source.id,
+    documentId: first.source.documentId,
+    answerStart: first.citation.answerStart,
+    answerEnd: first.citation.answerEnd,
+  };
+  const st = first.status;
+  const page = st.kind === 'located' || st.kind === 'approximate' || st.kind === 'page-level' ? st.page : st.kind === 'wrong-page' ? st.foundPage : claimedPages(first.source)[0];
+  if (page !== undefined) ev.page = page;
+  if (group.length > 1) ev.sourceIds = group.map((g) => g.source.id);
+  return ev;
+}
+
+/** What the citation offers as evidence: its quote and passage, else the words under its boxes or where it was found. */
+function evidenceTexts(cs: CitedSource): string[] {
+  const own = [cs.source.quote, cs.source.text].filter((t): t is string => typeof t === 'string' && t.trim().length > 0);
+  if (own.length === 0) {
+    if (cs.check?.boxes?.text) own.push(cs.check.boxes.text);
+    const st = cs.status;
+    if (st.kind === 'approximate' || st.kind === 'wrong-page') own.push(st.text);
+  }
+  if (own.length === 0) return [];
+  // The document's title and the section name what the passage is: "as the Vendor Security Policy requires".
+  const context = [cs.document?.title, cs.source.section].filter((t): t is string => typeof t === 'string' && t.length > 0);
+  return [...own, ...context];
+}
+
+const hidden = (st: CitationStatus) => st.kind === 'unavailable' || st.kind === 'failed';
+
+/**
+ * Support of each cited span of a claim. Citations sharing a span ("… [1][3].") are judged together: the claim is
+ * supported when their evidence, taken together, says what it says. Returns the flags and each citation's summary.
+ */
+export function supportFlags(answerText: string, claim: Claim, cited: readonly CitedSource[], config: ReviewConfig): { flags: ReviewFlag[]; summaries: Map<ClaimCitation, SupportSummary> } {
+  const flags: ReviewFlag[] = [];
+  const summaries = new Map<ClaimCitation, SupportSummary>();
+  const groups = new Map<string, CitedSource[]>();
+  for (const cs of cited) {
+    // A locked or missing document's evidence is not shown, not even as "the passage lacks X".
+    if (hidden(cs.status)) continue;
+    const k = `${cs.citation.answerStart}:${cs.citation.answerEnd}`;
+    groups.set(k, [...(groups.get(k) ?? []), cs]);
+  }
+  for (const group of groups.values()) {
+    let backendSupported = false;
+    const lexical: CitedSource[] = [];
+    for (const cs of group) {
+      const b = backendSupport(cs, claim, config);
+      if (!b.judged) {
+        lexical.push(cs);
+        continue;
+      }
+      summaries.set(cs.citation, b.summary);
+      if (b.supported) backendSupported = true;
+      if (b.flag) flags.push(b.flag);
+    }
+    if (backendSupported || lexical.length === 0) continue;
+    const withText = lexical.filter((cs) => evidenceTexts(cs).length > 0);
+    if (withText.length === 0) continue;
+    const first = withText[0]!.citation;
+    const words = citedWords(answerText, first.answerStart, first.answerEnd);
+    const result = lexicalSupport(words, withText.flatMap(evidenceTexts));
+    const summary: SupportSummary = { score: result.score, by: 'lexical', missing: result.missing.map((m) => m.text) };
+    for (const cs of withText) summaries.set(cs.citation, summary);
+    const reason = describeSupport(result, config.supportFloor, withText.length > 1 ? 'the cited passages' : 'the cited passage');
+    if (reason) {
+      flags.push({
+        code: 'unsupported',
+        severity: 'warning',
+        reason,
+        evidence: evidenceFor(withText, claim),
+        details: { score: result.score, threshold: config.supportFloor, missing: summary.missing },
+      });
+    }
+  }
+  return { flags, summaries };
+}

@@ -1,0 +1,139 @@
+// reviewAnswer: every review rule over one answer, pure and synchronous. See types.ts for the flow; the async part
+// (locating quotes, reading boxes) is check-source.ts, whose results come in through `checks`. Run it again whenever
+// a check arrives: it is cheap (no PDF work here).
+import type { AnswerModel } from '../model/answer-model.ts';
+import type { Answer, DocumentRef, Source } from '../model/types.ts';
+import { invalidMarkerFlag, supportFlags, uncitedFlag, type CitedSource } from './claim-rules.ts';
+import { summarizeReviewReport } from './review-report.ts';
+import { sourceFlags, sourceStatus } from './source-rules.ts';
+import {
+  resolveConfig,
+  type CitationReview,
+  type CitationStatus,
+  type ClaimReview,
+  type ReviewChecks,
+  type ReviewConfig,
+  type ReviewFlag,
+  type ReviewResult,
+  type Severity,
+} from './types.ts';
+import { score2 } from './wording.ts';
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Flags sorted worst first, keeping their order within a severity. */
+export function bySeverity(flags: readonly ReviewFlag[]): ReviewFlag[] {
+  return flags
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => RANK[a.f.severity] - RANK[b.f.severity] || a.i - b.i)
+    .map(({ f }) => f);
+}
+
+function lowConfidence(answer: Answer, config: ReviewConfig): ReviewFlag | null {
+  const c = answer?.confidence;
+  if (typeof c !== 'number' || !Number.isFinite(c) || c >= config.confidenceThreshold) return null;
+  return {
+    code: 'low-confidence',
+    severity: 'warning',
+    reason: `The answer's own confidence is ${score2(c)}, below ${score2(config.confidenceThreshold)}: some claims may rest on weak or missing evidence.`,
+    evidence: {},
+    details: { score: c, threshold: config.confidenceThreshold },
+  };
+}
+
+/** A source-level flag seen from one citation: the same finding, pointing at this claim and marker too. */
+function inClaim(flag: ReviewFlag, claimId: string, key: string, answerStart: number, answerEnd: number): ReviewFlag {
+  return { ...flag, evidence: { ...flag.evidence, claimId, key, answerStart, answerEnd } };
+}
+
+/**
+ * Review one answer. `model` is `buildAnswerModel(answer)`; `checks` whatever the async side has found so far
+ * (missing entries are pending); `config` overrides the default thresholds. Never throws on malformed answers.
+ */
+export function reviewAnswer(answer: Answer, model: AnswerModel, checks: ReviewChecks = {}, config: Partial<ReviewConfig> = {}): ReviewResult {
+  const cfg = resolveConfig(config);
+  const documents = new Map<string, DocumentRef>();
+  for (const d of Array.isArray(answer?.documents) ? answer.documents : []) {
+    if (d && typeof d.id === 'string' && !documents.has(d.id)) documents.set(d.id, d);
+  }
+  const text = typeof answer?.text === 'string' ? answer.text : '';
+
+  const sources: Record<string, CitationStatus> = {};
+  const flagsBySource: Record<string, ReviewFlag[]> = {};
+  const byId = new Map<string, Source>();
+  for (const source of model.sources) {
+    if (byId.has(source.id)) continue;
+    byId.set(source.id, source);
+    const ctx = {
+      source,
+      document: documents.get(source.documentId),
+      documentCheck: checks.documents?.[source.documentId],
+      sourceCheck: checks.sources?.[source.id],
+      config: cfg,
+    };
+    sources[source.id] = sourceStatus(ctx);
+    flagsBySource[source.id] = sourceFlags(ctx);
+  }
+
+  const answerFlags: ReviewFlag[] = [];
+  const confidence = lowConfidence(answer, cfg);
+  if (confidence) answerFlags.push(confidence);
+  const sourceCount = model.sources.length;
+  const invalidIn = new Map<string, ReviewFlag[]>();
+  for (const marker of model.invalidMarkers) {
+    const claim = model.claims.find((c) => marker.start >= c.start && marker.end <= c.end);
+    if (!claim) {
+      answerFlags.push(invalidMarkerFlag(marker, sourceCount));
+      continue;
+    }
+    invalidIn.set(claim.id, [...(invalidIn.get(claim.id) ?? []), invalidMarkerFlag(marker, sourceCount, claim)]);
+  }
+
+  const uncited = new Set(model.uncited.map((c) => c.id));
+  const claimOnly: ReviewFlag[] = [];
+  const claims: ClaimReview[] = model.claims.map((claim) => {
+    const own: ReviewFlag[] = [];
+    if (uncited.has(claim.id)) own.push(uncitedFlag(claim));
+    own.push(...(invalidIn.get(claim.id) ?? []));
+
+    const cited: CitedSource[] = [];
+    for (const citation of claim.citations) {
+      const source = byId.get(citation.sourceId);
+      if (!source) continue;
+      cited.push({ citation, source, document: documents.get(source.documentId), status: sources[source.id]!, check: checks.sources?.[source.id] });
+    }
+    const support = supportFlags(text, claim, cited, cfg);
+    own.push(...support.flags);
+    claimOnly.push(...own);
+
+    const flags: ReviewFlag[] = [...own];
+    const seenSources = new Set<string>();
+    const citations: CitationReview[] = cited.map(({ citation, source, status }) => {
+      const { key, answerStart, answerEnd } = citation;
+      const fromSource = (flagsBySource[source.id] ?? []).map((f) => inClaim(f, claim.id, key, answerStart, answerEnd));
+      if (!seenSources.has(source.id)) {
+        seenSources.add(source.id);
+        flags.push(...fromSource);
+      }
+      const mine = support.flags.filter((f) => f.evidence.sourceId === source.id || f.evidence.sourceIds?.includes(source.id));
+      const review: CitationReview = { key, sourceId: source.id, documentId: source.documentId, answerStart, answerEnd, status, flags: bySeverity([...fromSource, ...mine]) };
+      const summary = support.summaries.get(citation);
+      if (summary) review.support = summary;
+      return review;
+    });
+    return { claimId: claim.id, start: claim.start, end: claim.end, flags: bySeverity(flags), citations };
+  });
+
+  const all = bySeverity([...answerFlags, ...claimOnly, ...Object.values(flagsBySource).flat()]);
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of all) counts[f.severity]++;
+  return {
+    answerFlags: bySeverity(answerFlags),
+    claims,
+    sources,
+    sourceFlags: flagsBySource,
+    flags: all,
+    counts,
+    report: summarizeReviewReport(answer?.reviewReport),
+  };
+}
