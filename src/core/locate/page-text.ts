@@ -13,7 +13,12 @@ export interface TextRun {
   height: number;
   hasEOL: boolean;
   fontName?: string;
+  /** pdf.js's base direction of the run. A right-to-left run's `str` is in logical order while its glyphs run
+   * from the right end of the baseline, so substrings are measured from there (bidi.ts). Absent: inferred. */
+  dir?: TextDirection;
 }
+
+export type TextDirection = 'ltr' | 'rtl' | 'ttb';
 
 export interface FontStyle {
   ascent?: number;
@@ -47,7 +52,10 @@ interface TextItemLike {
   height: number;
   hasEOL: boolean;
   fontName?: string;
+  dir?: string;
 }
+
+const DIRECTIONS: ReadonlySet<string> = new Set<TextDirection>(['ltr', 'rtl', 'ttb']);
 
 /** One page's pdf.js text content in the locator's shape. Marked-content markers (no `str`) are skipped. */
 export function toPageText(page: number, frame: PageText['frame'], content: TextContentLike): PageText {
@@ -55,7 +63,9 @@ export function toPageText(page: number, frame: PageText['frame'], content: Text
   for (const item of content.items) {
     if (!('str' in item)) continue;
     const t = item as TextItemLike;
-    runs.push({ str: t.str, transform: t.transform, width: t.width, height: t.height, hasEOL: t.hasEOL, fontName: t.fontName });
+    const run: TextRun = { str: t.str, transform: t.transform, width: t.width, height: t.height, hasEOL: t.hasEOL, fontName: t.fontName };
+    if (t.dir !== undefined && DIRECTIONS.has(t.dir)) run.dir = t.dir as TextDirection;
+    runs.push(run);
   }
   const styles: Record<string, FontStyle> = {};
   for (const [name, s] of Object.entries(content.styles)) {
