@@ -17,7 +17,7 @@ test('the divider moves with the keyboard and the highlight stays on its words a
   await expectHighlightOnQuote(page, 'S1', quote);
   const viewer = page.locator('[data-pane="viewer"]');
   const before = (await viewer.boundingBox())!.width;
-  const divider = page.getByRole('separator');
+  const divider = page.getByRole('separator', { name: 'Resize document pane' });
   await divider.focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await viewer.boundingBox())!.width).toBeLessThan(before - 40);
@@ -29,7 +29,7 @@ test('the divider drags with the mouse', async ({ page }) => {
   const answer = page.locator('[data-pane="answer"]');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const before = (await answer.boundingBox())!.width;
-  const box = (await page.getByRole('separator').boundingBox())!;
+  const box = (await page.getByRole('separator', { name: 'Resize answer pane' }).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + 200, box.y + box.height / 2, { steps: 8 });

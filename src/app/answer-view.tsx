@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { answerQuery } from '../api/queries.ts';
 import { buildAnswerModel } from '../core/model/answer-model.ts';
@@ -7,6 +7,7 @@ import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { ErrorPanel } from './error-panel.tsx';
+import { LoadedReviewPane } from './review-pane.tsx';
 import { SplitLayout } from './split-layout.tsx';
 import { useViewStore } from './view-store.ts';
 
@@ -15,29 +16,37 @@ import { useViewStore } from './view-store.ts';
 
 export function AnswerView({ answerId }: { answerId: string }) {
   const query = useQuery(answerQuery(answerId));
-  let panes: { answer: ReactNode; viewer: ReactNode };
+  let panes: { answer: ReactNode; review: ReactNode; viewer: ReactNode };
   switch (query.status) {
     case 'pending':
       panes = {
         answer: <p className="p-6 text-sm text-slate-500" role="status">Loading answer…</p>,
+        review: <div className="h-full bg-white" />,
         viewer: <div className="h-full bg-slate-100" />,
       };
       break;
     case 'error':
       panes = {
         answer: <ErrorPanel title={`Could not load answer “${answerId}”`} error={query.error} />,
+        review: <div className="h-full bg-white" />,
         viewer: <EmptyViewer>No document to show.</EmptyViewer>,
       };
       break;
-    case 'success':
-      panes = { answer: <LoadedAnswerPane answer={query.data.answer} />, viewer: <LoadedViewer answer={query.data.answer} /> };
+    case 'success': {
+      const answer = query.data.answer;
+      panes = {
+        answer: <LoadedAnswerPane answer={answer} />,
+        review: <LoadedReviewPane answer={answer} model={modelFor(answer)} />,
+        viewer: <LoadedViewer answer={answer} />,
+      };
       break;
+    }
     default: {
       const never: never = query;
       return never;
     }
   }
-  return <SplitLayout answer={panes.answer} viewer={panes.viewer} />;
+  return <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />;
 }
 
 function EmptyViewer({ children }: { children: ReactNode }) {
@@ -70,7 +79,16 @@ function modelFor(answer: Answer) {
 
 function LoadedAnswerPane({ answer }: { answer: Answer }) {
   const { view, model, target } = useCitation(answer);
-  const cite = useViewStore((s) => s.cite);
+  const claimId = view.claim;
+  // A marker of the selected claim keeps the claim selected; any other marker is a plain citation click.
+  const cite = useCallback(
+    (key: string) => {
+      const claim = claimId ? model.claims.find((c) => c.id === claimId) : undefined;
+      if (claim && claim.citations.some((c) => c.key === key)) useViewStore.getState().selectClaim(claim.id, key, 'push');
+      else useViewStore.getState().cite(key);
+    },
+    [claimId, model],
+  );
   return (
     <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} />
   );
@@ -79,6 +97,7 @@ function LoadedAnswerPane({ answer }: { answer: Answer }) {
 function LoadedViewer({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
   const { showDocument, setPage, setRegion } = useViewStore.getState();
+  const regionStep = useViewStore((s) => s.regionStep);
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
@@ -91,6 +110,7 @@ function LoadedViewer({ answer }: { answer: Answer }) {
       initialPage={target ? undefined : view.page}
       onPageChange={setPage}
       onRegionChange={(r) => setRegion(r + 1)}
+      regionStep={regionStep}
     />
   );
 }

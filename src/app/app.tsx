@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from '../api/queries.ts';
+import { ReviewSyncProvider } from '../features/review/review-sync.tsx';
 import { AnswerView } from './answer-view.tsx';
 import { HomePage } from './home-page.tsx';
 import { useViewStore } from './view-store.ts';
@@ -24,7 +25,7 @@ export function App() {
           </a>
           <span className="text-xs text-slate-500">Check an AI answer against its sources</span>
         </header>
-        {answer ? <AnswerView key={answer} answerId={answer} /> : <HomePage />}
+        <ReviewSyncProvider>{answer ? <AnswerView key={answer} answerId={answer} /> : <HomePage />}</ReviewSyncProvider>
       </div>
     </QueryClientProvider>
   );

@@ -14,6 +14,12 @@ describe('view state in the URL', () => {
     expect(parseViewState('?cite=S2').cite).toBe('S2');
   });
 
+  it('reads the selected claim, and writes it right after the answer', () => {
+    expect(parseViewState('?answer=a&claim=c-1x2y3z-0&cite=2')).toEqual({ answer: 'a', claim: 'c-1x2y3z-0', cite: '2' });
+    expect(parseViewState('?answer=a&claim=c%2F1')).toEqual({ answer: 'a' });
+    expect(serializeViewState({ cite: '2', claim: 'c-9-1', answer: 'a' })).toBe('?answer=a&claim=c-9-1&cite=2');
+  });
+
   it('ignores unknown parameters and drops malformed values', () => {
     expect(parseViewState('?answer=a&utm_source=x&page=-3&cite=<script>&doc=../etc')).toEqual({ answer: 'a' });
     expect(parseViewState('?page=0&region=abc')).toEqual({});
@@ -26,6 +32,7 @@ describe('view state in the URL', () => {
         fc.record(
           {
             answer: id,
+            claim: id,
             cite: fc.oneof(fc.integer({ min: 0, max: 999 }).map(String), fc.integer({ min: 1, max: 99 }).map((n) => `S${n}`)),
             doc: id,
             page: fc.integer({ min: 1, max: 5000 }),

@@ -1,8 +1,10 @@
-// The view a link restores: ?answer=ID&cite=N|S2&doc=ID&page=P&region=R (docs/urls.md).
+// The view a link restores: ?answer=ID&claim=C&cite=N|S2&doc=ID&page=P&region=R (docs/urls.md).
 // Parsing is forgiving: unknown parameters are ignored and malformed values are dropped, never thrown.
 
 export interface ViewState {
   answer?: string;
+  /** The review panel's selected claim (a claim id, `c-<hash>-<n>`). */
+  claim?: string;
   cite?: string;
   doc?: string;
   page?: number;
@@ -11,7 +13,7 @@ export interface ViewState {
 
 const ID = /^[A-Za-z0-9._-]{1,200}$/;
 const CITE = /^(?:\d{1,6}|S\d{1,6}|\d{1,6}:\d{1,6})$/;
-const ORDER = ['answer', 'cite', 'doc', 'page', 'region'] as const;
+const ORDER = ['answer', 'claim', 'cite', 'doc', 'page', 'region'] as const;
 
 function positiveInt(value: string | null, min: number): number | undefined {
   if (value === null || !/^\d{1,7}$/.test(value)) return undefined;
@@ -24,6 +26,8 @@ export function parseViewState(search: string): ViewState {
   const state: ViewState = {};
   const answer = params.get('answer');
   if (answer && ID.test(answer)) state.answer = answer;
+  const claim = params.get('claim');
+  if (claim && ID.test(claim)) state.claim = claim;
   const cite = params.get('cite');
   if (cite && CITE.test(cite)) state.cite = cite;
   const doc = params.get('doc');

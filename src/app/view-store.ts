@@ -8,8 +8,16 @@ interface ViewStore {
   view: ViewState;
   /** Bumped on every citation click, so clicking the same marker again re-centres and flashes. */
   citeNonce: number;
+  /** A request to the viewer to step through the open citation's regions (the review panel's `[` and `]`). */
+  regionStep: { delta: 1 | -1; seq: number } | null;
   openAnswer(answer: string | undefined): void;
   cite(key: string): void;
+  /**
+   * Selects a claim of the review panel and opens `cite` (its first citation, or the one clicked) beside it. Keyboard
+   * stepping replaces the history entry, so walking 30 claims with `j` does not fill the Back button.
+   */
+  selectClaim(claim: string, cite: string | undefined, mode: 'push' | 'replace'): void;
+  stepRegion(delta: 1 | -1): void;
   showDocument(doc: string): void;
   setPage(page: number): void;
   setRegion(region: number): void;
@@ -38,14 +46,21 @@ export const useViewStore = create<ViewStore>()((set, get) => {
   return {
     view: initial,
     citeNonce: 0,
+    regionStep: null,
     openAnswer: (answer) => update(answer ? { answer } : {}, 'push', true),
     cite: (key) => {
       const { answer } = get().view;
       update({ answer, cite: key }, 'push', true);
     },
+    selectClaim: (claim, cite, mode) => {
+      const { answer, doc } = get().view;
+      // Without a citation the viewer keeps the document it shows; `doc` keeps that in the link.
+      update(cite ? { answer, claim, cite } : { answer, claim, ...(doc !== undefined && { doc }) }, mode, true);
+    },
+    stepRegion: (delta) => set((s) => ({ regionStep: { delta, seq: (s.regionStep?.seq ?? 0) + 1 } })),
     showDocument: (doc) => {
-      const { answer } = get().view;
-      update({ answer, doc }, 'push');
+      const { answer, claim } = get().view;
+      update({ answer, ...(claim !== undefined && { claim }), doc }, 'push');
     },
     setPage: (page) => {
       const { view } = get();

@@ -58,6 +58,8 @@ export interface PdfViewerProps {
   onPageChange?(page: number): void;
   /** The active highlight region (0-based) after the user stepped to it. */
   onRegionChange?(region: number): void;
+  /** Step the target's regions from outside the viewer (a keyboard shortcut of the page); a new `seq` = one step. */
+  regionStep?: { delta: 1 | -1; seq: number } | null;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -69,7 +71,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange }: PdfViewerProps) {
+function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep }: PdfViewerProps) {
   const store = useViewerStoreApi();
   const stableTarget = useStableTarget(target);
   const doc = documents.find((d) => d.id === documentId);
@@ -117,6 +119,7 @@ function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPa
             initialPage={initialPage}
             onPageChange={onPageChange}
             onRegionChange={onRegionChange}
+            regionStep={regionStep ?? null}
           />
         ) : (
           <LoadError error={new Error(`document “${documentId}” is not part of this answer.`)} />
@@ -134,10 +137,11 @@ interface DocumentPaneProps {
   initialPage: number | undefined;
   onPageChange?(page: number): void;
   onRegionChange?(region: number): void;
+  regionStep: { delta: 1 | -1; seq: number } | null;
 }
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }: DocumentPaneProps) {
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
@@ -188,6 +192,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange }
               initialPage={initialPage}
               onPageChange={onPageChange}
               onRegionChange={onRegionChange}
+              regionStep={regionStep}
             />
           )}
         </Document>

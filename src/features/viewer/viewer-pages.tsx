@@ -30,6 +30,8 @@ interface ViewerPagesProps {
   initialPage: number | undefined;
   onPageChange?(page: number): void;
   onRegionChange?(region: number): void;
+  /** A step through the regions asked for from outside (see PdfViewerProps.regionStep). */
+  regionStep?: { delta: 1 | -1; seq: number } | null;
 }
 
 /** Where to scroll next: a page's top, or a box centred in the viewport. */
@@ -39,7 +41,7 @@ interface ScrollGoal {
   seq: number;
 }
 
-export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange }: ViewerPagesProps) {
+export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange, regionStep }: ViewerPagesProps) {
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
@@ -157,6 +159,16 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
     },
     [regions, store, aim, onRegionChange],
   );
+
+  // A step asked for before this document mounted (or before its regions were found) is not replayed later.
+  const stepAtMount = useRef(regionStep?.seq);
+  const stepRef = useRef(stepRegion);
+  stepRef.current = stepRegion;
+  useEffect(() => {
+    if (!regionStep || regionStep.seq === stepAtMount.current) return;
+    stepAtMount.current = regionStep.seq;
+    stepRef.current(regionStep.delta);
+  }, [regionStep]);
 
   // Perform the scroll before paint, once the goal page's own size is known (its frame positions the box).
   const doneSeq = useRef(0);

@@ -1,0 +1,104 @@
+import { useCallback, useMemo } from 'react';
+import type { AnswerModel } from '../core/model/answer-model.ts';
+import type { Answer } from '../core/model/types.ts';
+import { reviewAnswer } from '../core/review/review-answer.ts';
+import type { ReviewFlag, ReviewResult } from '../core/review/types.ts';
+import { ReviewPanel } from '../features/review/review-panel.tsx';
+import type { PanelClaim } from '../features/review/review-types.ts';
+import { matchKey, plainClaimText } from './claim-text.ts';
+import { useReviewChecks } from './review-checks-store.ts';
+import { statusBadge } from './status-badge.ts';
+import { useClaimHighlight } from './use-claim-highlight.ts';
+import { useViewStore } from './view-store.ts';
+
+// Where the review panel meets the rest: the rules' result (core/review) over the answer model and whatever the
+// background checks found, the URL's selected claim, and the viewer (a claim opens its first citation).
+
+// Keyed by the answer object and the checks object, both stable until something changes: one review per change.
+const results = new WeakMap<Answer, WeakMap<object, ReviewResult>>();
+
+export function useReviewResult(answer: Answer, model: AnswerModel): ReviewResult {
+  const checks = useReviewChecks(answer.id);
+  return useMemo(() => {
+    let perAnswer = results.get(answer);
+    if (!perAnswer) results.set(answer, (perAnswer = new WeakMap()));
+    let result = perAnswer.get(checks);
+    if (!result) perAnswer.set(checks, (result = reviewAnswer(answer, model, checks)));
+    return result;
+  }, [answer, model, checks]);
+}
+
+export interface ReviewClaims {
+  claims: PanelClaim[];
+  /** Per claim id: how many claims before it read the same (to find the right one in the rendered answer). */
+  occurrence: Map<string, number>;
+}
+
+export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewResult): ReviewClaims {
+  const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
+  const seen = new Map<string, number>();
+  const occurrence = new Map<string, number>();
+  const claims = model.claims.map((claim): PanelClaim => {
+    const text = plainClaimText(answer.text, claim);
+    const key = matchKey(text);
+    occurrence.set(claim.id, seen.get(key) ?? 0);
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    const review = reviews.get(claim.id);
+    return {
+      id: claim.id,
+      text,
+      flags: review?.flags ?? [],
+      citations: (review?.citations ?? claim.citations).map((c) => ({
+        key: c.key,
+        sourceId: c.sourceId,
+        badge: statusBadge(result.sources[c.sourceId] ?? { kind: 'pending' }),
+      })),
+    };
+  });
+  return { claims, occurrence };
+}
+
+export function LoadedReviewPane({ answer, model }: { answer: Answer; model: AnswerModel }) {
+  const view = useViewStore((s) => s.view);
+  const nonce = useViewStore((s) => s.citeNonce);
+  const result = useReviewResult(answer, model);
+  const { claims, occurrence } = useMemo(() => panelClaims(answer, model, result), [answer, model, result]);
+  const selected = claims.find((c) => c.id === view.claim) ?? null;
+
+  useClaimHighlight(selected?.text ?? null, selected ? (occurrence.get(selected.id) ?? 0) : 0, selected ? `${selected.id}:${nonce}` : null);
+
+  const onSelectClaim = useCallback(
+    (claimId: string, how: 'pointer' | 'keyboard') => {
+      const claim = claims.find((c) => c.id === claimId);
+      useViewStore.getState().selectClaim(claimId, claim?.citations[0]?.key, how === 'keyboard' ? 'replace' : 'push');
+    },
+    [claims],
+  );
+  const onOpenCitation = useCallback((claimId: string, key: string) => useViewStore.getState().selectClaim(claimId, key, 'push'), []);
+  const onOpenFlag = useCallback(
+    (claimId: string | null, flag: ReviewFlag) => {
+      const target = claimId ?? flag.evidence.claimId ?? null;
+      const key = flag.evidence.key ?? (target ? claims.find((c) => c.id === target)?.citations[0]?.key : undefined);
+      if (target) useViewStore.getState().selectClaim(target, key, 'push');
+      else if (key) useViewStore.getState().cite(key);
+    },
+    [claims],
+  );
+  const onStepRegion = useCallback((delta: 1 | -1) => useViewStore.getState().stepRegion(delta), []);
+
+  return (
+    <ReviewPanel
+      answerId={answer.id}
+      claims={claims}
+      answerFlags={result.answerFlags}
+      report={result.report}
+      origin="server"
+      selectedClaimId={selected?.id ?? null}
+      activeKey={selected && view.cite ? view.cite : null}
+      onSelectClaim={onSelectClaim}
+      onOpenCitation={onOpenCitation}
+      onOpenFlag={onOpenFlag}
+      onStepRegion={onStepRegion}
+    />
+  );
+}
