@@ -1,5 +1,6 @@
 import { AdapterError } from '../core/adapters/errors.ts';
 import { detectFormat } from '../core/adapters/detect.ts';
+import { explainUndetected } from '../core/adapters/detect-explain.ts';
 import { runAdapter } from '../core/adapters/registry.ts';
 import type { Format } from '../core/adapters/types.ts';
 import { zodIssues } from '../core/adapters/errors.ts';
@@ -9,11 +10,14 @@ import { canonicalAnswerSchema, type WrappedAnswer, type WrappedFormat } from '.
 // The glue between a wrapped answer (`{ id, question?, format, documents[], coords?, payload }`) and the
 // citation-format adapters in src/core/adapters. See docs/citation-formats.md.
 
-/** `auto` could not recognise the payload. */
+/** `auto` could not recognise the payload. `detail` says what was recognised and what was looked for. */
 export class FormatDetectionError extends Error {
   override readonly name = 'FormatDetectionError';
-  constructor(readonly answerId: string) {
-    super(`Could not detect the citation format of answer "${answerId}".`);
+  constructor(
+    readonly answerId: string,
+    readonly detail?: string,
+  ) {
+    super(`Could not detect the citation format of answer "${answerId}".${detail ? ` ${detail}` : ''}`);
   }
 }
 
@@ -31,7 +35,7 @@ export interface AdaptedAnswer {
  */
 export function adaptWrappedAnswer(wrapper: WrappedAnswer): AdaptedAnswer {
   const format = wrapper.format === 'auto' ? detectFormat(wrapper.payload) : wrapper.format;
-  if (format === null) throw new FormatDetectionError(wrapper.id);
+  if (format === null) throw new FormatDetectionError(wrapper.id, explainUndetected(wrapper.payload));
   const result = runAdapter(format, {
     id: wrapper.id,
     ...(wrapper.question !== undefined && { question: wrapper.question }),

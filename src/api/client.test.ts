@@ -181,7 +181,7 @@ describe('fetchAnswer', () => {
     const e = await caught(fetchAnswer('x'));
     expect(e.kind).toBe('unsupported-format');
     expect(e.format).toBe('auto');
-    expect(e.message).toBe('Could not detect the citation format of answer "x".');
+    expect(e.message).toMatch(/^Could not detect the citation format of answer "x"\. It found no answer text .* no citations field of a known shape: looked for .*Top-level fields: hello\.$/);
   });
 
   it('reports a payload that does not match its declared format as a bad shape', async () => {
