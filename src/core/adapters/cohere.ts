@@ -136,7 +136,7 @@ export const adaptCohere: Adapter = (input) => {
       if (isReasoning) {
         // Reasoning is plain text shown apart: the span is kept, no marker is written into it.
         if (target?.kind === 'reasoning' && range) reasoning[target.block]!.spans.push({ sourceId: source.id, key: String(n), answerStart: range.start, answerEnd: range.end });
-      } else if (target && range) {
+      } else if (target?.kind === 'answer' && range) {
         cited.push({ start: target.offset + range.start, end: target.offset + range.end, sourceId: source.id, n });
       } else {
         // A citation we cannot place still cites its source: the marker goes at the end of the answer.
