@@ -46,13 +46,13 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
         className="min-h-0 flex-1"
         onLayoutChanged={sync}
       >
-        <Panel id="answer" panelRef={answerPanel} defaultSize="33%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
+        <Panel id="answer" panelRef={answerPanel} defaultSize="31%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
           <div data-pane="answer" className="h-full overflow-auto bg-white">
             {answer}
           </div>
         </Panel>
         <Separator aria-label="Resize answer pane" className={separatorClass} />
-        <Panel id="review" panelRef={reviewPanel} defaultSize="25%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
+        <Panel id="review" panelRef={reviewPanel} defaultSize="27%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
           <div data-pane="review" className="h-full min-h-0">
             {review}
           </div>

@@ -133,8 +133,8 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
   };
 
   return (
-    <div className="space-y-2 pt-1">
-      <div role="group" aria-label="Decision" className="flex flex-wrap gap-1.5">
+    <div className="@container space-y-2 pt-1">
+      <div role="group" aria-label="Decision" className="grid grid-cols-3 gap-1">
         {reviewDecisions.map((d) => {
           const s = DECISION_STYLE[d];
           const on = decision.decision === d;
@@ -146,13 +146,13 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
               aria-keyshortcuts={s.key}
               // Pressing the chosen decision again clears it: the mouse's way to undo.
               onClick={() => onDecide(claim.id, on ? null : d, draft)}
-              className={`inline-flex items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium ring-1 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+              className={`inline-flex min-w-0 items-center justify-center gap-1 whitespace-nowrap rounded-md px-1.5 py-1 text-xs font-medium ring-1 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                 on ? s.on : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
               }`}
             >
               <span aria-hidden>{s.icon}</span>
               {s.label}
-              <kbd className={`ml-0.5 rounded px-1 font-mono text-[10px] ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-500'}`}>{s.key}</kbd>
+              <kbd className={`ml-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-500'}`}>{s.key}</kbd>
             </button>
           );
         })}

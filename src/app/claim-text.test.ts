@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { extractClaims } from '../core/model/claims.ts';
+import { findNeedle, matchKey, plainClaimText } from './claim-text.ts';
+
+describe('plainClaimText', () => {
+  it('drops markers and markdown syntax, keeping the words a reader sees', () => {
+    const text = '- **Vendor accounts** that sit unused for 30 days are disabled [2].\n- Connections use a [segregated zone](https://x.test/a) [1][3].';
+    const claims = extractClaims(text);
+    expect(claims.map((c) => plainClaimText(text, c))).toEqual([
+      'Vendor accounts that sit unused for 30 days are disabled.',
+      'Connections use a segregated zone.',
+    ]);
+  });
+});
+
+describe('findNeedle', () => {
+  it('finds the n-th occurrence of a claim, by letters and digits only', () => {
+    const hay = matchKey('Yes. Keys rotate yearly [1]. Yes. Logs are kept.');
+    const yes = matchKey('Yes.');
+    const first = findNeedle(hay, yes, 0)!;
+    const second = findNeedle(hay, yes, 1)!;
+    expect(second.start).toBeGreaterThan(first.start);
+    expect(findNeedle(hay, yes, 5)).toEqual(second);
+    expect(findNeedle(hay, matchKey('Keys rotate yearly'))).toEqual({ start: 3, end: 3 + 'keysrotateyearly'.length });
+  });
+
+  it('falls back to the span between its first and last words when the middle differs', () => {
+    const hay = matchKey('Vendor connections must terminate in a zone behind a firewall that only allows approved ports.');
+    const needle = matchKey('Vendor connections must terminate in a SEGREGATED zone behind a firewall that only allows approved ports.');
+    expect(findNeedle(hay, needle)).toEqual({ start: 0, end: hay.length });
+    expect(findNeedle(hay, matchKey('Nothing like this is in the answer at all'))).toBeNull();
+    expect(findNeedle(hay, '')).toBeNull();
+  });
+});
