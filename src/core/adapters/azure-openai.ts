@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { CitationMapping } from '../model/types.ts';
-import { codeSpans } from '../markers/parse-markers.ts';
 import { citedDocument } from './cited-document.ts';
 import { assemble, looseObject, opt } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
@@ -61,12 +60,10 @@ export const adaptAzureOpenai: Adapter = (input) => {
     sourceOf.set(i + 1, added.source.id);
   }
 
-  // `[docN]` → `[N]`, outside code.
-  const code = codeSpans(text);
+  // `[docN]` → `[N]`.
   const replacements: Replacement[] = [];
   const unknown = new Set<number>();
   for (const m of text.matchAll(DOC_MARKER)) {
-    if (code.some(([s, e]) => m.index >= s && m.index < e)) continue;
     const n = Number(m[1]);
     replacements.push({ start: m.index, end: m.index + m[0].length, with: marker(n) });
     if (n < 1 || n > citations.length) unknown.add(n);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CitationMapping } from '../model/types.ts';
-import { codeSpans, parseMarkers } from '../markers/parse-markers.ts';
+import { parseMarkers } from '../markers/parse-markers.ts';
 import { citedDocument } from './cited-document.ts';
 import { assemble, looseObject, opt, tagged } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
@@ -47,7 +47,6 @@ export const adaptOpenrouter: Adapter = (input) => {
   const message = parsePayload('openrouter', openrouterSchema, input.payload).choices[0]!.message;
   const text = message.content ?? '';
   const mapper = offsetMapper(text, 'codepoint');
-  const code = codeSpans(text);
   const written = new Set(
     parseMarkers(text)
       .filter((g) => g.kind === 'numeric')
@@ -88,7 +87,7 @@ export const adaptOpenrouter: Adapter = (input) => {
       addFlag(source, { code: 'offset-out-of-range', message: `${what}: offsets ${start}–${end} are outside the text (length ${mapper.length}) or overlap another citation's link.` });
     }
     // 2. A Markdown link to its URL.
-    const link = findLink(text, a.url, code, taken);
+    const link = findLink(text, a.url, taken);
     if (link) {
       replacements.push({ ...link, with: marker(n) });
       continue;
@@ -111,13 +110,8 @@ export const adaptOpenrouter: Adapter = (input) => {
   };
 };
 
-/** The first Markdown link `[label](url)` to exactly `url` outside code, with parentheses around it if any. */
-function findLink(
-  text: string,
-  url: string,
-  code: ReadonlyArray<[number, number]>,
-  taken: (start: number, end: number) => boolean,
-): { start: number; end: number } | undefined {
+/** The first Markdown link `[label](url)` to exactly `url`, with parentheses around it if any. */
+function findLink(text: string, url: string, taken: (start: number, end: number) => boolean): { start: number; end: number } | undefined {
   const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(`(\\(\\s*)?\\[(?:[^\\[\\]\\n]|\\[[^\\[\\]\\n]*\\])*\\]\\(${escaped}\\)(\\s*\\))?`, 'g');
   for (const m of text.matchAll(re)) {
@@ -128,7 +122,7 @@ function findLink(
       if (m[1] !== undefined) start += m[1].length;
       if (m[2] !== undefined) end -= m[2].length;
     }
-    if (code.some(([s, e]) => start >= s && start < e) || taken(start, end)) continue;
+    if (taken(start, end)) continue;
     return { start, end };
   }
   return undefined;

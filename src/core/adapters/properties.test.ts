@@ -64,6 +64,20 @@ describe('adapters on arbitrary JSON', () => {
       fc.record({ answer: fc.string(), citations: fc.array(citationLike, { maxLength: 3 }), uncited: fc.jsonValue() }, { requiredKeys: [] }),
       fc.record({ content: fc.oneof(fc.string(), fc.array(fc.jsonValue())), citations: fc.array(citationLike) }, { requiredKeys: [] }),
       fc.record({ candidates: fc.array(fc.jsonValue(), { maxLength: 2 }), output: fc.array(fc.jsonValue()) }, { requiredKeys: [] }),
+      // Envelopes of Bedrock, xAI, Mistral, Dify, RAGFlow, Azure OpenAI and OpenRouter.
+      fc.record(
+        {
+          output: fc.oneof(fc.jsonValue(), fc.record({ message: fc.jsonValue(), text: fc.string() }, { requiredKeys: [] })),
+          outputs: fc.array(fc.record({ type: fc.constantFrom('message.output', 'x'), message: fc.jsonValue(), content: fc.jsonValue() }, { requiredKeys: [] }), { maxLength: 2 }),
+          choices: fc.array(fc.record({ message: fc.record({ content: fc.jsonValue(), context: fc.jsonValue(), reference: fc.jsonValue(), annotations: fc.jsonValue() }, { requiredKeys: [] }) }), { maxLength: 2 }),
+          metadata: fc.record({ retriever_resources: fc.jsonValue() }, { requiredKeys: [] }),
+          data: fc.record({ answer: fc.string(), reference: fc.jsonValue() }, { requiredKeys: [] }),
+          provider: fc.string(),
+          model: fc.constantFrom('grok-4', 'openai/gpt-4o'),
+          citations: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
     );
     fc.assert(
       fc.property(payload, (p) => {
@@ -184,6 +198,70 @@ describe('claim spans on generated payloads', () => {
         bs.forEach(([text, d], i) => d !== undefined && collect(expected, answer!.sources.find((x) => x.quote === `q${i}`)?.id, text));
         expectExactSpans(answer!, expected);
         expect(stripMarkers(answer!.text)).toBe(bs.map(([t]) => t).join(''));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('claim spans and replaced links on generated payloads (Bedrock, OpenRouter, xAI)', () => {
+  const utf16 = (text: string, cp: number) => cpSlice(text, 0, cp).length;
+
+  it('bedrock: Knowledge Base spans (UTF-16, end inclusive) land on the cited words', () => {
+    fc.assert(
+      fc.property(textWithRanges, ([text, ranges]) => {
+        const citations = ranges
+          .filter(([[s, e]]) => e > s)
+          .map(([[s, e]], i) => ({
+            generatedResponsePart: { textResponsePart: { span: { start: utf16(text, s), end: utf16(text, e) - 1 } } },
+            retrievedReferences: [{ content: { text: `chunk ${i}` }, location: { type: 'S3', s3Location: { uri: 's3://b/doc-a.pdf' } } }],
+          }));
+        const answer = runOrAdapterError('bedrock', { id: 'x', documents, payload: { output: { text }, citations } });
+        const expected = new Map<string, Set<string>>();
+        ranges.filter(([[s, e]]) => e > s).forEach(([[s, e]], i) => collect(expected, answer!.sources.find((x) => x.text === `chunk ${i}`)?.id, cpSlice(text, s, e)));
+        expectExactSpans(answer!, expected);
+        expect(answer!.sources.every((x) => x.flags === undefined)).toBe(true);
+        expect(stripMarkers(answer!.text)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('openrouter: code-point claim ranges land on the cited words', () => {
+    fc.assert(
+      fc.property(textWithRanges, ([content, ranges]) => {
+        const annotations = ranges.map(([[s, e]], i) => ({ type: 'url_citation', url_citation: { url: documents[i % 2]!.url, content: `page ${i}`, start_index: s, end_index: e } }));
+        const answer = runOrAdapterError('openrouter', { id: 'x', documents, payload: { id: 'gen-1', choices: [{ message: { content, annotations } }] } });
+        const expected = new Map<string, Set<string>>();
+        ranges.forEach(([[s, e]], i) => collect(expected, answer!.sources.find((x) => x.text === `page ${i}`)?.id, cpSlice(content, s, e)));
+        expectExactSpans(answer!, expected);
+        expect(stripMarkers(answer!.text)).toBe(content);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('xai: every located link is replaced by its marker, and nothing else changes', () => {
+    const pieces = fc.array(fc.tuple(textArb, fc.constantFrom(0, 1)), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(pieces, (ps) => {
+        let content = '';
+        const citations = ps.map(([t, d], i) => {
+          content += t;
+          const link = `[[${i + 1}]](${documents[d]!.url})`;
+          const start = [...content].length;
+          content += link;
+          return { id: String(i + 1), start_index: start, end_index: start + [...link].length, web_citation: { url: documents[d]!.url } };
+        });
+        const answer = runOrAdapterError('xai', { id: 'x', documents, payload: { outputs: [{ message: { content, citations } }] } });
+        expect(stripMarkers(answer!.text)).toBe(ps.map(([t]) => t).join(''));
+        // The i-th marker opens the document the i-th link pointed at.
+        const docsCited = [...answer!.text.matchAll(/\[(\d+)\]/g)].map((m) => {
+          const sourceId = answer!.citations?.find((c) => c.n === Number(m[1]))?.sourceId;
+          return answer!.sources.find((x) => x.id === sourceId)?.documentId;
+        });
+        expect(docsCited).toEqual(ps.map(([, d]) => documents[d]!.id));
+        expect(answer!.sources.every((x) => x.flags === undefined)).toBe(true);
       }),
       { numRuns: 300 },
     );

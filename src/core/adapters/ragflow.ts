@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Box, CitationMapping, CoordsDescriptor } from '../model/types.ts';
-import { codeSpans } from '../markers/parse-markers.ts';
 import { citedDocument } from './cited-document.ts';
 import { assemble, looseObject, opt } from './common.ts';
 import { DocumentMatcher } from './documents.ts';
@@ -103,12 +102,10 @@ export const adaptRagflow: Adapter = (input) => {
     sourceOf.set(key, added.source.id);
   }
 
-  const code = codeSpans(text);
   const replacements: Replacement[] = [];
   const mapping: CitationMapping[] = [];
   const unknown = new Set<string>();
   for (const m of text.matchAll(MARKERS)) {
-    if (code.some(([s, e]) => m.index >= s && m.index < e)) continue;
     const key = String(Number(m[1] ?? m[2]));
     const n = Number(key) + 1;
     replacements.push({ start: m.index, end: m.index + m[0].length, with: marker(n) });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DocumentRef } from '../model/types.ts';
-import { codeSpans } from '../markers/parse-markers.ts';
 import { citedDocument } from './cited-document.ts';
 import { assemble, looseObject, opt, tagged } from './common.ts';
 import { DocumentMatcher, type DocumentReference } from './documents.ts';
@@ -132,19 +131,23 @@ function placeCitations(
   warnings: string[],
 ): string {
   const mapper = offsetMapper(text, 'codepoint');
-  const code = codeSpans(text);
-  const links = [...text.matchAll(LINK)].filter((m) => !code.some(([s, e]) => m.index >= s && m.index < e));
+  const links = [...text.matchAll(LINK)];
   const located: Array<{ cite: Cite; start?: number; end?: number; flag?: string }> = [];
+  const rest: Cite[] = [];
+  // First the citations whose offsets select a link, so a citation looking for its link cannot take theirs.
   for (const cite of cites) {
     const s = cite.start === undefined ? undefined : mapper.toUtf16(cite.start, 'start');
     const e = cite.end === undefined ? undefined : mapper.toUtf16(cite.end, 'end');
-    if (s !== undefined && e !== undefined && e > s && isLink(text.slice(s, e))) {
-      located.push({ cite, start: s, end: e });
-      continue;
-    }
+    if (s !== undefined && e !== undefined && e > s && isLink(text.slice(s, e))) located.push({ cite, start: s, end: e });
+    else rest.push(cite);
+  }
+  const free = (m: RegExpExecArray) => !located.some((l) => l.start === m.index);
+  for (const cite of rest) {
+    const s = cite.start === undefined ? undefined : mapper.toUtf16(cite.start, 'start');
+    const e = cite.end === undefined ? undefined : mapper.toUtf16(cite.end, 'end');
     // 0–0 (Responses API without inline citations) is no position at all.
     const positioned = cite.end === undefined ? cite.start !== undefined : cite.end > (cite.start ?? 0);
-    const wanted = links.filter((m) => (cite.url === undefined || m[2] === cite.url) && (cite.id === undefined || m[1] === cite.id));
+    const wanted = links.filter((m) => free(m) && (cite.url === undefined || m[2] === cite.url) && (cite.id === undefined || m[1] === cite.id));
     const near = s ?? 0;
     const best = wanted.sort((a, b) => Math.abs(a.index - near) - Math.abs(b.index - near))[0];
     const range = `offsets ${cite.start ?? '∅'}–${cite.end ?? '∅'}`;
@@ -159,19 +162,24 @@ function placeCitations(
     } else if (positioned) {
       warnings.push(`${cite.what}: ${range} are outside the text (length ${mapper.length}); the citation was dropped.`);
     } else {
-      warnings.push(`${cite.what} gives no place in the text and its link is not in it; it is listed as a source without a marker.`);
       located.push({ cite });
     }
   }
   located.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
 
   const replacements: Replacement[] = [];
+  const placed = new Set<string>();
   for (const { cite, start, end, flag } of located) {
     const doc = citedDocument(matcher, documents, cite.ref, warnings, cite.what, cite.url);
     if (!doc) continue;
     const { source, n } = table.add({ ...doc, ...cite.fields });
     if (flag) addFlag(source, { code: 'offset-out-of-range', message: `${cite.what}: ${flag}.` });
-    if (start !== undefined && end !== undefined) replacements.push({ start, end, with: marker(n) });
+    if (start !== undefined && end !== undefined) {
+      replacements.push({ start, end, with: marker(n) });
+      placed.add(source.id);
+    } else if (!placed.has(source.id)) {
+      warnings.push(`${cite.what} gives no place in the text and its link is not in it; it is listed as a source without a marker.`);
+    }
   }
   // Links the metadata did not locate: the URL is the only reference.
   for (const m of links) {
