@@ -3,11 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
+import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
 
 export const USAGE = `Usage:
   citelens locate FILE.pdf --quotes QUOTES.json [--password PW]
   citelens locate FILE.pdf --quote TEXT [--page N] [--password PW]
+  citelens embed-link --answer ID --origin ORIGIN [--ttl SECONDS] [--base URL]
   citelens --help
 
 Locates quotes in a PDF's text layer and prints one JSON array to stdout, one element per quote, in input order:
@@ -15,7 +17,8 @@ Locates quotes in a PDF's text layer and prints one JSON array to stdout, one el
 Rects are canonical: PDF points, origin at the top-left of the page's CropBox, y down, unrotated page.
 QUOTES.json is an array of { "id", "text", "page"? } ("page" is a 1-based hint). --quote gives id "quote".
 Exit codes: 0 when it ran (found or not), 2 for bad usage or an unreadable, corrupt or locked PDF.
-`;
+
+embed-link: ${EMBED_LINK_USAGE.slice(EMBED_LINK_USAGE.indexOf('\n') + 1).replace(/^ {2}citelens embed-link.*\n\n/, '')}`;
 
 class UsageError extends Error {}
 
@@ -100,6 +103,7 @@ function output(id: unknown, res: LocateResult) {
 }
 
 export async function run(argv: string[], stdout: (s: string) => void, stderr: (s: string) => void): Promise<number> {
+  if (argv[0] === 'embed-link') return runEmbedLink(argv.slice(1), process.env, Date.now(), stdout, stderr);
   let args: Args | 'help';
   try {
     args = parseArgs(argv);

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { ConfigError } from './config-error.ts';
+import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
 // Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
 // Env: HOST (127.0.0.1), PORT (4173), CITELENS_DATA (the built-in demo data). Serves ../../dist.
+// Embedding and access: CITELENS_EMBED_ORIGINS, CITELENS_API_TOKENS, CITELENS_EMBED_SECRET (docs/embed.md);
+// an unusable value stops the server with exit code 2 before it listens.
 // Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +31,17 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
   process.stderr.write(`citelens: warning: ${distDir}/index.html is missing; only /api is served (run \`npm run build\`)\n`);
 }
 
-const app = createApp({ dataDir, distDir });
+let security: SecurityOptions;
+try {
+  security = readSecurityEnv(process.env);
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`citelens: ${e.message}\n`);
+  process.exit(2);
+}
+for (const w of securityWarnings(security)) process.stderr.write(`citelens: warning: ${w}\n`);
+
+const app = createApp({ dataDir, distDir, security });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;

@@ -8,10 +8,10 @@ const ORIGIN_SHAPE = /^(https?):\/\/([^/?#\s@]+)$/i;
 
 /** The normalized origin (lower-case host, default port dropped), or an explanation of why `text` is not one. */
 export function parseOrigin(text: string): { ok: true; origin: string } | { ok: false; reason: string } {
-  const m = ORIGIN_SHAPE.exec(text);
-  if (!m) {
+  // Checked first: the URL parser accepts `*` in a host name, and CSP would read it as a wildcard.
+  if (text.includes('*')) return { ok: false, reason: 'wildcards are not allowed: list each origin' };
+  if (!ORIGIN_SHAPE.test(text)) {
     if (/^https?:\/\/[^/?#]+[/?#]/i.test(text)) return { ok: false, reason: 'an origin has no path, query or fragment (drop everything after the host and port)' };
-    if (text.includes('*')) return { ok: false, reason: 'wildcards are not allowed: list each origin' };
     return { ok: false, reason: 'expected scheme://host[:port] with scheme http or https' };
   }
   let url: URL;
