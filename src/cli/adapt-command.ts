@@ -1,0 +1,75 @@
+// `citelens adapt FILE.json`: normalizes an answer file (canonical, or wrapped in any citation format, `auto`
+// included) with the app's own code (adaptWrappedAnswer) and prints ONE JSON object to stdout:
+// `{ "format", "answer", "warnings" }`. Everything else goes to stderr.
+import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
+import { adaptWrappedAnswer, FormatDetectionError } from '../api/adapt-answer.ts';
+import { canonicalAnswerSchema, wrappedAnswerSchema } from '../api/answer-schema.ts';
+import { isAdapterError } from '../core/adapters/errors.ts';
+
+export const ADAPT_USAGE = `  citelens adapt FILE.json
+
+adapt: reads an answer file, canonical ("format": "citelens/1" or none) or wrapped ("format": a citation format or
+"auto", "documents", "payload"), and prints one JSON object to stdout:
+  { "format": "<format read>", "answer": { …canonical answer… }, "warnings": [ "…" ] }
+A canonical file gives format "citelens/1" and no warnings. Exit codes: 0 when it adapted (with warnings or not),
+2 for bad usage, an unreadable or invalid JSON file, or a payload it cannot read (stderr says why, with JSON paths).
+`;
+
+type Out = (s: string) => void;
+
+export function runAdapt(args: string[], stdout: Out, stderr: Out): number {
+  const fail = (message: string) => {
+    stderr(`citelens adapt: ${message}\n`);
+    return 2;
+  };
+  if (args.includes('--help') || args.includes('-h')) {
+    stdout(`Usage:\n${ADAPT_USAGE}`);
+    return 0;
+  }
+  const options = args.filter((a) => a.startsWith('-'));
+  if (options.length > 0) return fail(`unknown option: ${options[0]}\n\nUsage:\n${ADAPT_USAGE}`);
+  if (args.length !== 1) return fail(`${args.length === 0 ? 'missing FILE.json' : `unexpected argument: ${args[1]}`}\n\nUsage:\n${ADAPT_USAGE}`);
+  const file = args[0]!;
+
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return fail(err.code ? `cannot read ${file}: ${err.message}` : `${file} is not valid JSON: ${err.message}`);
+  }
+
+  const format = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { format?: unknown }).format : undefined;
+  if (format === undefined || format === 'citelens/1') {
+    const parsed = canonicalAnswerSchema.safeParse(data);
+    if (!parsed.success) return fail(`${file} is not a canonical answer:\n${issues(parsed.error)}`);
+    const { format: _format, ...answer } = parsed.data;
+    void _format;
+    stdout(`${JSON.stringify({ format: 'citelens/1', answer, warnings: [] })}\n`);
+    return 0;
+  }
+
+  const wrapped = wrappedAnswerSchema.safeParse(data);
+  if (!wrapped.success) return fail(`${file} is not a wrapped answer:\n${issues(wrapped.error)}`);
+  try {
+    const adapted = adaptWrappedAnswer(wrapped.data);
+    stdout(`${JSON.stringify({ format: adapted.format, answer: adapted.answer, warnings: adapted.warnings })}\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof FormatDetectionError) return fail(`${file}: ${e.message}`);
+    if (isAdapterError(e)) return fail(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** zod issues as `  - path.to[0].field: message`, paths from the file's root. */
+function issues(error: z.ZodError): string {
+  const lines = error.issues.slice(0, 10).map((i) => {
+    let path = '';
+    for (const key of i.path) path += typeof key === 'number' ? `[${key}]` : path === '' ? String(key) : `.${String(key)}`;
+    return `  - ${path || '(root)'}: ${i.message}`;
+  });
+  if (error.issues.length > 10) lines.push(`  - …and ${error.issues.length - 10} more`);
+  return lines.join('\n');
+}
