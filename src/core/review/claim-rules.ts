@@ -94,7 +94,8 @@ function evidenceFor(group: readonly CitedSource[], claim: Claim): ReviewFlag['e
 
 /** What the citation offers as evidence: its quote and passage, else the words under its boxes or where it was found. */
 function evidenceTexts(cs: CitedSource): string[] {
-  const own = [cs.source.quote, cs.source.text].filter((t): t is string => typeof t === 'string' && t.trim().length > 0);
+  // "..." is a placeholder, not a passage
+  const own = [cs.source.quote, cs.source.text].filter((t): t is string => typeof t === 'string' && /[\p{L}\p{N}]/u.test(t));
   if (own.length === 0) {
     if (cs.check?.boxes?.text) own.push(cs.check.boxes.text);
     const st = cs.status;

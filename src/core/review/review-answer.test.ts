@@ -185,6 +185,12 @@ describe('document-level only', () => {
     expect(codes(review(answer({}, { page: undefined, location: { charStart: 5, charEnd: 40 } })))).not.toContain('document-level-only');
     const web = answer({ documents: [{ ...DOC, mediaType: 'text/html' }] }, { page: undefined });
     expect(codes(review(web))).not.toContain('document-level-only');
+    const text = answer({ documents: [{ ...DOC, title: 'facts.txt' }] }, { page: undefined });
+    expect(codes(review(text, {}))).not.toContain('document-level-only');
+    const site = answer({ documents: [{ ...DOC, url: 'https://example.org/weather' }] }, { page: undefined });
+    expect(codes(review(site, {}))).not.toContain('document-level-only');
+    const pdfSite = answer({ documents: [{ ...DOC, url: 'https://example.org/policy.pdf' }] }, { page: undefined });
+    expect(codes(review(pdfSite, {}))).toContain('document-level-only');
   });
 });
 
@@ -277,6 +283,12 @@ describe('unsupported', () => {
     expect(codes(review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } }))).toEqual([]);
     a.sources[0]!.support = undefined;
     expect(codes(review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } }))).toEqual(['unsupported']);
+  });
+
+  it('makes no judgement on a placeholder passage', () => {
+    const a = answer({ text: 'Refunds are issued within 30 days [1].' }, { quote: undefined, text: '...' });
+    expect(codes(review(a, { documents: okDoc() }))).toEqual([]);
+    expect(review(a, { documents: okDoc() }).claims[0]!.citations[0]!.support).toBeUndefined();
   });
 
   it('accepts a claim that names the cited document by its title', () => {

@@ -42,10 +42,18 @@ function searchedWords(scope: SearchedScope): string {
   return `Searched ${searched}.${note}`;
 }
 
+const UNPAGED_NAME = /\.(txt|md|markdown|html?|json|csv|xml|docx?|rtf)$/iu;
+
 /** A PDF (or unknown type): pages mean something. Web pages and text documents have none to name. */
-function isPaged(doc: DocumentRef | undefined): boolean {
+function isPaged(ctx: SourceContext): boolean {
+  const doc = ctx.document;
   const type = typeof doc?.mediaType === 'string' ? doc.mediaType.toLowerCase() : '';
-  return type === '' || type.includes('pdf');
+  if (type) return type.includes('pdf');
+  if (ctx.documentCheck?.pageCount) return true;
+  if (typeof ctx.source.url === 'string' && ctx.source.url) return false;
+  const url = typeof doc?.url === 'string' ? doc.url : '';
+  if (/^https?:/iu.test(url) && !/\.pdf(?:[?#]|$)/iu.test(url)) return false;
+  return ![url, doc?.title, doc?.id].some((name) => typeof name === 'string' && UNPAGED_NAME.test(name.trim()));
 }
 
 function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvidence, label: string): ReviewFlag[] {
@@ -160,8 +168,10 @@ export function sourceFlags(ctx: SourceContext): ReviewFlag[] {
     );
   }
 
-  const locatedByOffsets = typeof source.location?.charStart === 'number';
-  if (claimed.length === 0 && !locatedByOffsets && isPaged(ctx.document) && status.kind !== 'unavailable' && status.kind !== 'failed') {
+  // character offsets, content blocks or a search result locate a passage without pages
+  const loc = source.location;
+  const located = !!loc && [loc.charStart, loc.blockStart, loc.resultIndex].some((n) => typeof n === 'number');
+  if (claimed.length === 0 && !located && isPaged(ctx) && status.kind !== 'unavailable' && status.kind !== 'failed') {
     const pages = ctx.documentCheck?.pageCount;
     const size = pages ? ` (${pages} pages)` : '';
     const found =

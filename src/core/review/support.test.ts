@@ -89,6 +89,15 @@ describe('lexical support', () => {
     expect(supports('Keys are kept in an HSM.', 'Keys are stored in a cloud vault.')).toBe(false);
   });
 
+  it('does not take a lone capital for a name', () => {
+    expect(supports('Highs reach 25 °C in July.', 'Temperatures in July reach 25 degrees.')).toBe(true);
+  });
+
+  it('agrees with several passages in the plural', () => {
+    const r = lexicalSupport('Kept for 30 days in 2024.', ['Kept for 14 days.', 'Kept in 2023.']);
+    expect(describeSupport(r, 0.5, 'the cited passages')).toBe('The claim says 30 days and 2024; the cited passages have neither.');
+  });
+
   it('scores a claim about something else low and names the missing words', () => {
     const r = lexicalSupport(
       'Privileged sessions are recorded by the access management system.',

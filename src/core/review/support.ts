@@ -114,7 +114,8 @@ function entities(text: string, ws: readonly Word[]): Entity[] {
     cur = [];
   };
   ws.forEach((w, i) => {
-    const named = isAcronym(w) || (isCapitalized(w) && !w.sentenceStart && !isStopWord(w.folded));
+    // a lone capital ("°C", "Plan B") names nothing worth looking up
+    const named = isAcronym(w) || (isCapitalized(w) && w.folded.length > 1 && !w.sentenceStart && !isStopWord(w.folded));
     const prev = ws[i - 1];
     const adjacent = prev && cur.length > 0 && /^[\s-]*$/u.test(text.slice(prev.index + prev.raw.length, w.index));
     if (!named || !adjacent) flush();
@@ -204,7 +205,9 @@ export function describeSupport(result: LexicalSupport, floor: number, passage =
   const { missing } = result;
   if (missing.length > 0) {
     const said = listWords(missing.map((m) => m.text), false);
-    const tail = missing.length === 1 ? 'does not' : missing.length === 2 ? 'has neither' : 'has none of them';
+    const plural = passage.endsWith('s');
+    const has = plural ? 'have' : 'has';
+    const tail = missing.length === 1 ? (plural ? 'do not' : 'does not') : missing.length === 2 ? `${has} neither` : `${has} none of them`;
     return `The claim says ${said}; ${passage} ${tail}.`;
   }
   if (result.score < floor) {
