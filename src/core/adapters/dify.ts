@@ -16,7 +16,7 @@ import type { Adapter } from './types.ts';
 // passes through (Dify's own PDF extractor numbers pages from 0, so it is read as 0-based).
 
 const resourceSchema = looseObject({
-  position: opt(z.number().int().min(1)),
+  position: opt(nonNegInt),
   document_id: opt(z.string()),
   document_name: opt(z.string()),
   segment_id: opt(z.string()),

@@ -94,5 +94,9 @@ describe('ragflow adapter', () => {
     expect(answer.text).toBe('Nothing found.');
     expect(answer.sources).toEqual([]);
     expect(() => adaptRagflow({ id: 'a', documents: docs, payload: { code: 0, data: true } })).toThrow(AdapterError);
+    // Some versions send positions as a string: no boxes, but the chunk is still a source.
+    const loose = adaptRagflow({ id: 'a', documents: docs, payload: { data: { answer: 'Cold ##0$$.', reference: { chunks: [{ content: 'Cold.', document_name: 'manual.pdf', positions: '' }] } } } });
+    expect(loose.answer.text).toBe('Cold [1].');
+    expect(loose.answer.sources).toEqual([{ id: 'S1', documentId: 'manual', text: 'Cold.' }]);
   });
 });

@@ -33,7 +33,8 @@ const chunkSchema = looseObject({
   docnm_kwd: opt(z.string()),
   url: opt(z.string()),
   similarity: opt(z.number().finite()),
-  positions: opt(z.array(z.unknown())),
+  // A list of boxes for PDF chunks; other shapes (`[""]`, a string in some versions) carry no box.
+  positions: z.unknown().optional(),
 });
 type Chunk = z.infer<typeof chunkSchema>;
 
@@ -126,10 +127,10 @@ export const adaptRagflow: Adapter = (input) => {
 };
 
 /** `[page, x0, x1, top, bottom]` entries → boxes; anything else (RAGFlow sends `""` for non-PDF chunks) is skipped. */
-function readPositions(positions: unknown[] | undefined): { boxes: Box[]; skipped: number } {
+function readPositions(positions: unknown): { boxes: Box[]; skipped: number } {
   const boxes: Box[] = [];
   let skipped = 0;
-  for (const p of positions ?? []) {
+  for (const p of Array.isArray(positions) ? positions : []) {
     if (p === '' || p === null) continue;
     const ok = Array.isArray(p) && p.length === 5 && p.every((v) => typeof v === 'number' && Number.isFinite(v));
     const [page, a, b, c, d] = ok ? (p as number[]) : [];
