@@ -62,9 +62,11 @@ async function ensurePage(index: TextIndex, doc: DocumentText, page: number): Pr
 
 const pageHasText = (index: TextIndex, p: number) => (index.get(p)?.key.length ?? 0) > 0;
 
+const contiguous = (pages: readonly number[]) => pages.every((p, i) => i === 0 || p === pages[i - 1]! + 1);
+
 /** The order the locator searched in (locate.ts `plan`), for telling the reviewer what was looked at. */
 function searchedScope(index: TextIndex, pageCount: number, claimed: number[]): SearchedScope {
-  const hinted = claimed.length > 0 ? [claimed[0]!, ...claimed.slice(1).filter((p) => p <= claimed[0]! + 3)] : [];
+  const hinted = claimed.length === 0 ? [] : contiguous(claimed) ? claimed.filter((p) => p <= claimed[0]! + 3) : [claimed[0]!];
   const valid = (p: number) => p >= 1 && p <= pageCount && !hinted.includes(p);
   const first = hinted[0];
   const nearby = first === undefined ? [] : [first - 2, first - 1, first + 1, first + 2].filter(valid);
@@ -143,7 +145,8 @@ export async function checkSource(doc: DocumentText, source: Source, opts: Check
       getPageText: doc.getPageText,
       quote: search.text,
       page: claimed[0],
-      pageEnd: claimed.length > 1 ? claimed[claimed.length - 1] : undefined,
+      // a page range widens the first window; scattered pages ("pages": [3, 7]) only hint the first
+      pageEnd: claimed.length > 1 && contiguous(claimed) ? claimed[claimed.length - 1] : undefined,
       index,
       signal: opts.signal,
       measure: doc.measure,
