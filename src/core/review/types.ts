@@ -9,6 +9,17 @@
 //      ReviewFlags: per answer, per claim, per citation, per source. Missing checks simply mean "pending".
 // So the rules can run at once on the answer alone (uncited, invalid markers, relevance, confidence, support) and
 // be re-run, cheaply, every time another document or source check comes in.
+//
+// Entry points (all in src/core/review/):
+//   reviewAnswer(answer, model, checks?, config?) → ReviewResult          review-answer.ts (pure, sync)
+//   checkSource(doc, source, opts?) / checkSources(doc, sources, opts?)    check-source.ts (async, yields, abortable)
+//   accessFromHttpStatus(status, message?), loadedDocumentCheck(id, …),
+//   textLayerOf(index, pageCount), DOCUMENT_VERSION_HEADER                document-check.ts
+//   summarizeReviewReport(raw) → ReviewReportSummary | null               review-report.ts (also in ReviewResult)
+//   lexicalSupport(claim, evidence), describeSupport(result, floor)       support.ts
+//   textUnderBoxes(page, boxes), textUnderBoxesInIndex(index, boxes),
+//   quoteCoverage(quote, normalized)                                      text-under-boxes.ts
+//   resolveConfig(partial), defaultReviewConfig                           this file
 import type { Box } from '../model/types.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
