@@ -41,6 +41,34 @@ export interface Block {
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
 const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/gu;
 
+const STRONG_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+const STRONG_LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/u;
+
+/**
+ * Runs of the other direction inside a line read the other way: a Latin phrase drawn as separate runs inside a
+ * Hebrew line, or a Hebrew phrase inside an English one (the bidi rule for strong runs, at the level of whole runs;
+ * characters inside one run are pdf.js's business and bidi.ts's). Each stretch of such runs, with the blank or
+ * punctuation runs between them, is reversed into logical order. Numbers are left where they are: whether one
+ * belongs to the phrase beside it cannot be told from the runs alone.
+ */
+function readOppositeRuns(line: Line, runs: readonly TextRun[]): void {
+  const opposite = line.rtl ? STRONG_LTR : STRONG_RTL;
+  const own = line.rtl ? STRONG_RTL : STRONG_LTR;
+  const kind = line.runs.map((g) => {
+    const str = runs[g.run]?.str ?? '';
+    if (own.test(str)) return 'own';
+    if (opposite.test(str)) return 'opposite';
+    return /\p{N}/u.test(str) ? 'number' : 'neutral';
+  });
+  for (let k = 0; k < kind.length; k++) {
+    if (kind[k] !== 'opposite') continue;
+    let end = k;
+    for (let m = k + 1; m < kind.length && (kind[m] === 'opposite' || kind[m] === 'neutral'); m++) if (kind[m] === 'opposite') end = m;
+    if (end > k) line.runs.splice(k, end - k + 1, ...line.runs.slice(k, end + 1).reverse());
+    k = end;
+  }
+}
+
 function runGeom(run: TextRun, index: number): RunGeom | null {
   if (!run.str || !/\S/u.test(run.str)) return null;
   const frame = runFrame(run);
@@ -123,6 +151,7 @@ export function layoutPage(runs: readonly TextRun[]): Block[] {
     const rtl = (text.match(RTL)?.length ?? 0) > (text.match(LTR)?.length ?? 0);
     l.rtl = rtl;
     l.runs.sort((p, q) => (rtl ? q.u1 - p.u1 : p.u0 - q.u0));
+    readOppositeRuns(l, runs);
     // drop exact duplicates drawn on top of each other (fake bold, repeated content)
     const kept: RunGeom[] = [];
     for (const g of l.runs) {
@@ -169,14 +198,47 @@ export function layoutPage(runs: readonly TextRun[]): Block[] {
   return orderBlocks(blocks);
 }
 
-/** Reading order of blocks (Breuel's rules): above-and-overlapping first; left-of first unless a block that
- * spans both lies between them vertically. Falls back to top-to-bottom on cycles or very many blocks. */
+/** The running head and foot of a page: -1 for blocks of the top band, 1 for the bottom band, 0 for the body.
+ * A band is a set of blocks that overlap vertically, no more than two lines tall, parted from the rest of the
+ * page by a gap of over two of its lines. Breuel's left-of rule alone would read a footer's left half between
+ * two columns (it lies left of the right column and nothing spans both), and a quote that runs from one column
+ * into the next would then be highlighted across the page number. */
+function furniture(blocks: Block[]): Int8Array {
+  const band = new Int8Array(blocks.length);
+  const ids = blocks.map((_, i) => i).filter((i) => blocks[i]?.dirKey === blocks[0]?.dirKey);
+  const size = (i: number) => Math.max(...(blocks[i] as Block).lines.map((l) => l.size));
+  const mark = (sorted: number[], top: boolean, value: 1 | -1) => {
+    if (sorted.length < 2) return;
+    const edge = (i: number) => (top ? (blocks[i] as Block).vBottom : -(blocks[i] as Block).vTop);
+    const start = (i: number) => (top ? (blocks[i] as Block).vTop : -(blocks[i] as Block).vBottom);
+    const member = [sorted[0] as number];
+    let reach = edge(sorted[0] as number);
+    let k = 1;
+    for (; k < sorted.length && start(sorted[k] as number) < reach; k++) {
+      member.push(sorted[k] as number);
+      reach = Math.max(reach, edge(sorted[k] as number));
+    }
+    if (k >= sorted.length) return; // the band is the whole page
+    const lineSize = Math.max(...member.map(size));
+    const height = reach - Math.min(...member.map(start));
+    const gap = start(sorted[k] as number) - reach;
+    if (height <= 2.5 * lineSize && gap > 2 * lineSize) for (const i of member) band[i] = value;
+  };
+  mark([...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop), true, -1);
+  mark([...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom), false, 1);
+  return band;
+}
+
+/** Reading order of blocks (Breuel's rules): running head first and running foot last (see furniture); then
+ * above-and-overlapping first; left-of first (right-of, in right-to-left text) unless a block that spans both
+ * lies between them vertically. Falls back to top-to-bottom on cycles or very many blocks. */
 function orderBlocks(blocks: Block[]): Block[] {
   const n = blocks.length;
   const byPos = (p: Block, q: Block) => p.dirKey - q.dirKey || p.vTop - q.vTop || p.u0 - q.u0;
   if (n <= 1 || n > 400) return blocks.sort(byPos);
   const tol = 1;
   const rtlBlock = blocks.map((b) => b.lines.filter((l) => l.rtl).length * 2 > b.lines.length);
+  const band = furniture(blocks);
   const succ: number[][] = blocks.map(() => []);
   const indeg = new Array<number>(n).fill(0);
   const vc = (b: Block) => (b.vTop + b.vBottom) / 2;
@@ -193,7 +255,9 @@ function orderBlocks(blocks: Block[]): Block[] {
         continue;
       }
       let before = false;
-      if (overlap(a.u0, a.u1, b.u0, b.u1) > tol) {
+      if (band[i] !== band[j]) {
+        before = (band[i] as number) < (band[j] as number);
+      } else if (overlap(a.u0, a.u1, b.u0, b.u1) > tol) {
         before = a.vTop < b.vTop || (a.vTop === b.vTop && i < j);
       } else {
         const rtl = rtlBlock[i] && rtlBlock[j];

@@ -65,7 +65,9 @@ export function indexPage(source: PageText): IndexedPage {
         geom.set(g.run, g);
         const str = source.runs[g.run]?.str ?? '';
         if (prev) {
-          const gap = l.rtl ? prev.u0 - g.u1 : g.u0 - prev.u1;
+          // the blank between the two runs, whichever side of the other each lies on (runs of the other
+          // direction inside a line are read the other way: layout.ts)
+          const gap = Math.max(g.u0 - prev.u1, prev.u0 - g.u1);
           if (gap > 0.15 * Math.max(g.size, prev.size)) wantSpace = true;
         }
         if (/^\s/u.test(str)) wantSpace = true;

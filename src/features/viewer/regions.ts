@@ -1,18 +1,19 @@
 import type { Box } from '../../core/model/types.ts';
 
-// A cited passage may cover several rectangles (one per line) and several pages. Each rectangle is a region the
-// user can step through; regions are ordered by page, then by line (top to bottom), then left to right, in
-// canonical coordinates, so the order does not change when the user rotates the view.
+// A cited passage may cover several rectangles (one per line fragment) and several pages. Each rectangle is a
+// region the user steps through with Previous/Next, and the viewer scrolls to and flashes the first one, so the
+// order must be READING order: the start of the quote first. Sorting by position cannot give that (a quote that
+// runs from the foot of the left column to the top of the right one would start at its end, and a right-to-left
+// line reads from its right end), so:
+//  - rectangles from the quote locator keep the order it returns (its text index is in reading order across
+//    columns, right-to-left lines and pages);
+//  - boxes given by a provider keep the order the provider listed them in, only grouped by page (stable), since
+//    the viewer steps through pages forwards.
 
-/** Lines whose tops differ by less than this (in points) are the same line. */
-const SAME_LINE_EPSILON = 2;
-
-export function orderRegions(boxes: readonly Box[]): Box[] {
-  return [...boxes].sort((a, b) => {
-    if (a.page !== b.page) return a.page - b.page;
-    if (Math.abs(a.y0 - b.y0) > SAME_LINE_EPSILON) return a.y0 - b.y0;
-    return a.x0 - b.x0;
-  });
+/** Provider-given boxes as regions: by page, and in the provider's order within a page. */
+export function orderGivenBoxes<T extends Box>(boxes: readonly T[]): T[] {
+  // Array.prototype.sort is stable, so boxes of one page keep their listed order.
+  return [...boxes].sort((a, b) => a.page - b.page);
 }
 
 /** Keep only boxes that can be drawn: on an existing page, finite and non-empty. Never draw a wrong highlight. */

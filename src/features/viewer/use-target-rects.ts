@@ -6,7 +6,7 @@ import type { FontStyle, MeasureText } from '../../core/locate/page-text.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import type { DocumentTextCache } from './text-cache.ts';
-import { drawableBoxes, orderRegions } from './regions.ts';
+import { drawableBoxes, orderGivenBoxes } from './regions.ts';
 
 // Turns a HighlightTarget into canonical rectangles: its own boxes when it has them (no search), else the quote
 // located in the PDF text by the core locator. The result is a discriminated union so the UI cannot show a
@@ -81,11 +81,12 @@ export async function canonicalTargetBoxes(target: HighlightTarget, textCache: D
 async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTextCache, signal: AbortSignal): Promise<Located> {
   const converted = await canonicalTargetBoxes(target, textCache);
   signal.throwIfAborted();
-  const boxes = orderRegions(drawableBoxes(converted.rects, textCache.pageCount));
+  const boxes = orderGivenBoxes(drawableBoxes(converted.rects, textCache.pageCount));
   if (boxes.length > 0) return { rects: boxes, notes: converted.notes };
   const located = await locateTargetQuote(target, textCache, signal);
   const notes = target.boxes?.length ? ['The given boxes fall outside the page; the passage was found by its quote', ...located.notes] : located.notes;
-  return { rects: orderRegions(drawableBoxes(located.rects, textCache.pageCount)), notes };
+  // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
+  return { rects: drawableBoxes(located.rects, textCache.pageCount), notes };
 }
 
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
@@ -97,7 +98,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       return;
     }
     // Canonical boxes draw at once, with no search and no flash of a "locating" state.
-    const boxes = target.coords ? [] : orderRegions(drawableBoxes(target.boxes, textCache.pageCount));
+    const boxes = target.coords ? [] : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
     if (boxes.length > 0) {
       setState({ kind: 'found', target, rects: boxes, notes: [] });
       return;
