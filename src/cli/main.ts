@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
 import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
-import { ADAPT_USAGE, runAdapt } from './adapt-command.ts';
+import { ADAPT_USAGE } from './adapt-usage.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
 
 export const USAGE = `Usage:
@@ -106,7 +106,8 @@ function output(id: unknown, res: LocateResult) {
 }
 
 export async function run(argv: string[], stdout: (s: string) => void, stderr: (s: string) => void): Promise<number> {
-  if (argv[0] === 'adapt') return runAdapt(argv.slice(1), stdout, stderr);
+  // Loaded on demand: the adapters are not needed to locate quotes.
+  if (argv[0] === 'adapt') return (await import('./adapt-command.ts')).runAdapt(argv.slice(1), stdout, stderr);
   if (argv[0] === 'embed-link') return runEmbedLink(argv.slice(1), process.env, Date.now(), stdout, stderr);
   let args: Args | 'help';
   try {
