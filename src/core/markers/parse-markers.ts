@@ -1,117 +1,20 @@
-// Citation marker parsing over raw answer markdown. Spans are UTF-16 offsets into the input string.
-// Recognised: [2]  [1][3]  [1, 3]  [1,3]  [1-3]  [1–3]  [S2]  [S1, S3]  [۲]  [٢،٣]  【3】  【6:0†source】.
-// Markers inside inline code or fenced code blocks are not markers.
+import { parseAnswerMarkdown } from '../markdown/parse-answer-markdown.ts';
+import type { MarkerGroup } from './marker-syntax.ts';
 
-export interface MarkerRef {
-  /** Normalized key: "2" for [2], [۲] or 【2】; "S2" for [S2]; "6:0" for an OpenAI placeholder. */
-  key: string;
-  /** Span of the token this ref came from (a range's refs share the range's span). */
-  start: number;
-  end: number;
-}
+// Citation markers of an answer, as the reader sees them: read from the answer's Markdown, so a marker inside code,
+// an escaped bracket or a link destination is no marker (see src/core/markdown/micromark-markers.ts for the rules and
+// src/core/markers/marker-syntax.ts for the shapes). Callers that also need the tree or the claims' blocks should call
+// parseAnswerMarkdown once and read its `markers`.
 
-export type MarkerKind = 'numeric' | 'sid' | 'mixed' | 'placeholder';
+export type { MarkerGroup, MarkerKind, MarkerRef } from './marker-syntax.ts';
+// The adapters read provider digits (Persian, Arabic-Indic, …) with the same function the markers use.
+export { digitsToNumber } from './marker-syntax.ts';
 
-export interface MarkerGroup {
-  kind: MarkerKind;
-  /** Span of the whole bracket group, brackets included. */
-  start: number;
-  end: number;
-  raw: string;
-  refs: MarkerRef[];
-}
-
-/** The longest range we expand: `[1-500]` is more likely prose than a citation. */
-const MAX_RANGE = 50;
-const GROUP = /\[([^[\]\n]{1,80})\]|【([^【】\n]{1,80})】/g;
-const ITEM = /^(?:([Ss]\d{1,6})|(\p{Nd}{1,6})(?:\s*[-–—]\s*(\p{Nd}{1,6}))?)$/u;
-const SEPARATOR = /[,،，;]/;
-const PLACEHOLDER = /^(\p{Nd}+:\p{Nd}+)†[^】]*$/u;
-
-/** Convert any Unicode decimal digit string (ASCII, Arabic-Indic, Persian, fullwidth, …) to a number. */
-export function digitsToNumber(digits: string): number {
-  let value = 0;
-  for (const ch of digits) {
-    const d = decimalValue(ch);
-    if (d < 0) return Number.NaN;
-    value = value * 10 + d;
-  }
-  return value;
-}
-
-// Unicode lays out every decimal digit block as ten consecutive code points starting at zero.
-const DIGIT_ZEROS = [0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xed0, 0xf20, 0x1040, 0x17e0, 0x1810, 0xff10];
-
-function decimalValue(ch: string): number {
-  const cp = ch.codePointAt(0) ?? -1;
-  for (const zero of DIGIT_ZEROS) if (cp >= zero && cp <= zero + 9) return cp - zero;
-  return -1;
-}
-
-/** Spans of fenced code blocks and inline code spans, where markers are not markers. */
-export function codeSpans(text: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  const fence = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
-  for (const m of text.matchAll(fence)) spans.push([m.index, m.index + m[0].length]);
-  const inline = /(`+)(?!`)[\s\S]*?[^`]\1(?!`)|(`+)(?!`)\S\2(?!`)/g;
-  for (const m of text.matchAll(inline)) {
-    if (!spans.some(([s, e]) => m.index >= s && m.index < e)) spans.push([m.index, m.index + m[0].length]);
-  }
-  return spans.sort((a, b) => a[0] - b[0]);
-}
-
-function parseInner(inner: string, innerStart: number, fullwidth: boolean): { kind: MarkerKind; refs: MarkerRef[] } | null {
-  const placeholder = fullwidth ? PLACEHOLDER.exec(inner) : null;
-  if (placeholder?.[1]) {
-    const key = placeholder[1].replace(/\p{Nd}+/gu, (d) => String(digitsToNumber(d)));
-    return { kind: 'placeholder', refs: [{ key, start: innerStart - 1, end: innerStart + inner.length + 1 }] };
-  }
-  const refs: MarkerRef[] = [];
-  let hasNumber = false;
-  let hasSid = false;
-  let offset = 0;
-  for (const part of inner.split(SEPARATOR)) {
-    const lead = part.length - part.trimStart().length;
-    const token = part.trim();
-    const start = innerStart + offset + lead;
-    const end = start + token.length;
-    offset += part.length + 1;
-    const m = ITEM.exec(token);
-    if (!m) return null;
-    if (m[1]) {
-      hasSid = true;
-      refs.push({ key: 'S' + String(digitsToNumber(m[1].slice(1))), start, end });
-      continue;
-    }
-    hasNumber = true;
-    const from = digitsToNumber(m[2] ?? '');
-    const to = m[3] === undefined ? from : digitsToNumber(m[3]);
-    if (!Number.isFinite(from) || !Number.isFinite(to) || to < from || to - from > MAX_RANGE) return null;
-    for (let n = from; n <= to; n++) refs.push({ key: String(n), start, end });
-  }
-  if (refs.length === 0) return null;
-  return { kind: hasNumber && hasSid ? 'mixed' : hasSid ? 'sid' : 'numeric', refs };
-}
-
-/** Every marker group in `text`, in order. Never throws. */
+/** Every marker group in `text`, in order. Spans are UTF-16 offsets into `text`. Never throws. */
 export function parseMarkers(text: string): MarkerGroup[] {
-  const code = codeSpans(text);
-  const groups: MarkerGroup[] = [];
-  for (const m of text.matchAll(GROUP)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (code.some(([s, e]) => start < e && end > s)) continue;
-    // `[1](http://…)` is a link and `[1]: http://…` a link definition, not citations.
-    if (m[1] !== undefined && (text[end] === '(' || (text[end] === ':' && isLineStart(text, start)))) continue;
-    const inner = m[1] ?? m[2] ?? '';
-    const parsed = parseInner(inner, start + 1, m[2] !== undefined);
-    if (!parsed) continue;
-    groups.push({ kind: parsed.kind, start, end, raw: m[0], refs: parsed.refs });
+  try {
+    return parseAnswerMarkdown(text).markers;
+  } catch {
+    return [];
   }
-  return groups;
-}
-
-function isLineStart(text: string, index: number): boolean {
-  const before = text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
-  return /^ {0,3}$/.test(before);
 }

@@ -1,4 +1,4 @@
-import { parseMarkers } from '../markers/parse-markers.ts';
+import { parseAnswerMarkdown, type ParsedMarkdown } from '../markdown/parse-answer-markdown.ts';
 import { extractClaims, type Claim } from './claims.ts';
 import { resolveMarker } from './resolve.ts';
 import type { Answer, CitationSpan, Source } from './types.ts';
@@ -34,6 +34,8 @@ export interface AnswerModel {
   sources: Source[];
   /** Marker key ("2", "S5") → source, honouring the collapse: a collapsed S-ID resolves to the kept source. */
   resolve(key: string): Source | undefined;
+  /** The answer text's one Markdown parse: the renderer draws this tree, so its marker buttons are `markdown.markers`. */
+  markdown: ParsedMarkdown;
 }
 
 /** Build the model. Never throws: malformed answers give an empty-ish model. */
@@ -60,25 +62,20 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
     if (id !== undefined) spans.push({ ...span, sourceId: id });
   }
 
+  const markdown = parseSafely(safe.text);
   let claims: Claim[] = [];
   try {
-    claims = extractClaims(safe.text, { locale, resolve: (key) => resolve(key)?.id, spans });
+    claims = extractClaims(safe.text, { locale, resolve: (key) => resolve(key)?.id, spans, markdown });
   } catch {
     claims = [];
   }
   const uncited = claims.filter((c) => c.citations.length === 0 && c.markers.length === 0);
 
-  // Citations and invalid markers come from every marker in the text (outside code), not only those inside claims,
-  // so a marker in a heading or after a question still counts.
+  // Citations and invalid markers come from every marker the reader sees, not only those inside claims, so a marker
+  // in a heading or after a question still counts.
   const firsts: Array<{ key: string; sourceId: string; firstStart: number }> = [];
   const invalidMarkers: InvalidMarker[] = [];
-  let groups: ReturnType<typeof parseMarkers> = [];
-  try {
-    groups = parseMarkers(safe.text);
-  } catch {
-    groups = [];
-  }
-  for (const g of groups) {
+  for (const g of markdown.markers) {
     for (const ref of g.refs) {
       const source = resolve(ref.key);
       if (source) firsts.push({ key: ref.key, sourceId: source.id, firstStart: ref.start });
@@ -99,7 +96,16 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
     citations.push(f);
   }
 
-  return { claims, uncited, citations, invalidMarkers, sources, resolve };
+  return { claims, uncited, citations, invalidMarkers, sources, resolve, markdown };
+}
+
+/** The parse of `text`, or of nothing: a parser failure must not take the answer pane down with it. */
+function parseSafely(text: string): ParsedMarkdown {
+  try {
+    return parseAnswerMarkdown(text);
+  } catch {
+    return parseAnswerMarkdown('');
+  }
 }
 
 /** A copy of the fields we read, with anything of the wrong type replaced by an empty value. */

@@ -1,12 +1,13 @@
-import { parseMarkers, type MarkerGroup } from '../markers/parse-markers.ts';
+import { parseAnswerMarkdown, type ParsedMarkdown } from '../markdown/parse-answer-markdown.ts';
+import type { MarkerGroup } from '../markers/marker-syntax.ts';
 import { splitSentences, type Sentence } from './sentences.ts';
 import { hasWords, trimRange, withoutMarkers, type Range } from './text-ranges.ts';
 import type { CitationSpan } from './types.ts';
 
 // Claims (issue #3 §3–4): one claim per CONTENT sentence of the answer markdown, cited or not.
 //
-// How the text is cut: markdown blocks first (markdown-blocks.ts: which blocks are content, which characters are
-// markup), then sentences inside each block (sentences.ts: segmenter, abbreviations, markers at sentence ends,
+// How the text is cut: the answer's one Markdown parse (src/core/markdown/parse-answer-markdown.ts: markers, and which
+// blocks are content, content-blocks.ts), then sentences inside each block (sentences.ts: segmenter, abbreviations, markers at sentence ends,
 // questions). This module turns content sentences into claims with ids and citations:
 // - A claim's span INCLUDES the markers that belong to it: "… end [2]." and "… end. [2]" (marker after the period,
 //   which the segmenter would hand to the next sentence) both end after the marker. So `text.slice(start, end)`
@@ -54,14 +55,17 @@ export interface ClaimOptions {
   resolve?: (key: string) => string | undefined;
   /** Explicit claim spans from the provider. */
   spans?: readonly CitationSpan[];
+  /** The text's parse, when the caller has it already (the answer model parses once for claims and renderer). */
+  markdown?: ParsedMarkdown;
 }
 
 /** Split `text` into claims. Never throws; returns [] for anything that is not a string. */
 export function extractClaims(text: string, options: ClaimOptions = {}): Claim[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const resolve = options.resolve ?? ((key: string) => key);
-  const groups = parseMarkers(text);
-  const sentences = splitSentences(text, groups, options.locale);
+  const markdown = options.markdown?.text === text ? options.markdown : parseAnswerMarkdown(text);
+  const groups = markdown.markers;
+  const sentences = splitSentences(text, markdown, groups, options.locale);
 
   const spans = validSpans(options.spans, text);
   const units = claimUnits(sentences, spans);
@@ -207,7 +211,7 @@ function normalizeClaimText(text: string, range: Range, groups: readonly MarkerG
 /** Same normalization as claim ids use, for a bare string (markers parsed from it). */
 export function normalizeClaim(text: string): string {
   if (typeof text !== 'string') return '';
-  return normalizeClaimText(text, { start: 0, end: text.length }, parseMarkers(text));
+  return normalizeClaimText(text, { start: 0, end: text.length }, parseAnswerMarkdown(text).markers);
 }
 
 /** FNV-1a 32 over UTF-16 code units, base 36. */

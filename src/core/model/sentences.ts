@@ -1,8 +1,8 @@
-import type { MarkerGroup } from '../markers/parse-markers.ts';
-import { scanBlocks, type Block } from './markdown-blocks.ts';
+import type { MarkerGroup } from '../markers/marker-syntax.ts';
+import type { Block, BlockLayout } from '../markdown/content-blocks.ts';
 import { groupsIn, hasWords, trimRange, withoutMarkers, type Range } from './text-ranges.ts';
 
-// Sentences: each markdown block is split with `Intl.Segmenter(locale, { granularity: 'sentence' })` (or a regex
+// Sentences: each markdown block (from the parsed tree: src/core/markdown/content-blocks.ts) is split with `Intl.Segmenter(locale, { granularity: 'sentence' })` (or a regex
 // fallback where there is none), then repaired where the segmenter gets claims wrong:
 // - markers after the period ("… end. [2] Next") stay with the sentence they follow, and a cut inside a marker moves
 //   before it;
@@ -15,9 +15,12 @@ export interface Sentence extends Range {
   content: boolean;
 }
 
-/** Every sentence of `text` in order, content or not. `groups` are the text's marker groups, sorted by start. */
-export function splitSentences(text: string, groups: readonly MarkerGroup[], locale: string | undefined): Sentence[] {
-  const { blocks, masked } = scanBlocks(text);
+/**
+ * Every sentence of `text` in order, content or not. `layout` is the text's blocks and masked text, `groups` its marker
+ * groups sorted by start, both from the same parse.
+ */
+export function splitSentences(text: string, layout: BlockLayout, groups: readonly MarkerGroup[], locale: string | undefined): Sentence[] {
+  const { blocks, masked } = layout;
   const segment = sentenceSplitter(locale);
 
   const sentences: Sentence[] = [];

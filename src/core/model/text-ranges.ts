@@ -1,4 +1,4 @@
-import type { MarkerGroup } from '../markers/parse-markers.ts';
+import type { MarkerGroup } from '../markers/marker-syntax.ts';
 
 // Range helpers shared by the block scanner, the sentence splitter and claim assembly. Offsets are UTF-16 code units
 // into the answer text.

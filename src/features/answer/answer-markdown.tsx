@@ -1,14 +1,16 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { markerInfo } from './marker-info.ts';
 import { ActiveMarkerContext } from './active-marker.ts';
 import { MarkerGroup } from './marker-group.tsx';
-import { MARKER_ELEMENT, remarkMarkers } from './remark-markers.ts';
+import { MARKER_ELEMENT, answerHast } from './answer-hast.ts';
 
-// Answer text is untrusted markdown. react-markdown never renders raw HTML (no rehype-raw), images are dropped
-// (a remote image is an exfiltration channel), and links keep only http(s) and mailto.
+// Answer text is untrusted Markdown. It is parsed once, by the answer model (model.markdown), and drawn from that tree
+// here, so every marker the model counts is a marker on screen and no other. answer-hast.ts drops raw HTML and images;
+// links keep only http(s) and mailto.
 
 const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
 
@@ -24,8 +26,6 @@ interface AnswerMarkdownProps {
   onCite(key: string): void;
 }
 
-const remarkPlugins = [remarkMarkers];
-
 export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, model, activeKey, onCite }: AnswerMarkdownProps) {
   const active = useMemo(() => ({ activeKey, onCite }), [activeKey, onCite]);
   return (
@@ -35,31 +35,28 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, model, acti
   );
 });
 
-/** Parsed and rendered once per answer; a citation click changes only the context the marker buttons read. */
+function SafeLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const safe = typeof href === 'string' ? safeUrl(href) : '';
+  return safe ? (
+    <a href={safe} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
+      {children}
+    </a>
+  ) : (
+    <span>{children}</span>
+  );
+}
+
+/** Drawn once per answer; a citation click changes only the context the marker buttons read. */
 const ParsedAnswer = memo(function ParsedAnswer({ answer, model }: { answer: Answer; model: AnswerModel }) {
-  const components = useMemo(
-    () =>
-      ({
-        a: ({ href, children }: { href?: string; children?: ReactNode }) =>
-          href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
-              {children}
-            </a>
-          ) : (
-            <span>{children}</span>
-          ),
-        [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => {
-          const keys = (props['data-keys'] ?? '').split('|').filter(Boolean);
-          return <MarkerGroup infos={keys.map((k) => markerInfo(answer, model, k))} />;
-        },
-      }) as Components,
-    [answer, model],
-  );
-  return (
-    <div className="answer-prose">
-      <Markdown remarkPlugins={remarkPlugins} skipHtml disallowedElements={['img']} urlTransform={safeUrl} components={components}>
-        {answer.text}
-      </Markdown>
-    </div>
-  );
+  const content = useMemo(() => {
+    const components = {
+      a: SafeLink,
+      [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => {
+        const keys = (props['data-keys'] ?? '').split('|').filter(Boolean);
+        return <MarkerGroup infos={keys.map((k) => markerInfo(answer, model, k))} />;
+      },
+    } as Components;
+    return toJsxRuntime(answerHast(model.markdown.tree), { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
+  }, [answer, model]);
+  return <div className="answer-prose">{content}</div>;
 });

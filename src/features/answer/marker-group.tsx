@@ -11,7 +11,7 @@ interface MarkerGroupProps {
 export function MarkerGroup({ infos }: MarkerGroupProps) {
   const { activeKey, onCite } = useActiveMarker();
   return (
-    <span className="whitespace-nowrap text-slate-500">
+    <span data-marker-group="" className="whitespace-nowrap text-slate-500">
       [
       {infos.map((info, i) => (
         <Fragment key={`${info.key}-${i}`}>

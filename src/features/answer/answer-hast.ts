@@ -1,0 +1,63 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { CitationMarker, Link, LinkReference, Nodes, Root, RootContent } from 'mdast';
+import { defaultHandlers, toHast, type Handler, type State } from 'mdast-util-to-hast';
+
+// The answer's parsed Markdown (the same tree the answer model read its markers and claims from) as HTML elements.
+// Safety: raw HTML is dropped (no `allowDangerousHtml`), images are dropped (a remote image is an exfiltration
+// channel), and the `a` component keeps only http(s) and mailto links (answer-markdown.tsx).
+// Every `citationMarker` node becomes one MARKER_ELEMENT carrying its keys; a marker written inside link text is
+// drawn right after the link, so that no button sits inside a link.
+
+export const MARKER_ELEMENT = 'citelens-marker';
+
+function markerElement(node: CitationMarker): Element {
+  return {
+    type: 'element',
+    tagName: MARKER_ELEMENT,
+    properties: { dataKeys: node.group.refs.map((r) => r.key).join('|') },
+    children: [],
+  };
+}
+
+/** A copy of `children` without marker nodes (at any depth), which are appended to `found` in text order. */
+function withoutMarkers<T extends RootContent>(children: readonly T[], found: CitationMarker[]): T[] {
+  const out: T[] = [];
+  for (const child of children) {
+    if (child.type === 'citationMarker') found.push(child);
+    else if ('children' in child) out.push({ ...child, children: withoutMarkers(child.children as RootContent[], found) });
+    else out.push(child);
+  }
+  return out;
+}
+
+function hasText(nodes: readonly Nodes[]): boolean {
+  return nodes.some((n) => ('value' in n && n.value.trim() !== '') || ('children' in n && hasText(n.children)));
+}
+
+function linkThenMarkers<N extends Link | LinkReference>(base: (state: State, node: N) => Element): Handler {
+  return (state, node: N) => {
+    const markers: CitationMarker[] = [];
+    let children = withoutMarkers(node.children, markers);
+    if (markers.length === 0) return base(state, node);
+    const last = children[children.length - 1];
+    if (last?.type === 'text') children = [...children.slice(0, -1), { ...last, value: last.value.trimEnd() }];
+    if (!hasText(children)) children = [{ type: 'text', value: node.type === 'link' ? node.url : (node.label ?? node.identifier) }];
+    return [base(state, { ...node, children }), ...markers.map(markerElement)] satisfies ElementContent[];
+  };
+}
+
+const drop: Handler = () => undefined;
+
+export function answerHast(tree: Root): HastRoot {
+  const hast = toHast(tree, {
+    handlers: {
+      citationMarker: (_state, node: CitationMarker) => markerElement(node),
+      link: linkThenMarkers<Link>(defaultHandlers.link),
+      linkReference: linkThenMarkers<LinkReference>(defaultHandlers.linkReference as (state: State, node: LinkReference) => Element),
+      image: drop,
+      imageReference: drop,
+      html: drop,
+    },
+  });
+  return hast.type === 'root' ? hast : { type: 'root', children: [hast as ElementContent] };
+}
