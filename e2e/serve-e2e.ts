@@ -67,5 +67,43 @@ json('fuzzy-quote', {
   sources: [{ id: 'S1', documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days are deactivated automatically.' }],
 });
 
+// A quote that runs from the foot of the left column of page 4 (the two-column page) to the top of the right one:
+// the viewer must show and flash its START first and step forwards in reading order, whether the rectangles come
+// from the locator (quote only) or from the provider (boxes listed in reading order). See e2e/region-order.spec.ts.
+const TWO_COLUMN_QUOTE =
+  'such as public web applications, and then only behind a web application firewall. 4.4 Segregation Vendor connections must terminate in a segregated network zone';
+json('region-order-located', {
+  id: 'region-order-located',
+  question: 'Where do vendor connections end?',
+  text: 'Vendor connections terminate in a segregated zone behind a firewall [1].',
+  documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+  sources: [{ id: 'S1', documentId: 'vendor-security-policy', page: 4, quote: TWO_COLUMN_QUOTE }],
+});
+json('region-order-boxes', {
+  id: 'region-order-boxes',
+  question: 'Where do vendor connections end?',
+  text: 'Vendor connections terminate in a segregated zone behind a firewall [1].',
+  documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+  sources: [
+    {
+      id: 'S1',
+      documentId: 'vendor-security-policy',
+      page: 4,
+      quote: TWO_COLUMN_QUOTE,
+      boxes: [
+        { page: 4, x0: 214.69, y0: 432.5, x1: 277.11, y1: 443.67 },
+        { page: 4, x0: 72, y0: 446.5, x1: 273.78, y1: 457.67 },
+        { page: 4, x0: 72, y0: 460.5, x1: 152.45, y1: 471.67 },
+        { page: 4, x0: 318, y0: 97.99, x1: 396.19, y1: 109.73 },
+        { page: 4, x0: 318, y0: 114.5, x1: 494.19, y1: 125.67 },
+        { page: 4, x0: 318, y0: 128.5, x1: 423.89, y1: 139.67 },
+      ],
+    },
+  ],
+});
+
 process.env.CITELENS_DATA = dataDir;
+// Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
+process.env.CITELENS_DB = path.join(dataDir, 'reviews.sqlite');
+delete process.env.CITELENS_DATABASE_URL;
 await import('../src/server/main.ts');

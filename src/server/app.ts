@@ -5,6 +5,8 @@ import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
 import { sendFile, statFile } from './files.ts';
+import type { ReviewRepository } from './review/repository.ts';
+import { mountReviewRoutes } from './review/routes.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
@@ -19,6 +21,8 @@ export interface AppOptions {
   warn?: (message: string) => void;
   /** Embedding, API tokens and signed embed links (docs/embed.md). Default: no framing, open API. */
   security?: SecurityOptions;
+  /** Where reviewers' decisions are stored (src/server/review). Without it the review API is not served. */
+  review?: ReviewRepository;
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -195,6 +199,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     }
     return apiError(c, 404, 'not_found', `Document "${id}" was not found.`);
   });
+
+  if (options.review) mountReviewRoutes(app, options.review, isValidId);
 
   app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));

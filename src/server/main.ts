@@ -4,12 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError } from './config-error.ts';
+import type { ReviewRepository } from './review/repository.ts';
+import { describeStore, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
 import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
 // Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
 // Env: HOST (127.0.0.1), PORT (4173), CITELENS_DATA (the built-in demo data). Serves ../../dist.
 // Embedding and access: CITELENS_EMBED_ORIGINS, CITELENS_API_TOKENS, CITELENS_EMBED_SECRET (docs/embed.md);
 // an unusable value stops the server with exit code 2 before it listens.
+// Reviewers' decisions: CITELENS_DB (SQLite file, default .citelens/reviews.sqlite under the working directory) or
+// CITELENS_DATABASE_URL (postgres://…); a database that cannot be opened stops the server with exit code 1.
 // Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,7 +45,22 @@ try {
 }
 for (const w of securityWarnings(security)) process.stderr.write(`citelens: warning: ${w}\n`);
 
-const app = createApp({ dataDir, distDir, security });
+let review: ReviewRepository;
+try {
+  const store = reviewStoreFromEnv(process.env, process.cwd());
+  review = await openReviewRepository(store);
+  process.stderr.write(`citelens: review decisions in ${describeStore(store)}\n`);
+} catch (e) {
+  if (e instanceof ConfigError) {
+    process.stderr.write(`citelens: ${e.message}\n`);
+    process.exit(2);
+  }
+  if (!(e instanceof ReviewStoreError)) throw e;
+  process.stderr.write(`citelens: ${e.message}\n`);
+  process.exit(1);
+}
+
+const app = createApp({ dataDir, distDir, security, review });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -64,7 +83,16 @@ function shutdown(signal: NodeJS.Signals): void {
     process.exit(0);
   }, 5000);
   force.unref();
-  server.close(() => process.exit(0));
+  // Pending saves finish before the database closes: close() waits for open requests.
+  server.close(() => {
+    review.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`citelens: closing the review database failed: ${(e as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  });
   // Keep-alive sockets would hold close() open; idle ones can go now.
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }

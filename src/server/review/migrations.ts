@@ -1,0 +1,50 @@
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+// Versioned migrations, in code (no file globbing: they ship inside the server and run at start). Append new
+// ones with the next number; never edit one that has shipped, since databases out there have already run it.
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+function migrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001-review-tables': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('review_claims')
+          .addColumn('answer_id', 'text', (c) => c.notNull())
+          .addColumn('claim_id', 'text', (c) => c.notNull())
+          .addColumn('decision', 'text')
+          .addColumn('note', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('reviewer', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('review_claims_pk', ['answer_id', 'claim_id'])
+          .addCheckConstraint(
+            'review_claims_decision',
+            // Spelled out, not built from REVIEW_DECISIONS: a migration must not change when the code does.
+            sql`decision is null or decision in ('verified', 'rejected', 'follow-up')`,
+          )
+          .execute();
+        // The only column type the two databases spell differently: an id that orders the events as written.
+        await db.schema
+          .createTable('review_events')
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('answer_id', 'text', (c) => c.notNull())
+          .addColumn('claim_id', 'text', (c) => c.notNull())
+          .addColumn('decision', 'text')
+          .addColumn('note', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('reviewer', 'text', (c) => c.notNull())
+          .addColumn('at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('review_events_answer').on('review_events').columns(['answer_id', 'id']).execute();
+      },
+    },
+  };
+}
+
+export function reviewMigrations(dialect: SqlDialect): MigrationProvider {
+  return { getMigrations: async () => migrations(dialect) };
+}

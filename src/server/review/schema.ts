@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+
+// The review tables as Kysely sees them: one typed query builder for SQLite and PostgreSQL alike.
+// Times are ISO 8601 UTC strings (`2026-11-30T17:00:00.000Z`) in both databases, so the two behave the same and
+// a record reads back exactly as it was written.
+
+export const REVIEW_DECISIONS = ['verified', 'rejected', 'follow-up'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** The current decision per claim: one row per (answer, claim), `version` counts its saves. */
+export interface ReviewClaimsTable {
+  answer_id: string;
+  claim_id: string;
+  decision: string | null;
+  note: string;
+  version: number;
+  reviewer: string;
+  updated_at: string;
+}
+
+/** Every save, appended in the same transaction as the write: an overwrite never loses the earlier decision. */
+export interface ReviewEventsTable {
+  id: Generated<number>;
+  answer_id: string;
+  claim_id: string;
+  decision: string | null;
+  note: string;
+  version: number;
+  reviewer: string;
+  at: string;
+}
+
+export interface ReviewDatabase {
+  review_claims: ReviewClaimsTable;
+  review_events: ReviewEventsTable;
+}
