@@ -7,8 +7,10 @@ import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { ErrorPanel } from './error-panel.tsx';
-import { LoadedReviewPane } from './review-pane.tsx';
+import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
+import { statusBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
+import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
 
 // One SplitLayout for the whole life of the view: loading, error and loaded states only change what is inside the
@@ -89,8 +91,10 @@ function LoadedAnswerPane({ answer }: { answer: Answer }) {
     },
     [claimId, model],
   );
+  const review = useReviewResult(answer, model);
+  const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status)])), [review]);
   return (
-    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} />
+    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} />
   );
 }
 
@@ -100,6 +104,7 @@ function LoadedViewer({ answer }: { answer: Answer }) {
   const regionStep = useViewStore((s) => s.regionStep);
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
+  const onTextCache = useSourceChecks(answer, modelFor(answer), documentId);
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
   return (
     <PdfViewer
@@ -111,6 +116,7 @@ function LoadedViewer({ answer }: { answer: Answer }) {
       onPageChange={setPage}
       onRegionChange={(r) => setRegion(r + 1)}
       regionStep={regionStep}
+      onTextCache={onTextCache}
     />
   );
 }

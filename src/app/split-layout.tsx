@@ -46,19 +46,19 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
         className="min-h-0 flex-1"
         onLayoutChanged={sync}
       >
-        <Panel id="answer" panelRef={answerPanel} defaultSize="31%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
+        <Panel id="answer" panelRef={answerPanel} defaultSize="30%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
           <div data-pane="answer" className="h-full overflow-auto bg-white">
             {answer}
           </div>
         </Panel>
         <Separator aria-label="Resize answer pane" className={separatorClass} />
-        <Panel id="review" panelRef={reviewPanel} defaultSize="27%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
+        <Panel id="review" panelRef={reviewPanel} defaultSize="26%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
           <div data-pane="review" className="h-full min-h-0">
             {review}
           </div>
         </Panel>
         <Separator aria-label="Resize document pane" className={separatorClass} />
-        <Panel id="viewer" panelRef={viewerPanel} defaultSize="42%" minSize="20%" collapsible collapsedSize={0} className="min-h-0">
+        <Panel id="viewer" panelRef={viewerPanel} defaultSize="44%" minSize="20%" collapsible collapsedSize={0} className="min-h-0">
           <div data-pane="viewer" className="h-full min-h-0">
             {viewer}
           </div>

@@ -1,6 +1,7 @@
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { AnswerMarkdown } from './answer-markdown.tsx';
+import { CitationStatusContext, type CitationStatusBadge } from './citation-status.ts';
 import { ReferenceList } from './reference-list.tsx';
 
 interface AnswerPaneProps {
@@ -9,19 +10,24 @@ interface AnswerPaneProps {
   activeKey: string | null;
   activeSourceId: string | null;
   onCite(key: string): void;
+  /** Each cited source's check result, by S-ID (absent: not shown). */
+  statuses?: ReadonlyMap<string, CitationStatusBadge>;
 }
 
-export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite }: AnswerPaneProps) {
+export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, statuses }: AnswerPaneProps) {
+  // The statuses travel by context: a check coming in re-renders the marker buttons, not the parsed markdown.
   return (
-    <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
-      {answer.question ? (
-        <h1 className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
-      ) : null}
-      {answer.confidence !== undefined ? (
-        <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
-      ) : null}
-      <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
-      <ReferenceList answer={answer} model={model} activeSourceId={activeSourceId} onCite={onCite} />
-    </article>
+    <CitationStatusContext.Provider value={statuses ?? null}>
+      <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
+        {answer.question ? (
+          <h1 className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
+        ) : null}
+        {answer.confidence !== undefined ? (
+          <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
+        ) : null}
+        <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
+        <ReferenceList answer={answer} model={model} activeSourceId={activeSourceId} onCite={onCite} />
+      </article>
+    </CitationStatusContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import type { MarkerInfo } from './marker-info.ts';
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
@@ -13,6 +14,7 @@ interface MarkerButtonProps {
 export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
   const [open, setOpen] = useState(false);
   const tipId = useId();
+  const status = useCitationStatus(info.sourceId);
   return (
     <span className="relative inline-block" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
@@ -22,6 +24,7 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
         data-active={active || undefined}
         aria-current={active ? 'true' : undefined}
         aria-label={`Citation ${info.key}: ${info.label}`}
+        data-status={status?.tone}
         aria-describedby={open ? tipId : undefined}
         onClick={() => {
           // The passage is opening beside the answer; the preview would only cover the next line's markers.
@@ -36,6 +39,7 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
         }`}
       >
         {info.key}
+        {status ? <span aria-hidden className={`ml-0.5 inline-block size-1.5 rounded-full align-middle ${STATUS_DOT[status.tone]}`} /> : null}
       </button>
       {open && (
         <span
@@ -50,6 +54,7 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
             {info.page !== undefined ? `Page ${info.page}` : 'Page unknown'}
             {info.section ? ` · ${info.section}` : ''}
           </span>
+          {status ? <span data-status-text="" className={`mt-1 block text-xs ${STATUS_TEXT[status.tone]}`}>{status.long}</span> : null}
         </span>
       )}
     </span>

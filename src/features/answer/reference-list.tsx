@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
+import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
@@ -45,6 +46,7 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                   <span className="block font-medium text-slate-800">{ref.label}</span>
                   {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
                   {ref.quote ? <span className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
+                  <ReferenceStatus sourceId={ref.sourceId} />
                   {ref.flags.map((flag) => (
                     <span key={flag} data-source-flag="" className="mt-0.5 block text-xs text-amber-800">
                       ⚠ {flag}
@@ -57,5 +59,16 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
         })}
       </ol>
     </section>
+  );
+}
+
+function ReferenceStatus({ sourceId }: { sourceId: string }) {
+  const status = useCitationStatus(sourceId);
+  if (!status) return null;
+  return (
+    <span data-reference-status={status.tone} title={status.long} className={`mt-0.5 flex items-center gap-1 text-xs ${STATUS_TEXT[status.tone]}`}>
+      <span aria-hidden className={`inline-block size-1.5 shrink-0 rounded-full ${STATUS_DOT[status.tone]}`} />
+      {status.tone === 'pending' ? 'Checking the quote…' : status.long}
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pd
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
+import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages } from './viewer-pages.tsx';
 import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
@@ -38,7 +39,7 @@ let documentOptions: DocumentProps['options'] | undefined;
  * A worker passed in is not terminated when a loading task is destroyed. Created on first use, not at import,
  * so importing this module (e.g. in unit tests with react-pdf mocked) starts nothing.
  */
-function getDocumentOptions(): DocumentProps['options'] {
+export function getDocumentOptions(): DocumentProps['options'] {
   documentOptions ??= { ...BASE_OPTIONS, worker: new pdfjs.PDFWorker() };
   return documentOptions;
 }
@@ -60,6 +61,11 @@ export interface PdfViewerProps {
   onRegionChange?(region: number): void;
   /** Step the target's regions from outside the viewer (a keyboard shortcut of the page); a new `seq` = one step. */
   regionStep?: { delta: 1 | -1; seq: number } | null;
+  /**
+   * The open document's text cache (null when it closes), so the page can run its own checks over the same text
+   * and search index instead of parsing the PDF a second time.
+   */
+  onTextCache?(documentId: string, cache: DocumentTextCache | null): void;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -71,7 +77,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep }: PdfViewerProps) {
+function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache }: PdfViewerProps) {
   const store = useViewerStoreApi();
   const stableTarget = useStableTarget(target);
   const doc = documents.find((d) => d.id === documentId);
@@ -120,6 +126,7 @@ function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPa
             onPageChange={onPageChange}
             onRegionChange={onRegionChange}
             regionStep={regionStep ?? null}
+            onTextCache={onTextCache ? (cache) => onTextCache(documentId, cache) : undefined}
           />
         ) : (
           <LoadError error={new Error(`document “${documentId}” is not part of this answer.`)} />
@@ -138,10 +145,11 @@ interface DocumentPaneProps {
   onPageChange?(page: number): void;
   onRegionChange?(region: number): void;
   regionStep: { delta: 1 | -1; seq: number } | null;
+  onTextCache: ((cache: DocumentTextCache | null) => void) | undefined;
 }
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep }: DocumentPaneProps) {
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
@@ -193,6 +201,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
               onPageChange={onPageChange}
               onRegionChange={onRegionChange}
               regionStep={regionStep}
+              onTextCache={onTextCache}
             />
           )}
         </Document>

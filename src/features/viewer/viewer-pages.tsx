@@ -7,7 +7,7 @@ import type { PageHighlight } from './highlight-layer.tsx';
 import { PageBlocks } from './page-blocks.tsx';
 import { clampRegion } from './regions.ts';
 import { computeLayout, pagesToMount, RenderScheduler, type PageLayout } from './render-queue.ts';
-import { createTextCache } from './text-cache.ts';
+import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 import { TargetStatus } from './target-status.tsx';
 import { useTargetRects } from './use-target-rects.ts';
 import { useVisiblePages } from './use-visible-pages.ts';
@@ -32,6 +32,7 @@ interface ViewerPagesProps {
   onRegionChange?(region: number): void;
   /** A step through the regions asked for from outside (see PdfViewerProps.regionStep). */
   regionStep?: { delta: 1 | -1; seq: number } | null;
+  onTextCache?: ((cache: DocumentTextCache | null) => void) | undefined;
 }
 
 /** Where to scroll next: a page's top, or a box centred in the viewport. */
@@ -41,7 +42,7 @@ interface ScrollGoal {
   seq: number;
 }
 
-export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange, regionStep }: ViewerPagesProps) {
+export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache }: ViewerPagesProps) {
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
@@ -58,6 +59,14 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
   const frames = storeKey === documentKey ? storeFrames : EMPTY_FRAMES;
   const activeRegion = useViewerStore((s) => s.activeRegion);
   const pageRequest = useViewerStore((s) => s.pageRequest);
+
+  // Handed out once per cache; the callback's identity may change every render, the cache does not.
+  const onTextCacheRef = useRef(onTextCache);
+  onTextCacheRef.current = onTextCache;
+  useEffect(() => {
+    onTextCacheRef.current?.(textCache);
+    return () => onTextCacheRef.current?.(null);
+  }, [textCache]);
 
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame), [store]);
 

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AnswerModel } from '../core/model/answer-model.ts';
+import type { Answer } from '../core/model/types.ts';
+import { checkSource } from '../core/review/check-source.ts';
+import { accessFromHttpStatus, loadedDocumentCheck, textLayerOf } from '../core/review/document-check.ts';
+import { openDocumentText } from '../features/viewer/open-document-text.ts';
+import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
+import { measureText } from '../features/viewer/use-target-rects.ts';
+import { useReviewChecksStore } from './review-checks-store.ts';
+
+// Runs core/review's checkSource for every cited source of the answer, in the background, and puts each result
+// into the checks store as it comes (the badges fill in one by one). The document on screen is checked first,
+// over the viewer's own text cache and search index (no second parse); the other cited documents are then opened
+// one at a time, checked and closed. A new answer, a new viewer document or unmounting aborts the run; what was
+// finished is kept, so a restart only does the rest.
+
+const CHECK_DELAY_MS = 800;
+const OPEN_DELAY_MS = 2500;
+
+export interface ViewerText {
+  documentId: string;
+  cache: DocumentTextCache;
+}
+
+/** Returns the callback the viewer reports its text cache to. */
+export function useSourceChecks(
+  answer: Answer,
+  model: AnswerModel,
+  /** The document the viewer shows: checked over its cache when it comes, so opened here only as a last resort. */
+  shownDocumentId: string | undefined,
+): (documentId: string, cache: DocumentTextCache | null) => void {
+  const [viewerText, setViewerText] = useState<ViewerText | null>(null);
+  const done = useRef(new Set<string>());
+  const [onTextCache] = useState(() => (documentId: string, cache: DocumentTextCache | null) =>
+    setViewerText((current) => (cache ? { documentId, cache } : current?.documentId === documentId ? null : current)),
+  );
+
+  useEffect(() => {
+    done.current = new Set();
+  }, [answer]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const store = useReviewChecksStore.getState();
+    const cited = new Set(model.sources.map((s) => s.documentId));
+    // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
+    // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
+    const documents = answer.documents
+      .filter((d) => cited.has(d.id) && !d.generated)
+      .sort((a, b) => Number(a.id === shownDocumentId) - Number(b.id === shownDocumentId));
+
+    const checkDocument = async (documentId: string, cache: DocumentTextCache) => {
+      const doc = { pageCount: cache.pageCount, getPageText: cache.getPageText, index: cache.textIndex, measure: measureText };
+      for (const source of model.sources) {
+        if (source.documentId !== documentId) continue;
+        signal.throwIfAborted();
+        const check = await checkSource(doc, source, { signal, ...(answer.coords && { coords: answer.coords }) });
+        signal.throwIfAborted();
+        store.setSources(answer.id, { [source.id]: check });
+      }
+      const hasTextLayer = textLayerOf(cache.textIndex, cache.pageCount);
+      store.setDocument(answer.id, loadedDocumentCheck(documentId, { pageCount: cache.pageCount, ...(hasTextLayer !== undefined && { hasTextLayer }) }));
+      done.current.add(documentId);
+    };
+
+    const run = async () => {
+      if (viewerText && cited.has(viewerText.documentId) && !done.current.has(viewerText.documentId)) {
+        await checkDocument(viewerText.documentId, viewerText.cache);
+      }
+      for (const d of documents) {
+        if (done.current.has(d.id) || d.id === viewerText?.documentId) continue;
+        let opened;
+        try {
+          opened = await openDocumentText(d.url, signal);
+        } catch (e) {
+          signal.throwIfAborted();
+          const status = (e as { status?: unknown })?.status;
+          store.setDocument(answer.id, {
+            documentId: d.id,
+            access:
+              typeof status === 'number'
+                ? accessFromHttpStatus(status)
+                : { state: 'failed', reason: `The document could not be loaded (${e instanceof Error ? e.message : String(e)}).` },
+          });
+          done.current.add(d.id);
+          continue;
+        }
+        try {
+          await checkDocument(d.id, opened.cache);
+        } finally {
+          opened.close();
+        }
+      }
+    };
+    // Background work: leave the viewer's first pages and its own passage search the worker first (pdf.js's worker
+    // answers one request at a time). Sooner when the viewer has handed over its document, later when it has not:
+    // it usually does within a second, and then the shown document need not be opened a second time.
+    const pendingShown = viewerText !== null && cited.has(viewerText.documentId) && !done.current.has(viewerText.documentId);
+    const timer = setTimeout(() => {
+      run().catch((e: unknown) => {
+        if (!signal.aborted) console.warn('citelens: background citation checks stopped', e);
+      });
+    }, pendingShown ? CHECK_DELAY_MS : OPEN_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [answer, model, viewerText, shownDocumentId]);
+
+  return onTextCache;
+}

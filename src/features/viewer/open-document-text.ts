@@ -1,0 +1,30 @@
+import { pdfjs } from 'react-pdf';
+import { getDocumentOptions } from './pdf-viewer.tsx';
+import { createTextCache, type DocumentTextCache } from './text-cache.ts';
+
+// A document's text without showing it: for checks that run over every cited document in the background, not only
+// the one on screen. Same loading options and the same shared pdf.js worker as the viewer; nothing is rendered.
+
+export interface OpenedDocumentText {
+  cache: DocumentTextCache;
+  /** Frees the document in the worker. */
+  close(): void;
+}
+
+/** Rejects with pdf.js's error (its `status` holds the HTTP status of a failed fetch) or when `signal` aborts. */
+export async function openDocumentText(url: string, signal: AbortSignal): Promise<OpenedDocumentText> {
+  // react-pdf's option type admits nulls that pdf.js's own does not; the object is the one the viewer passes.
+  const task = pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  const abort = () => void task.destroy();
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    const pdf = await task.promise;
+    signal.throwIfAborted();
+    return { cache: createTextCache(pdf), close: () => void task.destroy() };
+  } catch (e) {
+    void task.destroy();
+    throw e;
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
+}
