@@ -1,0 +1,74 @@
+// The review export as CSV (RFC 4180): one row per claim × citation, CRLF line ends, fields quoted when they hold a
+// quote, a comma or a line break. Notes and claims are untrusted and spreadsheets run formulas, so a cell that a
+// spreadsheet would read as a formula (=, +, -, @, tab or CR first) is prefixed with an apostrophe (OWASP's advice).
+import type { ExportEntry, ExportFlag, ReviewExport } from './export.ts';
+
+export const CSV_COLUMNS = [
+  'answer_id',
+  'claim_id',
+  'claim',
+  'citation_key',
+  'source_id',
+  'document_id',
+  'document_title',
+  'page',
+  'found_page',
+  'status',
+  'flag_codes',
+  'flag_reasons',
+  'decision',
+  'note',
+  'reviewer',
+  'decided_at',
+] as const;
+
+const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/u;
+
+/** One field: neutralised if a spreadsheet would run it, quoted if it needs to be. */
+export function csvCell(value: string | number | null | undefined): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/u.test(s) ? `"${s.replace(/"/gu, '""')}"` : s;
+}
+
+const codes = (flags: readonly ExportFlag[]) => flags.map((f) => f.code).join('; ');
+const reasons = (flags: readonly ExportFlag[]) => flags.map((f) => `[${f.severity}] ${f.code}: ${f.reason}`).join('\n');
+
+function row(answerId: string, e: ExportEntry): Array<string | number | null> {
+  return [
+    answerId,
+    e.claimId,
+    e.claim,
+    e.citation?.key ?? null,
+    e.citation?.sourceId ?? null,
+    e.document?.id ?? null,
+    e.document?.title ?? null,
+    e.page,
+    e.foundPage,
+    e.status,
+    codes(e.flags),
+    reasons(e.flags),
+    e.decision,
+    e.note,
+    e.reviewer,
+    e.decidedAt,
+  ];
+}
+
+/**
+ * The CSV text: a header row, then (when the answer as a whole is flagged) one row with an empty claim id holding
+ * those flags, then one row per entry.
+ */
+export function reviewExportToCsv(exp: ReviewExport): string {
+  const rows: Array<ReadonlyArray<string | number | null>> = [CSV_COLUMNS];
+  if (exp.answerFlags.length > 0) {
+    const whole: Array<string | number | null> = CSV_COLUMNS.map(() => null);
+    whole[0] = exp.answerId;
+    whole[2] = '(the answer as a whole)';
+    whole[10] = codes(exp.answerFlags);
+    whole[11] = reasons(exp.answerFlags);
+    rows.push(whole);
+  }
+  for (const e of exp.entries) rows.push(row(exp.answerId, e));
+  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

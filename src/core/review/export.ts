@@ -1,0 +1,201 @@
+// The review as data a team can keep: one entry per claim × citation (a claim without citations gets one entry),
+// each with the claim, the citation, its document and page, the flags, and the reviewer's decision. Pure: the
+// caller gives the review result, the decisions and the time; `export-csv.ts` and `export-markdown.ts` render it,
+// and the CLI's `audit` command prints the same entries.
+import type { AnswerModel } from '../model/answer-model.ts';
+import type { Claim } from '../model/claims.ts';
+import type { Answer, Source } from '../model/types.ts';
+import { bySeverity } from './review-answer.ts';
+import { claimedPages } from './source-pages.ts';
+import type { CitationStatus, CitationStatusKind, FlagCode, ReviewFlag, ReviewReportSummary, ReviewResult, Severity } from './types.ts';
+
+export const REVIEW_EXPORT_FORMAT = 'citelens-review/1';
+
+export type ExportDecisionValue = 'verified' | 'rejected' | 'follow-up';
+
+/** What the reviewer decided about one claim (the review API's record and the panel's merged decision both fit). */
+export interface ExportDecision {
+  decision: ExportDecisionValue | null;
+  note?: string;
+  reviewer?: string;
+  updatedAt?: string;
+}
+
+export interface ExportFlag {
+  code: FlagCode;
+  severity: Severity;
+  reason: string;
+}
+
+export interface ExportEntry {
+  claimId: string;
+  /** The claim as a reader sees it (markers removed). */
+  claim: string;
+  /** Null for a claim that cites nothing. */
+  citation: { key: string; sourceId: string } | null;
+  document: { id: string; title: string } | null;
+  /** The page the source cites (its first), else the page the quote was found on; null when neither is known. */
+  page: number | null;
+  /** Where the quote was actually found, when it was. */
+  foundPage: number | null;
+  status: CitationStatusKind | null;
+  /** This citation's flags and the claim's own (uncited, invalid marker), worst first. */
+  flags: ExportFlag[];
+  decision: ExportDecisionValue | null;
+  note: string;
+  reviewer: string | null;
+  decidedAt: string | null;
+}
+
+export interface ReviewExport {
+  format: typeof REVIEW_EXPORT_FORMAT;
+  answerId: string;
+  question: string | null;
+  exportedAt: string;
+  counts: {
+    claims: number;
+    reviewed: number;
+    verified: number;
+    rejected: number;
+    followUp: number;
+    flags: Record<Severity, number>;
+  };
+  /** Flags about the answer as a whole (low confidence, markers outside any claim). */
+  answerFlags: ExportFlag[];
+  /** The backend's own review report, when the answer carried one. */
+  report: ReviewReportSummary | null;
+  entries: ExportEntry[];
+}
+
+export interface ExportInput {
+  answer: Answer;
+  model: AnswerModel;
+  result: ReviewResult;
+  /** Decisions by claim id; claims without one are undecided. */
+  decisions?: ReadonlyMap<string, ExportDecision> | Readonly<Record<string, ExportDecision>>;
+  /** ISO time of the export (passed in: the core reads no clock). */
+  exportedAt: string;
+  /** How a claim reads without markdown; default: its text with the markers cut out, whitespace folded. */
+  claimText?: (claim: Claim) => string;
+}
+
+const decisionValues: readonly string[] = ['verified', 'rejected', 'follow-up'];
+
+/** The claim's text with its marker groups cut out, whitespace folded, no space left before punctuation. */
+export function claimWithoutMarkers(answerText: string, claim: Pick<Claim, 'start' | 'end' | 'markers'>): string {
+  let out = '';
+  let at = claim.start;
+  for (const m of claim.markers) {
+    if (m.start < at || m.end > claim.end) continue;
+    out += answerText.slice(at, m.start);
+    at = m.end;
+  }
+  out += answerText.slice(at, claim.end);
+  return out.replace(/\s+/gu, ' ').replace(/\s+([.,;:!?)])/gu, '$1').trim();
+}
+
+const toExportFlag = (f: ReviewFlag): ExportFlag => ({ code: f.code, severity: f.severity, reason: f.reason });
+
+/** Where the evidence was found, from the locator's verdict. */
+function foundPageOf(status: CitationStatus | undefined): number | null {
+  switch (status?.kind) {
+    case 'located':
+    case 'approximate':
+    case 'page-level':
+      return status.page;
+    case 'wrong-page':
+      return status.foundPage;
+    default:
+      return null;
+  }
+}
+
+function decisionOf(decisions: ExportInput['decisions'], claimId: string): ExportDecision | undefined {
+  if (!decisions) return undefined;
+  const d = decisions instanceof Map ? decisions.get(claimId) : (decisions as Readonly<Record<string, ExportDecision>>)[claimId];
+  return d && typeof d === 'object' ? d : undefined;
+}
+
+/** The export of one answer's review. Never throws on a malformed decision: unknown values count as undecided. */
+export function buildReviewExport(input: ExportInput): ReviewExport {
+  const { answer, model, result } = input;
+  const text = typeof answer?.text === 'string' ? answer.text : '';
+  const claimText = input.claimText ?? ((c: Claim) => claimWithoutMarkers(text, c));
+  const sources = new Map<string, Source>();
+  for (const s of model.sources) if (!sources.has(s.id)) sources.set(s.id, s);
+  const titles = new Map<string, string>();
+  for (const d of Array.isArray(answer?.documents) ? answer.documents : []) {
+    if (d && typeof d.id === 'string' && !titles.has(d.id)) titles.set(d.id, typeof d.title === 'string' && d.title.trim() ? d.title : d.id);
+  }
+  const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
+
+  const entries: ExportEntry[] = [];
+  let reviewed = 0;
+  const tally = { verified: 0, rejected: 0, followUp: 0 };
+  for (const claim of model.claims) {
+    const review = reviews.get(claim.id);
+    const raw = decisionOf(input.decisions, claim.id);
+    const decision = raw && decisionValues.includes(raw.decision as string) ? (raw.decision as ExportDecisionValue) : null;
+    if (decision) {
+      reviewed++;
+      if (decision === 'verified') tally.verified++;
+      else if (decision === 'rejected') tally.rejected++;
+      else tally.followUp++;
+    }
+    const decided = {
+      decision,
+      note: typeof raw?.note === 'string' ? raw.note : '',
+      reviewer: typeof raw?.reviewer === 'string' && raw.reviewer ? raw.reviewer : null,
+      decidedAt: typeof raw?.updatedAt === 'string' && raw.updatedAt ? raw.updatedAt : null,
+    };
+    const words = claimText(claim);
+    // Flags about the claim itself rather than one of its sources (uncited, a marker naming nothing).
+    const own = (review?.flags ?? []).filter((f) => f.evidence.sourceId === undefined && f.evidence.sourceIds === undefined);
+    const citations = review?.citations ?? [];
+    if (citations.length === 0) {
+      entries.push({ claimId: claim.id, claim: words, citation: null, document: null, page: null, foundPage: null, status: null, flags: bySeverity(own).map(toExportFlag), ...decided });
+      continue;
+    }
+    for (const c of citations) {
+      const source = sources.get(c.sourceId);
+      const documentId = c.documentId ?? source?.documentId;
+      const foundPage = foundPageOf(c.status);
+      const cited = source ? claimedPages(source)[0] : undefined;
+      const seen = new Set<ReviewFlag>();
+      const flags = bySeverity([...own, ...c.flags].filter((f) => !seen.has(f) && !!seen.add(f)));
+      entries.push({
+        claimId: claim.id,
+        claim: words,
+        citation: { key: c.key, sourceId: c.sourceId },
+        document: documentId ? { id: documentId, title: titles.get(documentId) ?? documentId } : null,
+        page: cited ?? foundPage,
+        foundPage,
+        status: c.status.kind,
+        flags: flags.map(toExportFlag),
+        ...decided,
+      });
+    }
+  }
+
+  return {
+    format: REVIEW_EXPORT_FORMAT,
+    answerId: typeof answer?.id === 'string' ? answer.id : '',
+    question: typeof answer?.question === 'string' && answer.question.trim() ? answer.question : null,
+    exportedAt: input.exportedAt,
+    counts: { claims: model.claims.length, reviewed, ...tally, flags: { ...result.counts } },
+    answerFlags: result.answerFlags.map(toExportFlag),
+    report: result.report,
+    entries,
+  };
+}
+
+/** The export as pretty JSON, one object, with a final newline. */
+export function reviewExportToJson(exp: ReviewExport): string {
+  return `${JSON.stringify(exp, null, 2)}\n`;
+}
+
+/** A file name for the export: the answer id made safe, plus the extension. */
+export function exportFileName(exp: Pick<ReviewExport, 'answerId'>, ext: 'json' | 'csv' | 'md'): string {
+  const base = exp.answerId.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|-+$/gu, '').slice(0, 80) || 'answer';
+  return `${base}-review.${ext}`;
+}
