@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adaptCohere, passageQuote } from './cohere.ts';
 import { AdapterError } from './errors.ts';
@@ -117,3 +118,33 @@ describe('passageQuote', () => {
     expect(passageQuote('Ruby', undefined)).toBeUndefined();
   });
 });
+
+describe('cohere spans (property)', () => {
+  const char = fc.constantFrom('a', 'b', ' ', '.', 'é', '要', 'ش', '😀', '👍🏽', '\n');
+  it('every cited span selects exactly the cited words, whatever characters come before it', () => {
+    fc.assert(
+      fc.property(fc.array(char, { minLength: 1, maxLength: 30 }), fc.nat(), fc.nat(), fc.boolean(), (chars, a, b, inThinking) => {
+        const cps = [...chars.join('')];
+        const [start, end] = [a % (cps.length + 1), b % (cps.length + 1)].sort((x, y) => x - y) as [number, number];
+        const body = cps.join('');
+        const cited = cps.slice(start, end).join('');
+        const content = inThinking ? [{ type: 'thinking', thinking: body }, { type: 'text', text: 'Answer.' }] : [{ type: 'text', text: body }];
+        const { answer } = adaptCohere({
+          id: 'p',
+          documents: docs,
+          payload: { message: { content, citations: [{ start, end, text: cited, sources: [source], content_index: 0 }] } },
+        });
+        if (inThinking) {
+          expect(answer.text).toBe('Answer.');
+          const span = answer.reasoning?.[0]?.spans?.[0];
+          expect(span && body.slice(span.answerStart, span.answerEnd)).toBe(cited);
+        } else {
+          const trimmed = cited.trim();
+          expect(spanTexts(answer, 'S1')).toEqual(trimmed === '' ? [] : [trimmed]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
