@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { adaptWrappedAnswer, FormatDetectionError } from '../api/adapt-answer.ts';
 import { canonicalAnswerSchema, wrappedAnswerSchema } from '../api/answer-schema.ts';
 import { isAdapterError } from '../core/adapters/errors.ts';
+import type { Answer } from '../core/model/types.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
 
 type Out = (s: string) => void;
@@ -24,6 +25,23 @@ export function runAdapt(args: string[], stdout: Out, stderr: Out): number {
   if (args.length !== 1) return fail(`${args.length === 0 ? 'missing FILE.json' : `unexpected argument: ${args[1]}`}\n\nUsage:\n${ADAPT_USAGE}`);
   const file = args[0]!;
 
+  const read = readAnswerFile(file);
+  if (!read.ok) return fail(read.message);
+  stdout(`${JSON.stringify({ format: read.format, answer: read.answer, warnings: read.warnings })}\n`);
+  return 0;
+}
+
+export type AnswerFileResult =
+  | { ok: true; format: string; answer: Answer; warnings: string[] }
+  /** Why the file cannot be read as an answer, naming the file (and JSON paths where it helps). */
+  | { ok: false; message: string };
+
+/**
+ * Reads an answer file, canonical or wrapped (any citation format, `auto` included), normalized with the app's own
+ * code. Shared by `adapt` and `audit`, so both read exactly what the app reads.
+ */
+export function readAnswerFile(file: string): AnswerFileResult {
+  const fail = (message: string): AnswerFileResult => ({ ok: false, message });
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -38,16 +56,14 @@ export function runAdapt(args: string[], stdout: Out, stderr: Out): number {
     if (!parsed.success) return fail(`${file} is not a canonical answer:\n${issues(parsed.error)}`);
     const { format: _format, ...answer } = parsed.data;
     void _format;
-    stdout(`${JSON.stringify({ format: 'citelens/1', answer, warnings: [] })}\n`);
-    return 0;
+    return { ok: true, format: 'citelens/1', answer, warnings: [] };
   }
 
   const wrapped = wrappedAnswerSchema.safeParse(data);
   if (!wrapped.success) return fail(`${file} is not a wrapped answer:\n${issues(wrapped.error)}`);
   try {
     const adapted = adaptWrappedAnswer(wrapped.data);
-    stdout(`${JSON.stringify({ format: adapted.format, answer: adapted.answer, warnings: adapted.warnings })}\n`);
-    return 0;
+    return { ok: true, format: adapted.format, answer: adapted.answer, warnings: adapted.warnings };
   } catch (e) {
     if (e instanceof FormatDetectionError) return fail(`${file}: ${e.message}`);
     if (isAdapterError(e)) return fail(`${file}: ${e.message}`);
