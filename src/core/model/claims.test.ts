@@ -132,6 +132,18 @@ describe('extractClaims: markdown blocks', () => {
     ]);
   });
 
+  it('reads no claim and no marker in indented code, and no marker from an escaped bracket', () => {
+    const text = 'Intro [1].\n\n    code line [2]. More code.\n\nEscaped \\[3\\] here. Linked [the spec [4]](https://x).';
+    const claims = extractClaims(text);
+    expect(texts(claims)).toEqual(['Intro [1].', 'Escaped \\[3\\] here.', 'Linked [the spec [4]](https://x).']);
+    expect(claims.flatMap((c) => c.citations.map((x) => x.key))).toEqual(['1', '4']);
+  });
+
+  it('does not cut a sentence inside inline code, an image or a link destination', () => {
+    const text = 'Set `a. B` to on [1]. See [docs](https://x.y "Part 2. Setup") now [2].';
+    expect(texts(extractClaims(text))).toEqual(['Set `a. B` to on [1].', 'See [docs](https://x.y "Part 2. Setup") now [2].']);
+  });
+
   it('never runs a sentence across list items or paragraphs', () => {
     const claims = extractClaims('- first item\n- second item\n\nno period here\nstill the same paragraph');
     expect(texts(claims)).toEqual(['first item', 'second item', 'no period here\nstill the same paragraph']);

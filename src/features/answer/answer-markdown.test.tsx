@@ -41,8 +41,30 @@ describe('AnswerMarkdown', () => {
   });
 
   it('leaves markers inside code alone', () => {
-    show('Use `items[1]` and\n\n```\nx[2]\n```\n');
+    show('Use `items[1]` and\n\n```\nx[2]\n```\n\n    indented code [3]\n');
     expect(screen.queryByRole('button')).toBeNull();
+    expect(Array.from(document.querySelectorAll('pre')).map((p) => p.textContent)).toEqual(['x[2]\n', 'indented code [3]\n']);
+  });
+
+  it('shows an escaped bracket as the text the author wrote, not as a citation', () => {
+    show('Not a citation: \\[2\\]. This is [1].');
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-marker'))).toEqual(['1']);
+    expect(document.body.textContent).toContain('Not a citation: [2].');
+  });
+
+  it('draws a marker written in link text right after the link, never inside it', () => {
+    show('Read [the spec [2]](https://example.com/spec) first.');
+    const link = screen.getByRole('link', { name: 'the spec' });
+    expect(link.querySelector('button')).toBeNull();
+    const button = screen.getByRole('button', { name: /Citation 2/ });
+    expect(link.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('renders tables with the markers in their cells', () => {
+    show('| Control | Status |\n| --- | --- |\n| MFA | Required [1] |\n| Logs | 90 days [S3] |');
+    const cells = Array.from(document.querySelectorAll('td'));
+    expect(cells.map((c) => c.textContent)).toEqual(['MFA', 'Required [1]', 'Logs', '90 days [S3]']);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-marker'))).toEqual(['1', 'S3']);
   });
 
   it('never renders raw HTML or images, and keeps only safe links', () => {
