@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { openReviewRepository, type ReviewStoreConfig } from './open-database.ts';
@@ -187,5 +188,23 @@ describe.skipIf(skipPostgres)('review store on PostgreSQL', () => {
   repositoryContract(() => {
     if (!cluster) throw new Error('the test cluster did not start');
     return { kind: 'postgres', url: cluster.url };
+  });
+
+  it('several servers starting at once on an empty database all start (the migrations take a lock)', async () => {
+    const admin = new pg.Client({ connectionString: cluster!.url });
+    await admin.connect();
+    await admin.query('create database fresh_start');
+    await admin.end();
+    const url = cluster!.url.replace(/\/postgres$/, '/fresh_start');
+    const opened = await Promise.allSettled([1, 2, 3].map(() => openReviewRepository({ kind: 'postgres', url })));
+    const repos = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    try {
+      expect(opened.map((r) => (r.status === 'fulfilled' ? 'started' : String(r.reason)))).toEqual(['started', 'started', 'started']);
+      const saved = await repos[2]!.saveDecision({ answerId: 'a', claimId: CLAIM, decision: 'verified', note: '', reviewer: '', expectedVersion: 0 });
+      expect(saved.kind).toBe('saved');
+      expect(Object.keys(await repos[0]!.getReview('a'))).toEqual([CLAIM]);
+    } finally {
+      await Promise.all(repos.map((r) => r.close()));
+    }
   });
 });
