@@ -5,12 +5,14 @@ import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
 import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
+import { AUDIT_USAGE } from './audit-usage.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
 
 export const USAGE = `Usage:
   citelens locate FILE.pdf --quotes QUOTES.json [--password PW]
   citelens locate FILE.pdf --quote TEXT [--page N] [--password PW]
   citelens adapt FILE.json
+  citelens audit ANSWER.json|DIR [--docs DIR] [--format json|md]
   citelens embed-link --answer ID --origin ORIGIN [--ttl SECONDS] [--base URL]
   citelens --help
 
@@ -21,6 +23,7 @@ QUOTES.json is an array of { "id", "text", "page"? } ("page" is a 1-based hint).
 Exit codes: 0 when it ran (found or not), 2 for bad usage or an unreadable, corrupt or locked PDF.
 
 ${ADAPT_USAGE.slice(ADAPT_USAGE.indexOf('\n\n') + 2)}
+${AUDIT_USAGE.slice(AUDIT_USAGE.indexOf('\n\n') + 2)}
 embed-link: ${EMBED_LINK_USAGE.slice(EMBED_LINK_USAGE.indexOf('\n') + 1).replace(/^ {2}citelens embed-link.*\n\n/, '')}`;
 
 class UsageError extends Error {}
@@ -108,6 +111,7 @@ function output(id: unknown, res: LocateResult) {
 export async function run(argv: string[], stdout: (s: string) => void, stderr: (s: string) => void): Promise<number> {
   // Loaded on demand: the adapters are not needed to locate quotes.
   if (argv[0] === 'adapt') return (await import('./adapt-command.ts')).runAdapt(argv.slice(1), stdout, stderr);
+  if (argv[0] === 'audit') return (await import('./audit-command.ts')).runAudit(argv.slice(1), stdout, stderr);
   if (argv[0] === 'embed-link') return runEmbedLink(argv.slice(1), process.env, Date.now(), stdout, stderr);
   let args: Args | 'help';
   try {

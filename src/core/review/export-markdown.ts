@@ -3,13 +3,14 @@
 // structure (a heading, a list item, a table).
 import type { ExportEntry, ExportFlag, ReviewExport } from './export.ts';
 
-const INLINE_SPECIAL = /[\\`*_[\]<>|~&!#{}()]/gu;
+// `(`, `)` and `!` mean something only after or before a bracket, and brackets are escaped
+const INLINE_SPECIAL = /[\\`*_[\]<>|~&#]/gu;
 
 /** One line of untrusted text as literal Markdown: whitespace folded, punctuation that means something escaped. */
 export function escapeMarkdown(text: string): string {
   const folded = (typeof text === 'string' ? text : '').replace(/\s+/gu, ' ').trim();
   // a line may not start a block: "- x", "+ x", "1. x", "> x", "=== " (setext), "    code" is gone with the fold
-  return folded.replace(INLINE_SPECIAL, '\\$&').replace(/^[-+=]/u, '\\$&').replace(/^(\d+)\./u, '$1\\.');
+  return folded.replace(INLINE_SPECIAL, '\\$&').replace(/^[-+=]/u, '\\$&').replace(/^(\d+)([.)])/u, '$1\\$2');
 }
 
 const SEVERITY_WORD = { error: 'Error', warning: 'Warning', info: 'Info' } as const;

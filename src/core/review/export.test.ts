@@ -253,11 +253,11 @@ describe('Markdown export', () => {
     const quote = nodes.find((n) => n.type === 'blockquote')!;
     expect(walk(quote).filter((n) => !['blockquote', 'paragraph', 'text', 'break'].includes(n.type))).toEqual([]);
     expect(textOf(quote)).toBe(note);
-    expect(md).toContain('by \\<b\\>Eve\\</b\\> \\[x\\]\\(y\\)');
+    expect(md).toContain('by \\<b\\>Eve\\</b\\> \\[x\\](y)');
   });
 
   it('escapes a claim that would start a list or a numbered item', () => {
-    for (const s of ['- not a list', '+ nor this', '1. nor this', '> nor a quote', '=== nor a heading']) {
+    for (const s of ['- not a list', '+ nor this', '1. nor this', '2) nor this', '> nor a quote', '=== nor a heading']) {
       const tree = parseMd(`${escapeMarkdown(s)}\n`);
       expect(tree.children!.map((c) => c.type), s).toEqual(['paragraph']);
       expect(textOf(tree), s).toBe(s);
