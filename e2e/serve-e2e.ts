@@ -90,13 +90,14 @@ json('region-order-boxes', {
       documentId: 'vendor-security-policy',
       page: 4,
       quote: TWO_COLUMN_QUOTE,
+      // the passage's line boxes, measured with Helvetica's advances, listed in reading order
       boxes: [
-        { page: 4, x0: 214.69, y0: 432.5, x1: 277.11, y1: 443.67 },
+        { page: 4, x0: 213.78, y0: 432.5, x1: 277.11, y1: 443.67 },
         { page: 4, x0: 72, y0: 446.5, x1: 273.78, y1: 457.67 },
-        { page: 4, x0: 72, y0: 460.5, x1: 152.45, y1: 471.67 },
+        { page: 4, x0: 72, y0: 460.5, x1: 153.68, y1: 471.67 },
         { page: 4, x0: 318, y0: 97.99, x1: 396.19, y1: 109.73 },
         { page: 4, x0: 318, y0: 114.5, x1: 494.19, y1: 125.67 },
-        { page: 4, x0: 318, y0: 128.5, x1: 423.89, y1: 139.67 },
+        { page: 4, x0: 318, y0: 128.5, x1: 430.24, y1: 139.67 },
       ],
     },
   ],
