@@ -168,6 +168,8 @@ function textUnderBox(page: LoadedPage, box: Box): string {
 let outDir = '';
 let generated: string[] = [];
 const answers = new Map<string, Answer>();
+/** The answers made to show the review flags (scripts/demo/review-answers.ts; their flags: review-demo.test.ts). */
+const reviewAnswers = new Map<string, Answer>();
 /** The wrapped answers (other systems' formats), as stored and as adapted. */
 const wrapped = new Map<string, { wrapper: WrappedAnswer; adapted: AdaptedAnswer }>();
 const pdfs = new Map<string, LoadedPage[]>();
@@ -193,7 +195,7 @@ beforeAll(async () => {
       const raw = JSON.parse(new TextDecoder().decode(bytes)) as { format?: unknown };
       if (raw.format === undefined || raw.format === 'citelens/1') {
         const parsed = canonicalAnswerSchema.parse(raw);
-        answers.set(parsed.id, parsed);
+        (parsed.id.startsWith('review-') ? reviewAnswers : answers).set(parsed.id, parsed);
       } else {
         const wrapper = wrappedAnswerSchema.parse(raw);
         wrapped.set(wrapper.id, { wrapper, adapted: adaptWrappedAnswer(wrapper) });
@@ -432,6 +434,30 @@ describe('generate-demo', () => {
     expect(locations.every((c) => c.end_page_number > c.start_page_number)).toBe(true);
     expect(locations.some((c) => c.end_page_number - c.start_page_number > 1)).toBe(true);
     expect(anthropic.adapted.answer.spans?.length).toBe(anthropic.adapted.answer.sources.length);
+  });
+
+  it('writes the review demo answers, citing the demo PDFs and one document the server refuses', async () => {
+    expect([...reviewAnswers.keys()].sort()).toEqual(['review-citation-gaps', 'review-clean', 'review-document-checks', 'review-quote-checks', 'review-support']);
+    const forbidden = JSON.parse(await readFile(path.join(committedDir, 'documents', 'incident-response-plan.meta.json'), 'utf8'));
+    expect(forbidden).toEqual({ title: 'Incident Response Plan', version: '2026-01', access: 'forbidden' });
+    // nothing of a refused document is shipped: only its metadata
+    expect((await listFiles(committedDir)).filter((f) => f.includes('incident-response-plan'))).toEqual(['documents/incident-response-plan.meta.json']);
+    for (const a of reviewAnswers.values()) {
+      for (const d of a.documents) {
+        expect(d.url).toBe(`/api/documents/${d.id}`);
+        expect(pdfs.has(d.id) || d.id === 'incident-response-plan', d.id).toBe(true);
+      }
+    }
+    // The clean answer's boxes lie exactly on its quotes; the misplaced ones lie on other words of the cited page.
+    for (const s of reviewAnswers.get('review-clean')!.sources) {
+      const pages = pdfs.get(s.documentId)!;
+      expect(s.boxes!.map((b) => textUnderBox(pages[b.page - 1]!, b)).join(' '), s.id).toBe(s.quote);
+    }
+    const misplaced = reviewAnswers.get('review-quote-checks')!.sources.find((s) => s.id === 'S4')!;
+    const under = misplaced.boxes!.map((b) => textUnderBox(pdfs.get(misplaced.documentId)![b.page - 1]!, b)).join(' ');
+    expect(misplaced.boxes!.every((b) => b.page === misplaced.page)).toBe(true);
+    expect(under).toMatch(/^All privileged sessions by vendor personnel/u);
+    expect(under).not.toContain('multi-factor');
   });
 
   it('generates a large deterministic PDF with page labels and optional filler', async () => {

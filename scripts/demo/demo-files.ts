@@ -1,10 +1,12 @@
-// Every file of the demo data (the two PDFs, their metadata and the seven answers), built in memory and written out.
+// Every file of the demo data (the two PDFs, their metadata, the answers, and the metadata of one document the server
+// refuses), built in memory and written out.
 // The output is reproducible byte for byte: fixed dates, no random ids, stable JSON and a sorted file list.
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildCanonicalAnswers } from './canonical-answers.ts';
 import { buildDemoDocuments, RETENTION_DOC, VENDOR_DOC } from './demo-documents.ts';
+import { buildReviewAnswers, FORBIDDEN_DOC } from './review-answers.ts';
 import { buildWrappedAnswers } from './wrapped-answers.ts';
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
@@ -17,6 +19,7 @@ export async function buildDemoFiles(): Promise<Map<string, Uint8Array>> {
   const answers = [
     ...buildCanonicalAnswers(vendor.passages, retention.passages),
     ...buildWrappedAnswers(vendor, retention),
+    ...buildReviewAnswers(vendor.passages, retention.passages),
   ];
   const enc = new TextEncoder();
   const files = new Map<string, Uint8Array>();
@@ -27,6 +30,9 @@ export async function buildDemoFiles(): Promise<Map<string, Uint8Array>> {
     files.set(`documents/${doc.id}.pdf`, bytes);
     files.set(`documents/${doc.id}.meta.json`, enc.encode(json({ title: doc.title, version: doc.version })));
   }
+  // Only the metadata: the server answers 403 before it looks for the file, so no content is shipped at all.
+  const { id, title, version, access } = FORBIDDEN_DOC;
+  files.set(`documents/${id}.meta.json`, enc.encode(json({ title, version, access })));
   for (const a of answers) files.set(`answers/${a.id}.json`, enc.encode(json(a)));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -97,7 +97,9 @@ export async function runAudit(args: string[], stdout: Out, stderr: Out, now: ()
   const run: AuditRun = { generatedAt, documentsDir: docsDir, answers: [], totals: emptyMetrics() };
   try {
     for (const [i, file] of target.files.entries()) {
-      const shown = target.folder ? path.relative(process.cwd(), file) || file : file;
+      // relative to where the command runs when the file is below it, else as it is
+      const rel = path.relative(process.cwd(), file);
+      const shown = target.folder && rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
       const read = readAnswerFile(file);
       if (!read.ok) {
         if (!target.folder) {
