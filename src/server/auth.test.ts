@@ -10,7 +10,7 @@ import { mountSecurity } from './security.ts';
 const fx = makeFixture();
 afterAll(fx.cleanup);
 const apiTokens = parseApiTokens(`alice:${ALICE_TOKEN}, bob:${BOB_TOKEN}`);
-const app = fx.app({ apiTokens, embedOrigins: [PORTAL] });
+const app = fx.app({ apiTokens, embedOrigins: [PORTAL] }, true);
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
 describe('parseApiTokens (CITELENS_API_TOKENS)', () => {
@@ -83,9 +83,11 @@ describe('bearer tokens on /api', () => {
     expect(head.status).toBe(401);
   });
 
-  it('protects every /api route the app has, except /api/config and the embed session exchange', async () => {
+  it('protects every /api route the app has (the review API too), except /api/config and the embed session exchange', async () => {
     const apiRoutes = app.routes.filter((r) => r.path.startsWith('/api') && r.method !== 'ALL');
-    expect(apiRoutes.length).toBeGreaterThanOrEqual(4);
+    expect(apiRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/answers/:id', 'GET /api/documents/:id', 'GET /api/answers/:id/review', 'PUT /api/answers/:id/review/claims/:claimId']),
+    );
     for (const r of apiRoutes) {
       const url = r.path.replace(/:[^/]+/g, 'alpha').replace(/\*$/, 'x');
       const res = await app.request(url, { method: r.method });

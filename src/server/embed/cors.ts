@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { REVIEWER_HEADER } from '../review/routes.ts';
 
 // CORS for the sandboxed frame (docs/embed.md, "Sandboxed frames"). In <iframe sandbox="allow-scripts"> without
 // allow-same-origin the page's origin is opaque: every request it makes, even to our own server, is cross-origin
@@ -30,7 +31,10 @@ export function opaqueOriginCors(options: { allowWrites: boolean }): MiddlewareH
   return cors({
     origin: (origin) => (origin === 'null' ? 'null' : null),
     allowMethods: options.allowWrites ? [...READ_METHODS, ...WRITE_METHODS] : READ_METHODS,
-    allowHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'If-Range', 'If-Modified-Since'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'If-Range', 'If-Modified-Since', 'If-Match', REVIEWER_HEADER],
+    // What pdf.js reads on range requests and the review client reads as a version. The documents route sends the
+    // same list; this one is applied to every /api response (and wins where both are set).
+    exposeHeaders: ['Content-Range', 'Content-Length', 'Accept-Ranges', 'ETag', 'X-Citelens-Document-Version'],
     credentials: false,
     maxAge: 600,
   });

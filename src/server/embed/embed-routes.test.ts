@@ -67,6 +67,8 @@ describe('GET /api/config', () => {
     expect(res.status).toBe(200);
     const body = appConfigSchema.parse(await res.json());
     expect(body).toEqual({ embedOrigins: [PORTAL, OTHER_PORTAL], features: { review: false, ask: false }, auth: { required: true } });
+    const withReview = await fx.app({ apiTokens }, true).request('/api/config');
+    expect(appConfigSchema.parse(await withReview.json()).features).toEqual({ review: true, ask: false });
   });
 
   it('says no embedding and no auth on a default server', async () => {
@@ -96,12 +98,18 @@ describe('CORS', () => {
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('null');
-    expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const allowed = pre.headers.get('access-control-allow-headers')?.toLowerCase().split(',') ?? [];
+    // The bearer token, pdf.js's range requests and the review API's version and reviewer headers.
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'range', 'if-match', 'x-citelens-reviewer', 'content-type']));
     expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
     const res = await app.request('/api/answers/alpha', { headers: { Origin: 'null', Authorization: `Bearer ${ALICE_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('null');
     expect(res.headers.get('vary')).toContain('Origin');
+    const doc = await app.request('/api/documents/doc-a', { headers: { Origin: 'null', Authorization: `Bearer ${ALICE_TOKEN}`, Range: 'bytes=0-3' } });
+    expect(doc.status).toBe(206);
+    expect(doc.headers.get('access-control-allow-origin')).toBe('null');
+    expect(doc.headers.get('access-control-expose-headers')).toMatch(/Content-Range.*ETag.*X-Citelens-Document-Version/);
     // The SPA must be able to read a 401 as a 401, not as a network error.
     const denied = await app.request('/api/answers/alpha', { headers: { Origin: 'null' } });
     expect(denied.status).toBe(401);

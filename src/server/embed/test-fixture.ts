@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app.ts';
+import type { ReviewRepository } from '../review/repository.ts';
 import type { SecurityOptions } from '../security.ts';
 
 // A small data folder and build folder for the embed and auth tests: two answers that cite different
@@ -17,7 +18,8 @@ export interface Fixture {
   root: string;
   dataDir: string;
   distDir: string;
-  app: (security?: SecurityOptions) => ReturnType<typeof createApp>;
+  /** `withReview`: mount the review API over a repository that fails if it is ever reached. */
+  app: (security?: SecurityOptions, withReview?: boolean) => ReturnType<typeof createApp>;
   cleanup: () => void;
 }
 
@@ -55,7 +57,14 @@ export function makeFixture(): Fixture {
     root,
     dataDir,
     distDir,
-    app: (security) => createApp({ dataDir, distDir, warn: () => undefined, ...(security && { security }) }),
+    app: (security, withReview) =>
+      createApp({ dataDir, distDir, warn: () => undefined, ...(security && { security }), ...(withReview && { review: unreachableRepository() }) }),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+function unreachableRepository(): ReviewRepository {
+  return new Proxy({} as ReviewRepository, {
+    get: (_, name) => () => Promise.reject(new Error(`the review repository was reached (${String(name)})`)),
+  });
 }
