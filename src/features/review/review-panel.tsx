@@ -40,6 +40,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const ui = useReviewUiStore();
   const mode: 'server' | 'local' = origin === 'local' || server.data?.kind === 'not-held' ? 'local' : 'server';
 
+  const [postponed, setPostponed] = useState<string | null>(null);
   const decisions = useMemo(
     () => mergeDecisions({ answerId, server: server.data, entries: snapshot.entries, sending: snapshot.sending, local: mode === 'local' ? local : [] }),
     [answerId, server.data, snapshot, local, mode],
@@ -50,6 +51,10 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const presentFlags = useMemo(() => new Set<FlagCode>(claims.flatMap((c) => c.flags.map((f) => f.code))), [claims]);
   const otherPending = snapshot.entries.filter((e) => e.answerId !== answerId).length;
 
+  // Read through a ref so the callbacks handed to the (memoized) cards keep their identity across saves.
+  const decisionsRef = useRef(decisions);
+  decisionsRef.current = decisions;
+  const { decide: syncDecide, outbox } = sync;
   const decide = useCallback(
     (claimId: string, decision: ReviewDecision | null, note: string) => {
       const reviewer = useReviewUiStore.getState().reviewer;
@@ -57,11 +62,14 @@ export function ReviewPanel(props: ReviewPanelProps) {
         useReviewUiStore.getState().askForReviewer();
         return;
       }
-      const current = decisions.get(claimId) ?? UNDECIDED;
-      void sync.decide({ answerId, claimId, decision, note, baseVersion: current.version, reviewer }, mode);
+      const current = decisionsRef.current.get(claimId) ?? UNDECIDED;
+      void syncDecide({ answerId, claimId, decision, note, baseVersion: current.version, reviewer }, mode);
     },
-    [answerId, decisions, sync, mode],
+    [answerId, syncDecide, mode],
   );
+  const onSelectPointer = useCallback((id: string) => onSelectClaim(id, 'pointer'), [onSelectClaim]);
+  const onRetry = useCallback(() => void outbox?.retryNow(), [outbox]);
+  const onResolveConflict = useCallback(() => setPostponed(null), []);
 
   // ---- keyboard: one listener for the page while the panel is shown -----------------------------------------------
   const ctxRef = useRef<ActionContext | null>(null);
@@ -86,7 +94,6 @@ export function ReviewPanel(props: ReviewPanelProps) {
   }, []);
 
   // ---- conflicts: the first one opens by itself; "later" hides it until that conflict changes ----------------------
-  const [postponed, setPostponed] = useState<string | null>(null);
   const conflict = useMemo(() => firstConflict(claims, decisions), [claims, decisions]);
   const conflictId = conflict ? `${conflict.key}@${conflict.view.theirs.version}:${conflict.view.mine.decision}:${conflict.view.mine.note}` : null;
 
@@ -119,12 +126,12 @@ export function ReviewPanel(props: ReviewPanelProps) {
                 activeKey={activeKey}
                 noteFocusRequest={claim.id === selectedClaimId ? ui.noteFocusRequest : 0}
                 historyEnabled={mode === 'server'}
-                onSelect={(id) => onSelectClaim(id, 'pointer')}
+                onSelect={onSelectPointer}
                 onOpenCitation={onOpenCitation}
                 onOpenFlag={onOpenFlag}
                 onDecide={decide}
-                onRetry={() => void sync.outbox?.retryNow()}
-                onResolveConflict={() => setPostponed(null)}
+                onRetry={onRetry}
+                onResolveConflict={onResolveConflict}
               />
             ))}
           </ol>

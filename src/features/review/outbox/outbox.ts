@@ -117,8 +117,9 @@ export class DecisionOutbox {
       entry = { ...base, state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() } };
     }
     this.entries.set(key, entry);
-    await this.persist(entry);
+    // Shown at once; sent only once stored, so a crash between the two cannot lose a decision the server took.
     this.publish();
+    await this.persist(entry);
     await this.flush();
   }
 
