@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 // The active marker and the click handler reach the marker buttons through context, so that a click re-renders
-// only the buttons, not the whole markdown tree (react-markdown would re-parse the answer on every citation click).
+// only the buttons, not the whole answer (which would be converted to React elements again on every citation click).
 
 export interface ActiveMarker {
   activeKey: string | null;
