@@ -101,8 +101,10 @@ test('a whole answer reviewed with the keyboard alone', async ({ page, request }
 test('[ and ] step through the highlighted regions of the open citation', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('citelens.reviewer', 'Ana'));
   await page.goto('./?answer=vendor-access');
+  await expect(claims(page).first()).toBeVisible();
   // Claim 2 cites [1], whose passage spans two lines.
   await page.keyboard.press('j');
+  await expect(selectedClaim(page)).toBeVisible();
   await page.keyboard.press('j');
   await expect(page.getByText('Region 1 of 2')).toBeVisible();
   await page.keyboard.press(']');
