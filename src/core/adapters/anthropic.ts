@@ -49,7 +49,7 @@ export const anthropicSchema = looseObject({ content: z.array(tagged(blockTypes)
 export const adaptAnthropic: Adapter = (input) => {
   const payload = parsePayload('anthropic', anthropicSchema, input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
   const reasoning: ReasoningBlock[] = [];

@@ -47,7 +47,7 @@ export const adaptAzureOpenai: Adapter = (input) => {
   const { citations, where } = readCitations(message, choice.messages ?? [], warnings);
 
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const sourceOf = new Map<number, string>();
   for (const [i, c] of citations.entries()) {
     const what = `${where}[${i}] ([doc${i + 1}])`;

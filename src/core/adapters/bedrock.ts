@@ -76,7 +76,7 @@ export const adaptBedrock: Adapter = (input) => (bedrockSchemaFor(input.payload)
 const adaptConverse: Adapter = (input) => {
   const blocks = parsePayload('bedrock', converseSchema, input.payload).output.message.content;
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
   const reasoning: ReasoningBlock[] = [];
@@ -153,7 +153,7 @@ const adaptKnowledgeBase: Adapter = (input) => {
   const text = payload.output.text;
   const mapper = offsetMapper(text, 'utf16');
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
 

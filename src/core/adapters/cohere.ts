@@ -63,7 +63,7 @@ export const adaptCohere: Adapter = (input) => {
   const payload = parsePayload('cohere', cohereSchema, input.payload);
   const content = payload.message.content ?? [];
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
 

@@ -35,7 +35,7 @@ export const adaptDify: Adapter = (input) => {
   const payload = parsePayload('dify', difySchema, input.payload);
   const text = payload.answer;
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
 

@@ -59,7 +59,7 @@ export const adaptGemini: Adapter = (input) => {
   const payload = parsePayload('gemini', geminiSchema, input.payload);
   const candidate = payload.candidates[0]!;
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
 

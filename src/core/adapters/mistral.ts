@@ -48,7 +48,7 @@ export const adaptMistral: Adapter = (input) => {
   }
 
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
   const reasoning: ReasoningBlock[] = [];

@@ -105,7 +105,7 @@ function readParts(payload: unknown): { parts: Part[]; chunks: RetrievedChunk[] 
 export const adaptOpenai: Adapter = (input) => {
   const { parts, chunks } = readParts(input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
   const replacements: Array<{ start: number; end: number; n?: number }> = [];

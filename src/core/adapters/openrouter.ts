@@ -53,7 +53,7 @@ export const adaptOpenrouter: Adapter = (input) => {
       .flatMap((g) => g.refs.map((r) => Number(r.key))),
   );
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const mapping: CitationMapping[] = [];
   const replacements: Replacement[] = [];

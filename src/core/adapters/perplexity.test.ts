@@ -4,15 +4,15 @@ import { adaptPerplexity } from './perplexity.ts';
 import { adaptFixture } from './test-helpers.ts';
 
 describe('perplexity adapter', () => {
-  it('keeps the text and its [n] markers, one source per citation with URL, date and snippet', () => {
+  it('keeps the text and its [n] markers, one source per citation with URL (when not the document\'s own), date and snippet', () => {
     const { answer, warnings } = adaptFixture('perplexity');
     expect(warnings).toEqual([]);
     expect(answer.text).toBe('Vendors must use **TLS 1.2** or newer for data in transit.[1] Backups are erased after 35 days[3], a common window.[2][3]');
     expect(answer.sources).toEqual([
       {
         id: 'S1',
+        // The document's own URL: nothing more to keep on the source.
         documentId: 'vendor-security-policy',
-        url: 'https://example.com/policies/vendor-security',
         date: '2024-06-10',
         text: 'All Company data sent over a network must use TLS 1.2 or higher…',
         location: { resultIndex: 0 },
@@ -57,8 +57,8 @@ describe('perplexity adapter', () => {
     expect(answer.text).toBe('A is true.[1] B too.[2][4]');
     expect(answer.reasoning).toEqual([{ text: 'Check both pages.' }]);
     expect(answer.sources.map((s) => [s.id, s.documentId, s.url])).toEqual([
-      ['S1', 'a', 'https://a.example/x'],
-      ['S2', 'b', 'https://b.example/y'],
+      ['S1', 'a', undefined],
+      ['S2', 'b', undefined],
     ]);
     expect(warnings).toEqual([
       expect.stringMatching(/citations\[2\] \(\[3\]\) names URL https:\/\/c\.example\/z.*dropped/),

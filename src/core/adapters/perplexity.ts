@@ -33,7 +33,7 @@ type SearchResult = z.output<typeof searchResult>;
 export const adaptPerplexity: Adapter = (input) => {
   const payload = parsePayload('perplexity', perplexitySchema, input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];
 

@@ -32,7 +32,7 @@ export const persianRagSchema = looseObject({
 export const adaptPersianRag: Adapter = (input) => {
   const payload = parsePayload('persian-rag', persianRagSchema, input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const mapper = offsetMapper(payload.answer, 'codepoint');
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];

@@ -30,7 +30,7 @@ export const queryAgentSchema = looseObject({
 export const adaptQueryAgent: Adapter = (input) => {
   const payload = parsePayload('query-agent', queryAgentSchema, input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];
 

@@ -77,7 +77,7 @@ export const adaptRagflow: Adapter = (input) => {
     ? reference.chunks.map((c, i) => [String(i), c])
     : Object.entries(reference?.chunks ?? {});
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const sourceOf = new Map<string, string>();
   for (const [key, c] of chunks) {

@@ -27,7 +27,7 @@ export const ragliteSchema = looseObject({
 export const adaptRaglite: Adapter = (input) => {
   const payload = parsePayload('raglite', ragliteSchema, input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];
 

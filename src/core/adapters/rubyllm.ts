@@ -34,7 +34,7 @@ export const adaptRubyllm: Adapter = (input) => {
   const payload = parsePayload('rubyllm', rubyllmSchema, input.payload);
   const content = payload.content;
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const mapper = offsetMapper(content, 'codepoint');
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

@@ -35,7 +35,7 @@ export const sidBboxSchema = looseObject({
 export const adaptSidBbox: Adapter = (input) => {
   const payload = parsePayload('sid-bbox', sidBboxSchema, input.payload);
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   const warnings: string[] = [];
 
   for (const [i, c] of (payload.citations ?? []).entries()) {

@@ -1,4 +1,4 @@
-import type { Source, SourceFlag } from '../model/types.ts';
+import type { DocumentRef, Source, SourceFlag } from '../model/types.ts';
 
 // Collects normalized sources: gives each an S-ID, collapses duplicates (same document and same passage), and
 // keeps fields a provider did not give absent.
@@ -18,10 +18,17 @@ export class SourceTable {
   private readonly byId = new Map<string, Source>();
 
   /**
+   * `documents`: the answer's documents. A source's `url` equal to its document's own URL says nothing more and is
+   * dropped, so the same page cited by file id and by URL stays one source.
+   */
+  constructor(private readonly documents: readonly DocumentRef[] = []) {}
+
+  /**
    * Adds a source, or returns the existing one with the same document and passage (quote, chunk, pages, text).
    * `id` is the provider's own S-ID when it has one; otherwise the next free `S<n>`.
    */
-  add(fields: SourceFields, id?: string): Added {
+  add(input: SourceFields, id?: string): Added {
+    const fields = input.url !== undefined && this.documents.some((d) => d.id === input.documentId && d.url === input.url) ? { ...input, url: undefined } : input;
     const key = identity(fields);
     const existing = id === undefined ? this.byKey.get(key) : this.byId.get(id);
     if (existing) {
@@ -55,7 +62,10 @@ export function addFlag(source: Source, flag: SourceFlag): void {
 }
 
 function identity(f: SourceFields): string {
-  return JSON.stringify([f.documentId, f.quote ?? null, f.chunkId ?? null, f.chunk ?? null, f.page ?? null, f.pageEnd ?? null, f.section ?? null, f.text ?? null]);
+  // Everything that says WHERE the passage is: two citations that differ in any of it are two sources.
+  const l = f.location;
+  const where = l ? [l.charStart ?? null, l.charEnd ?? null, l.blockStart ?? null, l.blockEnd ?? null, l.resultIndex ?? null] : null;
+  return JSON.stringify([f.documentId, f.quote ?? null, f.chunkId ?? null, f.chunk ?? null, f.page ?? null, f.pageEnd ?? null, f.section ?? null, f.text ?? null, f.url ?? null, where]);
 }
 
 /** Drops undefined fields, so an absent provider field stays absent (not `key: undefined`). */

@@ -104,7 +104,7 @@ export const adaptXai: Adapter = (input) => {
   }
 
   const matcher = new DocumentMatcher(input.documents);
-  const table = new SourceTable();
+  const table = new SourceTable(input.documents);
   let text = '';
   for (const part of parts) {
     if (text !== '') text += '\n\n';
