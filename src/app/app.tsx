@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from '../api/queries.ts';
+import { OutboxIndicator } from '../features/review/outbox-indicator.tsx';
 import { ReviewSyncProvider } from '../features/review/review-sync.tsx';
 import { AnswerView } from './answer-view.tsx';
 import { HomePage } from './home-page.tsx';
@@ -11,22 +12,25 @@ export function App() {
   const answer = useViewStore((s) => s.view.answer);
   return (
     <QueryClientProvider client={queryClient}>
-      <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
-        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-          <a
-            href="./"
-            onClick={(e) => {
-              e.preventDefault();
-              useViewStore.getState().openAnswer(undefined);
-            }}
-            className="text-base font-semibold tracking-tight text-slate-900"
-          >
-            cite<span className="text-indigo-600">lens</span>
-          </a>
-          <span className="text-xs text-slate-500">Check an AI answer against its sources</span>
-        </header>
-        <ReviewSyncProvider>{answer ? <AnswerView key={answer} answerId={answer} /> : <HomePage />}</ReviewSyncProvider>
-      </div>
+      <ReviewSyncProvider>
+        <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
+          <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+            <a
+              href="./"
+              onClick={(e) => {
+                e.preventDefault();
+                useViewStore.getState().openAnswer(undefined);
+              }}
+              className="text-base font-semibold tracking-tight text-slate-900"
+            >
+              cite<span className="text-indigo-600">lens</span>
+            </a>
+            <span className="text-xs text-slate-500">Check an AI answer against its sources</span>
+            <OutboxIndicator />
+          </header>
+          {answer ? <AnswerView key={answer} answerId={answer} /> : <HomePage />}
+        </div>
+      </ReviewSyncProvider>
     </QueryClientProvider>
   );
 }
