@@ -1,10 +1,13 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
+import { formatLabel } from '../core/adapters/format-labels.ts';
 import { buildAnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
+import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
-import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
+import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
@@ -37,7 +40,7 @@ export function AnswerView({ answerId }: { answerId: string }) {
     case 'success': {
       const answer = query.data.answer;
       panes = {
-        answer: <LoadedAnswerPane answer={answer} />,
+        answer: <LoadedAnswerPane answer={answer} {...readingOf(query.data)} />,
         review: <LoadedReviewPane answer={answer} model={modelFor(answer)} />,
         viewer: <LoadedViewer answer={answer} />,
       };
@@ -79,7 +82,14 @@ function modelFor(answer: Answer) {
   return model;
 }
 
-function LoadedAnswerPane({ answer }: { answer: Answer }) {
+/** How an adapted answer was read, for the answer pane; nothing for a canonical one. */
+function readingOf(result: AnswerResult): { reading?: AnswerReading; provider?: string } {
+  if (result.kind === 'canonical') return {};
+  const label = formatLabel(result.format);
+  return { reading: { shape: label.shape, warnings: result.warnings }, provider: label.provider };
+}
+
+function LoadedAnswerPane({ answer, reading, provider }: { answer: Answer; reading?: AnswerReading; provider?: string }) {
   const { view, model, target } = useCitation(answer);
   const claimId = view.claim;
   // A marker of the selected claim keeps the claim selected; any other marker is a plain citation click.
@@ -94,7 +104,7 @@ function LoadedAnswerPane({ answer }: { answer: Answer }) {
   const review = useReviewResult(answer, model);
   const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status)])), [review]);
   return (
-    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} />
+    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} />
   );
 }
 
@@ -107,8 +117,9 @@ function LoadedViewer({ answer }: { answer: Answer }) {
   const onTextCache = useSourceChecks(answer, modelFor(answer), documentId);
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
   return (
-    <PdfViewer
+    <DocumentViewer
       documents={answer.documents}
+      sources={answer.sources}
       documentId={documentId}
       onDocumentChange={showDocument}
       target={target}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
+import { documentKind } from '../core/model/document-kind.ts';
 import type { Answer } from '../core/model/types.ts';
 import { checkSource } from '../core/review/check-source.ts';
 import { accessFromHttpStatus, loadedDocumentCheck, textLayerOf } from '../core/review/document-check.ts';
@@ -47,7 +49,8 @@ export function useSourceChecks(
     // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
     // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
     const documents = answer.documents
-      .filter((d) => cited.has(d.id) && !d.generated)
+      // Only PDFs of our store: a web page is on another origin (the CSP blocks the fetch), a generated file nowhere.
+      .filter((d) => cited.has(d.id) && documentKind(d, storeOrigins()).kind === 'pdf')
       .sort((a, b) => Number(a.id === shownDocumentId) - Number(b.id === shownDocumentId));
 
     const checkDocument = async (documentId: string, cache: DocumentTextCache) => {

@@ -1,7 +1,10 @@
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
+import { AdapterNotes, type AnswerReading } from './adapter-notes.tsx';
 import { AnswerMarkdown } from './answer-markdown.tsx';
 import { CitationStatusContext, type CitationStatusBadge } from './citation-status.ts';
+import { ProviderContext } from './provider-context.ts';
+import { ReasoningSection } from './reasoning-section.tsx';
 import { ReferenceList } from './reference-list.tsx';
 
 interface AnswerPaneProps {
@@ -12,22 +15,31 @@ interface AnswerPaneProps {
   onCite(key: string): void;
   /** Each cited source's check result, by S-ID (absent: not shown). */
   statuses?: ReadonlyMap<string, CitationStatusBadge>;
+  /** How an adapted answer was read (its format and the adapter's notes); absent for a canonical answer. */
+  reading?: AnswerReading;
+  /** Who gave the answer's confidence scores ("Gemini"), for their labels. */
+  provider?: string;
 }
 
-export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, statuses }: AnswerPaneProps) {
-  // The statuses travel by context: a check coming in re-renders the marker buttons, not the parsed markdown.
+export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, statuses, reading, provider }: AnswerPaneProps) {
+  // The statuses and the provider travel by context: a check coming in re-renders the marker buttons, not the parsed
+  // markdown.
   return (
-    <CitationStatusContext.Provider value={statuses ?? null}>
-      <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
-        {answer.question ? (
-          <h1 className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
-        ) : null}
-        {answer.confidence !== undefined ? (
-          <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
-        ) : null}
-        <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
-        <ReferenceList answer={answer} model={model} activeSourceId={activeSourceId} onCite={onCite} />
-      </article>
-    </CitationStatusContext.Provider>
+    <ProviderContext.Provider value={provider ?? null}>
+      <CitationStatusContext.Provider value={statuses ?? null}>
+        <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
+          {answer.question ? (
+            <h1 className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
+          ) : null}
+          {reading ? <AdapterNotes reading={reading} /> : null}
+          {answer.confidence !== undefined ? (
+            <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
+          ) : null}
+          <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
+          <ReasoningSection answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
+          <ReferenceList answer={answer} model={model} activeSourceId={activeSourceId} onCite={onCite} />
+        </article>
+      </CitationStatusContext.Provider>
+    </ProviderContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import type { MarkerInfo } from './marker-info.ts';
+import { SourceFacts } from './source-details.tsx';
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
@@ -10,7 +11,10 @@ interface MarkerButtonProps {
   onCite(key: string): void;
 }
 
-/** One cited number. Hover or focus shows the quote, the document title, the page and the section. */
+/**
+ * One cited number. Hover or focus shows the quote, the document title, the page and the section, and for web
+ * sources the site and date, with the provider's confidence when it gave one.
+ */
 export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
   const [open, setOpen] = useState(false);
   const tipId = useId();
@@ -50,10 +54,15 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
         >
           {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
           <span className="mt-2 block font-medium text-slate-900">{info.title}</span>
-          <span className="block text-xs text-slate-500">
-            {info.page !== undefined ? `Page ${info.page}` : 'Page unknown'}
-            {info.section ? ` · ${info.section}` : ''}
-          </span>
+          {/* A web page or a generated file has no pages: no "Page unknown" for them. */}
+          {info.page !== undefined || info.section || !(info.web || info.generated) ? (
+            <span className="block text-xs text-slate-500">
+              {[info.page !== undefined ? `Page ${info.page}` : info.web || info.generated ? '' : 'Page unknown', info.section ?? '']
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
+          <SourceFacts info={info} showSite />
           {status ? <span data-status-text="" className={`mt-1 block text-xs ${STATUS_TEXT[status.tone]}`}>{status.long}</span> : null}
         </span>
       )}

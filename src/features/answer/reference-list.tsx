@@ -3,6 +3,7 @@ import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
+import { SourceFacts, SourceFlagLine, SourceLink } from './source-details.tsx';
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
@@ -33,13 +34,17 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
         {refs.map((ref) => {
           const active = ref.sourceId === activeSourceId;
           return (
-            <li key={ref.sourceId} data-reference={ref.sourceId} data-active={active || undefined} aria-current={active ? 'true' : undefined}>
+            <li
+              key={ref.sourceId}
+              data-reference={ref.sourceId}
+              data-active={active || undefined}
+              aria-current={active ? 'true' : undefined}
+              className={`rounded-md transition-colors ${active ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-50'}`}
+            >
               <button
                 type="button"
                 onClick={() => onCite(ref.key)}
-                className={`flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                  active ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-50'
-                }`}
+                className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
               >
                 <span className="w-7 shrink-0 font-semibold text-indigo-700">[{ref.key}]</span>
                 <span className="min-w-0">
@@ -47,13 +52,18 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                   {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
                   {ref.quote ? <span className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
                   <ReferenceStatus sourceId={ref.sourceId} />
-                  {ref.flags.map((flag) => (
-                    <span key={flag} data-source-flag="" className="mt-0.5 block text-xs text-amber-800">
-                      ⚠ {flag}
-                    </span>
+                  <SourceFacts info={ref} showSite={false} />
+                  {ref.flags.map((flag, i) => (
+                    <SourceFlagLine key={`${flag.code}-${i}`} flag={flag} />
                   ))}
                 </span>
               </button>
+              {/* Outside the button: a link inside a button is neither valid HTML nor reachable by keyboard. */}
+              {ref.web ? (
+                <span className="block pb-1.5 pl-11 pr-2">
+                  <SourceLink info={ref} />
+                </span>
+              ) : null}
             </li>
           );
         })}

@@ -30,20 +30,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
       aria-label="PDF viewer controls"
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
     >
-      {documents.length > 1 && (
-        <select
-          aria-label="Document"
-          className={`${control} max-w-56 truncate`}
-          value={documentId}
-          onChange={(e) => onDocumentChange(e.target.value)}
-        >
-          {documents.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.title}
-            </option>
-          ))}
-        </select>
-      )}
+      <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
 
       <Group>
         <IconButton label="Previous page" disabled={!ready || currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
@@ -92,6 +79,25 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
         ⟳
       </IconButton>
     </div>
+  );
+}
+
+/** Picks one of the answer's documents; shown only when it cites several. Also used above a web source card. */
+export function DocumentSwitcher({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+  if (documents.length < 2) return null;
+  return (
+    <select
+      aria-label="Document"
+      className={`${control} max-w-56 truncate`}
+      value={documentId}
+      onChange={(e) => onDocumentChange(e.target.value)}
+    >
+      {documents.map((d) => (
+        <option key={d.id} value={d.id}>
+          {d.title}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -1,0 +1,69 @@
+import type { SourceFlag, SourceFlagCode } from '../../core/model/types.ts';
+import { readableDate } from '../../core/model/readable-date.ts';
+import type { MarkerInfo } from './marker-info.ts';
+import { useConfidenceLabel } from './provider-context.ts';
+
+// The small print of a citation, shared by the marker preview and the reference list: the web page it was read
+// from, its date, the provider's confidence, and what the adapter or the model noticed about it.
+
+type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
+
+// A Record over the codes, so a new flag code cannot reach reviewers without a name.
+const flagTitles: Record<SourceFlagCode, string> = {
+  'bbox-pages-mismatch': 'Boxes and pages disagree',
+  'box-clamped': 'Box trimmed to the page',
+  'box-off-page': 'Box off the page',
+  'page-out-of-range': 'Page out of range',
+  'duplicate-collapsed': 'Duplicate source merged',
+  'offset-out-of-range': 'Cited span repaired',
+  'document-guessed': 'Document guessed',
+  'adapter-note': 'Note from reading the response',
+};
+
+export function SourceFlagLine({ flag }: { flag: SourceFlag }) {
+  return (
+    <span data-source-flag={flag.code} className="mt-0.5 block text-xs text-amber-800">
+      <span aria-hidden>⚠ </span>
+      <span className="font-medium">{flagTitles[flag.code] ?? 'Note'}:</span> {flag.message}
+    </span>
+  );
+}
+
+/** "Gemini confidence 87 %", "bbc.com · 10 Jun 2024" (the site as text: the link sits outside any button). */
+export function SourceFacts({ info, showSite }: { info: ValidMarker; showSite: boolean }) {
+  const confidenceLabel = useConfidenceLabel();
+  const site = showSite ? info.web?.site : undefined;
+  const parts = [site, info.date ? readableDate(info.date) : undefined].filter(Boolean);
+  return (
+    <>
+      {parts.length > 0 ? (
+        <span data-source-web="" className="block text-xs text-slate-500">
+          {parts.join(' · ')}
+        </span>
+      ) : null}
+      {info.confidence ? (
+        <span data-confidence="" className="block text-xs text-slate-500">
+          {confidenceLabel(info.confidence)}
+        </span>
+      ) : null}
+      {info.generated ? <span className="block text-xs text-slate-500">A file the model generated; citelens cannot open it.</span> : null}
+    </>
+  );
+}
+
+/** The web page as a link that opens in a new tab and tells the site nothing about us. */
+export function SourceLink({ info }: { info: ValidMarker }) {
+  if (!info.web) return null;
+  return (
+    <a
+      href={info.web.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-source-link=""
+      className="block truncate text-xs text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700"
+      title={info.web.url}
+    >
+      {info.web.site} ↗
+    </a>
+  );
+}

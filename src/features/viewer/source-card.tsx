@@ -1,0 +1,142 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { DocumentKind } from '../../core/model/document-kind.ts';
+import { siteOf, webAddress } from '../../core/model/document-kind.ts';
+import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import { findInPassage } from '../../core/model/passage-mark.ts';
+import { readableDate } from '../../core/model/readable-date.ts';
+import type { DocumentRef, Source } from '../../core/model/types.ts';
+
+// What the viewer pane shows for a cited document that is not a PDF in our store (documentKind decides):
+//  - a web page: its title, site, date, a link to open it in a new tab, and the passage the provider sent with the
+//    cited words marked. The page itself is never fetched (the CSP forbids it, and it would tell the site who reads);
+//  - a file the model generated in its sandbox: what it is and why it cannot be opened, with the quote if any.
+// Everything here is text from the payload, rendered as text.
+
+interface SourceCardProps {
+  doc: DocumentRef;
+  kind: Exclude<DocumentKind, { kind: 'pdf' }>;
+  /** The answer's sources; the card shows the targeted one, or the first that cites this document. */
+  sources: readonly Source[];
+  target: HighlightTarget | null;
+}
+
+export function SourceCard({ doc, kind, sources, target }: SourceCardProps) {
+  const source = (target && sources.find((s) => s.id === target.sourceId)) ?? sources.find((s) => s.documentId === doc.id);
+  switch (kind.kind) {
+    case 'web':
+      return <WebSourceCard doc={doc} url={kind.url} site={kind.site} source={source} target={target} />;
+    case 'generated':
+      return <GeneratedFileCard doc={doc} file={kind.file} source={source} />;
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+function Card({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="absolute inset-0 overflow-auto bg-slate-100 p-6">
+      <article aria-label={label} className="mx-auto max-w-xl rounded-md border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+        {children}
+      </article>
+    </div>
+  );
+}
+
+interface WebSourceCardProps {
+  doc: DocumentRef;
+  url: string;
+  site: string;
+  source: Source | undefined;
+  target: HighlightTarget | null;
+}
+
+function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
+  // The source's own address is the page the provider read (the document's may be a search redirect or a site root).
+  const own = webAddress(source?.url);
+  const href = own?.href ?? url;
+  const shownSite = own ? siteOf(own) : site;
+  const passage = source?.text || source?.quote || '';
+  const cited = (target?.sourceId === source?.id ? target?.quote : undefined) || source?.quote || source?.text || '';
+  const range = passage && cited ? findInPassage(passage, cited) : null;
+
+  // A new click on a marker (new nonce) brings the marked words into view, as the PDF viewer does.
+  const markRef = useRef<HTMLElement>(null);
+  const nonce = target?.nonce;
+  useEffect(() => {
+    markRef.current?.scrollIntoView({ block: 'center' });
+  }, [nonce, source?.id]);
+
+  return (
+    <Card label="Web source">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Web source</p>
+      <h2 className="mt-1 text-base font-semibold leading-snug text-slate-900">{doc.title}</h2>
+      <p className="mt-0.5 text-xs text-slate-500">
+        {[shownSite, source?.date ? readableDate(source.date) : undefined].filter(Boolean).join(' · ')}
+      </p>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-2 inline-block rounded border border-indigo-200 bg-indigo-50 px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100"
+      >
+        Open page ↗
+      </a>
+      {passage ? (
+        <div className="mt-4">
+          <p className="text-xs font-medium text-slate-500">{source?.text ? 'Passage the provider sent' : 'Cited text'}</p>
+          <blockquote data-source-passage="" className="mt-1 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 leading-relaxed">
+            {range && source ? (
+              <>
+                {passage.slice(0, range.start)}
+                <mark ref={markRef} data-highlight="" data-source-id={source.id} className="rounded-sm bg-yellow-200 px-px text-slate-900">
+                  {passage.slice(range.start, range.end)}
+                </mark>
+                {passage.slice(range.end)}
+              </>
+            ) : (
+              passage
+            )}
+          </blockquote>
+          {!range && cited && cited !== passage ? (
+            <p role="status" className="mt-2 text-xs text-amber-800">
+              The cited words “{cited}” are not in this passage; open the page to check them.
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p role="status" className="mt-4 text-xs text-slate-500">
+          The provider sent no passage for this source, only its address: open the page to check the claim.
+        </p>
+      )}
+      <p className="mt-4 text-xs text-slate-400">citelens shows what the provider sent; it does not load the page.</p>
+    </Card>
+  );
+}
+
+function GeneratedFileCard({ doc, file, source }: { doc: DocumentRef; file: NonNullable<DocumentRef['generated']>; source: Source | undefined }) {
+  const name = file.filename || doc.title || file.fileId;
+  return (
+    <Card label="Generated file">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Generated file</p>
+      <h2 className="mt-1 break-all text-base font-semibold leading-snug text-slate-900">{name}</h2>
+      <p role="status" className="mt-2 leading-relaxed">
+        The model generated this file in its sandbox
+        {file.containerId ? (
+          <>
+            {' '}
+            (container <code className="break-all text-xs">{file.containerId}</code>)
+          </>
+        ) : null}
+        . It exists only there, so citelens cannot open it.
+      </p>
+      <p className="mt-1 text-xs text-slate-500">
+        File id <code className="break-all">{file.fileId}</code>
+      </p>
+      {source?.quote ? (
+        <blockquote className="mt-4 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 italic leading-relaxed">“{source.quote}”</blockquote>
+      ) : null}
+    </Card>
+  );
+}
