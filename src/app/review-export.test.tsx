@@ -62,7 +62,9 @@ describe('the Export menu', () => {
     await user.click(screen.getByRole('button', { name: /JSON/ }));
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(screen.getByRole('button', { name: /Markdown/ }));
-    const [[jsonName, json, jsonMime], [mdName, md, mdMime]] = download.mock.calls as Array<[string, string, string]>;
+    expect(download).toHaveBeenCalledTimes(2);
+    const [jsonName, json, jsonMime] = download.mock.calls[0]!;
+    const [mdName, md, mdMime] = download.mock.calls[1]!;
     expect([jsonName, jsonMime, mdName, mdMime]).toEqual(['vendor-access-review.json', 'application/json', 'vendor-access-review.md', 'text/markdown']);
     const parsed = JSON.parse(json) as { exportedAt: string; counts: { rejected: number }; entries: Array<{ claim: string; flags: Array<{ code: string }> }> };
     expect(parsed.exportedAt).toBe('2026-04-01T10:00:00.000Z');
