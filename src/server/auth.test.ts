@@ -97,6 +97,27 @@ describe('bearer tokens on /api', () => {
     expect((await app.request('/api/no-such-endpoint', { method: 'DELETE' })).status).toBe(401);
   });
 
+  it('cannot be bypassed by another spelling of an API path', async () => {
+    const spellings = [
+      '//api/answers/alpha',
+      '/api/answers/alpha/',
+      '/api//answers/alpha',
+      '/api/./answers/alpha',
+      '/api/x/../answers/alpha',
+      '/%61pi/answers/alpha',
+      '/api/%61nswers/alpha',
+      '/api/answers/%61lpha',
+      '/API/answers/alpha',
+      '/api/config/../answers/alpha',
+    ];
+    for (const url of spellings) {
+      const res = await app.request(url);
+      // Either refused, or not the API at all (the SPA's HTML): never the answer's JSON.
+      expect(await res.text(), url).not.toContain('Alpha [1]');
+      expect(res.status === 401 || res.headers.get('content-type')?.startsWith('text/html'), url).toBe(true);
+    }
+  });
+
   it('puts the token subject on the context for the routes behind it', async () => {
     const hono = new Hono<{ Variables: AuthVariables }>();
     mountSecurity(hono, { apiTokens, answersDir: fx.dataDir, distDir: undefined });

@@ -136,7 +136,8 @@ export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<{ Vari
     const header = c.req.header('Authorization');
     const token = bearerToken(header);
     if (token === undefined) {
-      return unauthorized(c, header ? 'The Authorization header must be "Bearer <token>".' : 'This API needs an Authorization: Bearer token.', false);
+      const message = header ? 'The Authorization header must be "Bearer <token>".' : 'This API needs an Authorization: Bearer token.';
+      return unauthorized(c, message, false);
     }
     const subject = matchApiToken(options.tokens, token);
     if (subject !== undefined) {

@@ -31,7 +31,16 @@ export function opaqueOriginCors(options: { allowWrites: boolean }): MiddlewareH
   return cors({
     origin: (origin) => (origin === 'null' ? 'null' : null),
     allowMethods: options.allowWrites ? [...READ_METHODS, ...WRITE_METHODS] : READ_METHODS,
-    allowHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'If-Range', 'If-Modified-Since', 'If-Match', REVIEWER_HEADER],
+    allowHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Range',
+      'If-None-Match',
+      'If-Range',
+      'If-Modified-Since',
+      'If-Match',
+      REVIEWER_HEADER,
+    ],
     // What pdf.js reads on range requests and the review client reads as a version. The documents route sends the
     // same list; this one is applied to every /api response (and wins where both are set).
     exposeHeaders: ['Content-Range', 'Content-Length', 'Accept-Ranges', 'ETag', 'X-Citelens-Document-Version'],

@@ -24,5 +24,6 @@ export function contentSecurityPolicy(framers: readonly string[]): string {
 
 /** The policy of pages we write ourselves (the embed link error page): no script, no fetch, inline style only. */
 export function staticPagePolicy(framers: readonly string[]): string {
-  return ["default-src 'none'", "style-src 'unsafe-inline'", frameAncestors(framers), "base-uri 'none'", "form-action 'none'"].join('; ');
+  const directives = ["default-src 'none'", "style-src 'unsafe-inline'", frameAncestors(framers), "base-uri 'none'"];
+  return [...directives, "form-action 'none'"].join('; ');
 }

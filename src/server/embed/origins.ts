@@ -11,7 +11,9 @@ export function parseOrigin(text: string): { ok: true; origin: string } | { ok: 
   // Checked first: the URL parser accepts `*` in a host name, and CSP would read it as a wildcard.
   if (text.includes('*')) return { ok: false, reason: 'wildcards are not allowed: list each origin' };
   if (!ORIGIN_SHAPE.test(text)) {
-    if (/^https?:\/\/[^/?#]+[/?#]/i.test(text)) return { ok: false, reason: 'an origin has no path, query or fragment (drop everything after the host and port)' };
+    if (/^https?:\/\/[^/?#]+[/?#]/i.test(text)) {
+      return { ok: false, reason: 'an origin has no path, query or fragment (drop everything after the host and port)' };
+    }
     return { ok: false, reason: 'expected scheme://host[:port] with scheme http or https' };
   }
   let url: URL;
