@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +53,8 @@ test.beforeAll(async () => {
       PORT: '0',
       CITELENS_EMBED_ORIGINS: `${allowedOrigin},http://127.0.0.1:1`,
       CITELENS_EMBED_SECRET: SECRET,
+      // Its own review database: never the repo's .citelens/ that other servers may be using.
+      CITELENS_DB: path.join(mkdtempSync(path.join(os.tmpdir(), 'citelens-embed-e2e-')), 'reviews.sqlite'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
