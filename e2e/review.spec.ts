@@ -185,7 +185,7 @@ test.describe('against a colleague', () => {
     await expect(card.locator('[data-sync]')).toHaveCount(0);
 
     // Both saves are in the claim's history.
-    await card.getByText('History').click();
+    await card.getByText('History', { exact: true }).click();
     const history = card.getByRole('list', { name: 'Decision history' });
     await expect(history.locator('li')).toHaveCount(2);
     await expect(history.locator('li').first()).toContainText('Ana');

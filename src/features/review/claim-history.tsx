@@ -13,44 +13,46 @@ export function ClaimHistory({ answerId, claimId, enabled }: { answerId: string;
       <summary className="cursor-pointer select-none rounded text-slate-500 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
         History
       </summary>
-      <div className="mt-1.5 border-l-2 border-slate-200 pl-2">
-        {!enabled ? (
-          <p className="text-slate-500">The server does not hold this answer: decisions are kept in this browser only, without history.</p>
-        ) : (
-          (() => {
-            switch (query.status) {
-              case 'pending':
-                return <p role="status" className="text-slate-500">Loading history…</p>;
-              case 'error':
-                return <p role="alert" className="text-rose-700">{query.error.message}</p>;
-              case 'success': {
-                const events = query.data.events.filter((e) => e.claimId === claimId).sort((a, b) => b.version - a.version);
-                if (events.length === 0) return <p className="text-slate-500">No saved decisions yet.</p>;
-                return (
-                  <ol aria-label="Decision history" className="space-y-1.5">
-                    {events.map((e) => (
-                      <li key={e.version} data-history-version={e.version}>
-                        <div className="flex flex-wrap items-center gap-1.5">
-                          <DecisionChip decision={e.decision} />
-                          <span className="font-medium text-slate-700">{e.reviewer || 'unknown reviewer'}</span>
-                          <time dateTime={e.at} className="text-slate-400">
-                            {formatTime(e.at)}
-                          </time>
-                        </div>
-                        {e.note ? <p className="mt-0.5 whitespace-pre-wrap break-words text-slate-600">{e.note}</p> : null}
-                      </li>
-                    ))}
-                  </ol>
-                );
+      {open ? (
+        <div className="mt-1.5 border-l-2 border-slate-200 pl-2">
+          {!enabled ? (
+            <p className="text-slate-500">The server does not hold this answer: decisions are kept in this browser only, without history.</p>
+          ) : (
+            (() => {
+              switch (query.status) {
+                case 'pending':
+                  return <p role="status" className="text-slate-500">Loading history…</p>;
+                case 'error':
+                  return <p role="alert" className="text-rose-700">{query.error.message}</p>;
+                case 'success': {
+                  const events = query.data.events.filter((e) => e.claimId === claimId).sort((a, b) => b.version - a.version);
+                  if (events.length === 0) return <p className="text-slate-500">No saved decisions yet.</p>;
+                  return (
+                    <ol aria-label="Decision history" className="space-y-1.5">
+                      {events.map((e) => (
+                        <li key={e.version} data-history-version={e.version}>
+                          <div className="flex flex-wrap items-center gap-1.5">
+                            <DecisionChip decision={e.decision} />
+                            <span className="font-medium text-slate-700">{e.reviewer || 'unknown reviewer'}</span>
+                            <time dateTime={e.at} className="text-slate-400">
+                              {formatTime(e.at)}
+                            </time>
+                          </div>
+                          {e.note ? <p className="mt-0.5 whitespace-pre-wrap break-words text-slate-600">{e.note}</p> : null}
+                        </li>
+                      ))}
+                    </ol>
+                  );
+                }
+                default: {
+                  const never: never = query;
+                  return never;
+                }
               }
-              default: {
-                const never: never = query;
-                return never;
-              }
-            }
-          })()
-        )}
-      </div>
+            })()
+          )}
+        </div>
+      ) : null}
     </details>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { saveClaimDecision } from '../../api/review-client.ts';
+import type { ReviewDecision } from '../../api/review-schema.ts';
 import { reviewKeys, type ServerReview } from '../../api/review-queries.ts';
 import { DecisionOutbox, type DecisionInput, type OutboxSnapshot } from './outbox/outbox.ts';
 import { entryKey, type LocalRecord, type ReviewStorage } from './outbox/outbox-types.ts';
@@ -21,8 +22,26 @@ interface ReviewSync {
 
 const ReviewSyncContext = createContext<ReviewSync | null>(null);
 
-export function ReviewSyncProvider({ children }: { children: ReactNode }) {
+/** A decision that is now stored: on the server (its record), or in this browser for an answer the server lacks. */
+export interface StoredDecision {
+  answerId: string;
+  claimId: string;
+  decision: ReviewDecision | null;
+  note: string;
+  where: 'server' | 'local';
+}
+
+interface ReviewSyncProviderProps {
+  children: ReactNode;
+  /** Called after each decision is stored (the app tells an embedding portal: docs/embed.md, `reviewChanged`). */
+  onDecisionStored?(stored: StoredDecision): void;
+}
+
+export function ReviewSyncProvider({ children, onDecisionStored }: ReviewSyncProviderProps) {
   const queryClient = useQueryClient();
+  // Read when a save completes, so a new callback identity never re-creates the outbox.
+  const onStoredRef = useRef(onDecisionStored);
+  onStoredRef.current = onDecisionStored;
   const [state, setState] = useState<{ outbox: DecisionOutbox; storage: ReviewStorage } | null>(null);
   const [localVersion, setLocalVersion] = useState(0);
   const ready = useRef<Promise<{ outbox: DecisionOutbox; storage: ReviewStorage } | null>>(Promise.resolve(null));
@@ -45,10 +64,19 @@ export function ReviewSyncProvider({ children }: { children: ReactNode }) {
             reviewer: entry.reviewer,
             signal,
           }),
-        onServerRecord: (answerId, claimId, record) =>
-          queryClient.setQueryData<ServerReview>(reviewKeys.review(answerId), (old) =>
-            old?.kind === 'held' ? { kind: 'held', claims: { ...old.claims, [claimId]: record } } : old,
-          ),
+        onServerRecord: (answerId, claimId, record) => {
+          onStoredRef.current?.({ answerId, claimId, decision: record.decision, note: record.note, where: 'server' });
+          const key = reviewKeys.review(answerId);
+          const old = queryClient.getQueryData<ServerReview>(key);
+          if (old?.kind === 'held') {
+            const next: ServerReview = { kind: 'held', claims: { ...old.claims, [claimId]: record } };
+            queryClient.setQueryData(key, next);
+            // An open History shows the new save too.
+            void queryClient.invalidateQueries({ queryKey: reviewKeys.history(answerId) });
+          }
+          // Else the review was never loaded (the server was down when the page opened): the server is back, load it all.
+          else void queryClient.invalidateQueries({ queryKey: key });
+        },
         onNotHeld: (record) => {
           queryClient.setQueryData<ServerReview>(reviewKeys.review(record.answerId), { kind: 'not-held' });
           setLocalVersion((v) => v + 1);
@@ -87,6 +115,7 @@ export function ReviewSyncProvider({ children }: { children: ReactNode }) {
       };
       try {
         await opened.storage.putLocal(record);
+        onStoredRef.current?.({ answerId: record.answerId, claimId: record.claimId, decision: record.decision, note: record.note, where: 'local' });
       } finally {
         setLocalVersion((v) => v + 1);
       }
