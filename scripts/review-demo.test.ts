@@ -46,7 +46,7 @@ function flagOn(id: string, claimStart: string, code: FlagCode): ReviewFlag {
   return f!;
 }
 
-describe('the review demo answers, audited over the real demo PDFs', () => {
+describe('the review demo answers, audited over the real demo PDFs', { timeout: 120_000 }, () => {
   it('review-clean has no flag at all and passes the release gate', () => {
     const a = audits.get('review-clean')!;
     expect(a.result.flags).toEqual([]);

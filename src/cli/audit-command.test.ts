@@ -54,7 +54,10 @@ function dataFolder(answers: string[]): string {
   return dir;
 }
 
-describe('citelens audit on one answer', () => {
+// PDF loading and locating are slow on a busy machine: these runs get more time than the default 30 s.
+const SLOW = { timeout: 120_000 };
+
+describe('citelens audit on one answer', SLOW, () => {
   it('passes (exit 0) an answer whose every quote is on its page, with documents found beside the answers folder', async () => {
     const r = await audit(demoAnswer('vendor-encryption'));
     expect(r.stderr).toBe('');
@@ -124,7 +127,7 @@ describe('citelens audit on one answer', () => {
   });
 });
 
-describe('citelens audit over a folder', () => {
+describe('citelens audit over a folder', SLOW, () => {
   it('audits every answer, a progress line each and a summary on stderr; one failure fails the run', async () => {
     const dir = dataFolder(['vendor-encryption', 'retention-vs-security', 'demo-sid-bbox']);
     writeFileSync(path.join(dir, 'answers', 'broken.json'), '{ not json');
