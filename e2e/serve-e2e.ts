@@ -1,11 +1,12 @@
 // Serves the built app for Playwright over a data folder made for the tests: the built-in demo data plus a few
 // test-only files (a 1,000-page document, a malformed answer, a wrapped answer), written to a fresh temp folder so
 // the repo never changes during a test run.
-import { cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
+import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, '../src/server/demo-data');
@@ -102,6 +103,16 @@ json('region-order-boxes', {
     },
   ],
 });
+
+// The recorded payloads of ../shared/payloads (read now, into the temp folder; never copied into the repo): every
+// wrapper as answer `payload-<name>`, every `<name>.pdf` as the document its wrapper names first. An absent folder
+// adds nothing on a user's machine and stops the server in CI (sharedFolder throws), so CI never skips them.
+for (const p of recordedPayloads()) {
+  json(p.answerId, p.wrapper);
+  if (p.pdf) copyFileSync(p.pdf.file, path.join(dataDir, 'documents', `${p.pdf.documentId}.pdf`));
+}
+// An answer with adapter notes, a guessed document and a citation inside the model's reasoning.
+json('adapter-notes', notesAnswer());
 
 process.env.CITELENS_DATA = dataDir;
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
