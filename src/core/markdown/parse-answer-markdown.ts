@@ -30,18 +30,30 @@ export interface ParsedMarkdown {
 // it is only switched on when such a line exists. Both readers use this one tree, so this cannot make them disagree.
 const DELIMITER_ROW = /^(?=[^\n]*\|)(?=[^\n]*-)[ \t>|:\-*+.)0-9]+$/m;
 
+/** Never throws: text the parser cannot take (it runs out of stack on thousands of nested quotes) is shown as plain text. */
 export function parseAnswerMarkdown(text: string): ParsedMarkdown {
   const source = typeof text === 'string' ? text : '';
-  const tables = DELIMITER_ROW.test(source);
-  const tree = fromMarkdown(source, {
-    extensions: tables ? [markerSyntax(source), gfmTable(), gfmTaskListItem()] : [markerSyntax(source), gfmTaskListItem()],
-    mdastExtensions: [markerFromMarkdown, gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
-  });
+  let tree: Root;
+  try {
+    const tables = DELIMITER_ROW.test(source);
+    tree = fromMarkdown(source, {
+      extensions: tables ? [markerSyntax(source), gfmTable(), gfmTaskListItem()] : [markerSyntax(source), gfmTaskListItem()],
+      mdastExtensions: [markerFromMarkdown, gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
+    });
+  } catch {
+    tree = plainText(source);
+  }
   const markers: MarkerGroup[] = [];
   collectMarkers(tree, markers);
   markers.sort((a, b) => a.start - b.start);
   const { blocks, masked } = contentBlocks(source, tree);
   return { text: source, tree, markers, blocks, masked };
+}
+
+/** One paragraph holding the text as it is: no markup and no markers; its sentences are still claims. */
+function plainText(text: string): Root {
+  const position = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: text.length } };
+  return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: text, position }], position }], position };
 }
 
 function collectMarkers(node: Nodes, out: MarkerGroup[]) {

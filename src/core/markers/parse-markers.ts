@@ -12,9 +12,5 @@ export { digitsToNumber } from './marker-syntax.ts';
 
 /** Every marker group in `text`, in order. Spans are UTF-16 offsets into `text`. Never throws. */
 export function parseMarkers(text: string): MarkerGroup[] {
-  try {
-    return parseAnswerMarkdown(text).markers;
-  } catch {
-    return [];
-  }
+  return parseAnswerMarkdown(text).markers;
 }

@@ -62,7 +62,7 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
     if (id !== undefined) spans.push({ ...span, sourceId: id });
   }
 
-  const markdown = parseSafely(safe.text);
+  const markdown = parseAnswerMarkdown(safe.text);
   let claims: Claim[] = [];
   try {
     claims = extractClaims(safe.text, { locale, resolve: (key) => resolve(key)?.id, spans, markdown });
@@ -97,15 +97,6 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
   }
 
   return { claims, uncited, citations, invalidMarkers, sources, resolve, markdown };
-}
-
-/** The parse of `text`, or of nothing: a parser failure must not take the answer pane down with it. */
-function parseSafely(text: string): ParsedMarkdown {
-  try {
-    return parseAnswerMarkdown(text);
-  } catch {
-    return parseAnswerMarkdown('');
-  }
 }
 
 /** A copy of the fields we read, with anything of the wrong type replaced by an empty value. */
