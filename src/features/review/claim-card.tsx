@@ -42,7 +42,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
       data-claim-id={claim.id}
       data-decision={decision.decision ?? undefined}
       aria-current={selected ? 'true' : undefined}
-      className={`group relative border-b border-slate-100 px-3 py-2.5 transition-colors ${
+      className={`group relative scroll-mt-24 border-b border-slate-100 px-3 py-2.5 transition-colors ${
         selected ? 'bg-indigo-50/60 shadow-[inset_3px_0_0_var(--color-indigo-500)]' : 'hover:bg-slate-50'
       }`}
     >

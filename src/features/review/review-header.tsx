@@ -20,80 +20,86 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
   const filterId = useId();
   const pct = progress.total > 0 ? Math.round((progress.reviewed / progress.total) * 100) : 0;
 
+  // Two parts: the title and progress stay in view (sticky) while the rest scrolls away with the claims, so on a
+  // short pane (stacked layout) the claims get the room.
   return (
-    <header className="space-y-2 border-b border-slate-200 bg-white px-3 py-2.5">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-slate-900">Review</h2>
-        <button
-          type="button"
-          onClick={() => openDialog({ kind: 'shortcuts' })}
-          aria-label="Keyboard shortcuts"
-          aria-keyshortcuts="?"
-          className="grid size-6 place-items-center rounded-md text-xs font-semibold text-slate-500 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          ?
-        </button>
-      </div>
-      <div>
-        <p role="status" data-review-progress="" className="text-xs text-slate-700">
-          {progressText(progress)}
-        </p>
-        <div className="mt-1 flex h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-          <div className="bg-emerald-500" style={{ width: `${share(progress.verified, progress.total)}%` }} />
-          <div className="bg-amber-400" style={{ width: `${share(progress.followUp, progress.total)}%` }} />
-          <div className="bg-rose-500" style={{ width: `${share(progress.rejected, progress.total)}%` }} />
+    <>
+      <header className="sticky top-0 z-10 space-y-2 border-b border-slate-200 bg-white px-3 pb-2 pt-2.5">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-semibold text-slate-900">Review</h2>
+          <button
+            type="button"
+            onClick={() => openDialog({ kind: 'shortcuts' })}
+            aria-label="Keyboard shortcuts"
+            aria-keyshortcuts="?"
+            className="grid size-6 place-items-center rounded-md text-xs font-semibold text-slate-500 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            ?
+          </button>
         </div>
-        <span className="sr-only">{pct} % reviewed</span>
+        <div>
+          <p role="status" data-review-progress="" className="text-xs text-slate-700">
+            {progressText(progress)}
+          </p>
+          <div className="mt-1 flex h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+            <div className="bg-emerald-500" style={{ width: `${share(progress.verified, progress.total)}%` }} />
+            <div className="bg-amber-400" style={{ width: `${share(progress.followUp, progress.total)}%` }} />
+            <div className="bg-rose-500" style={{ width: `${share(progress.rejected, progress.total)}%` }} />
+          </div>
+          <span className="sr-only">{pct} % reviewed</span>
+        </div>
+      </header>
+      <div className="space-y-2 border-b border-slate-200 bg-white px-3 py-2">
+        <ReviewerField />
+        <div className="flex items-center gap-2">
+          <label htmlFor={filterId} className="text-xs text-slate-500">
+            Show
+          </label>
+          <select
+            id={filterId}
+            value={filterValue(filter)}
+            onChange={(e) => setFilter(parseFilterValue(e.target.value))}
+            className="min-w-0 flex-1 rounded-md border border-slate-200 bg-white px-1.5 py-1 text-xs text-slate-800 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
+          >
+            <option value="all">All claims</option>
+            <option value="undecided">Not reviewed yet</option>
+            <optgroup label="By decision">
+              <option value="decision:verified">Verified</option>
+              <option value="decision:rejected">Rejected</option>
+              <option value="decision:follow-up">Follow-up</option>
+            </optgroup>
+            <optgroup label="By flag">
+              <option value="flagged">Any flag</option>
+              <option value="severity:error">Errors</option>
+              <option value="severity:warning">Warnings</option>
+              {flagCodes
+                .filter((c) => presentFlags.has(c))
+                .map((c) => (
+                  <option key={c} value={`flag:${c}`}>
+                    {FLAG_NAMES[c]}
+                  </option>
+                ))}
+            </optgroup>
+          </select>
+        </div>
+        {progress.unsynced > 0 || otherPending > 0 ? (
+          <p data-outbox-summary="" className="text-[11px] text-amber-800">
+            {progress.unsynced > 0 ? `${progress.unsynced} decision${progress.unsynced === 1 ? '' : 's'} not yet on the server. ` : ''}
+            {otherPending > 0 ? `${otherPending} more from other answers waiting to sync.` : ''}
+          </p>
+        ) : null}
+        {localOnly ? (
+          <p data-local-only="" className="text-[11px] text-slate-500">
+            The server does not hold this answer: decisions are kept in this browser only.
+          </p>
+        ) : null}
+        {storageNote ? (
+          <p role="alert" data-storage-note="" className="text-[11px] text-rose-700">
+            {storageNote}
+          </p>
+        ) : null}
       </div>
-      <ReviewerField />
-      <div className="flex items-center gap-2">
-        <label htmlFor={filterId} className="text-xs text-slate-500">
-          Show
-        </label>
-        <select
-          id={filterId}
-          value={filterValue(filter)}
-          onChange={(e) => setFilter(parseFilterValue(e.target.value))}
-          className="min-w-0 flex-1 rounded-md border border-slate-200 bg-white px-1.5 py-1 text-xs text-slate-800 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
-        >
-          <option value="all">All claims</option>
-          <option value="undecided">Not reviewed yet</option>
-          <optgroup label="By decision">
-            <option value="decision:verified">Verified</option>
-            <option value="decision:rejected">Rejected</option>
-            <option value="decision:follow-up">Follow-up</option>
-          </optgroup>
-          <optgroup label="By flag">
-            <option value="flagged">Any flag</option>
-            <option value="severity:error">Errors</option>
-            <option value="severity:warning">Warnings</option>
-            {flagCodes
-              .filter((c) => presentFlags.has(c))
-              .map((c) => (
-                <option key={c} value={`flag:${c}`}>
-                  {FLAG_NAMES[c]}
-                </option>
-              ))}
-          </optgroup>
-        </select>
-      </div>
-      {progress.unsynced > 0 || otherPending > 0 ? (
-        <p data-outbox-summary="" className="text-[11px] text-amber-800">
-          {progress.unsynced > 0 ? `${progress.unsynced} decision${progress.unsynced === 1 ? '' : 's'} not yet on the server. ` : ''}
-          {otherPending > 0 ? `${otherPending} more from other answers waiting to sync.` : ''}
-        </p>
-      ) : null}
-      {localOnly ? (
-        <p data-local-only="" className="text-[11px] text-slate-500">
-          The server does not hold this answer: decisions are kept in this browser only.
-        </p>
-      ) : null}
-      {storageNote ? (
-        <p role="alert" data-storage-note="" className="text-[11px] text-rose-700">
-          {storageNote}
-        </p>
-      ) : null}
-    </header>
+    </>
   );
 }
 

@@ -70,6 +70,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const onSelectPointer = useCallback((id: string) => onSelectClaim(id, 'pointer'), [onSelectClaim]);
   const onRetry = useCallback(() => void outbox?.retryNow(), [outbox]);
   const onResolveConflict = useCallback(() => setPostponed(null), []);
+  const onOpenAnswerFlag = useCallback((f: ReviewFlag) => onOpenFlag(null, f), [onOpenFlag]);
 
   // ---- keyboard: one listener for the page while the panel is shown -----------------------------------------------
   const ctxRef = useRef<ActionContext | null>(null);
@@ -102,15 +103,15 @@ export function ReviewPanel(props: ReviewPanelProps) {
     (sync.storage?.kind === 'memory' ? `${sync.storage.reason ?? 'Storage is off'}: unsent decisions are lost if this tab closes.` : null);
 
   return (
-    <section aria-label="Review" data-review-panel="" className="flex h-full min-h-0 flex-col bg-white">
+    <section aria-label="Review" data-review-panel="" className="h-full min-h-0 overflow-y-auto bg-white">
       <ReviewHeader progress={progress} presentFlags={presentFlags} otherPending={otherPending} storageNote={storageNote} localOnly={mode === 'local'} />
       {server.status === 'error' ? (
         <p role="alert" className="border-b border-rose-100 bg-rose-50 px-3 py-1.5 text-[11px] text-rose-800">
           Saved decisions could not be loaded: {server.error.message}
         </p>
       ) : null}
-      <ReviewBanner flags={answerFlags} report={report} onOpenFlag={(f) => onOpenFlag(null, f)} />
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <ReviewBanner flags={answerFlags} report={report} onOpenFlag={onOpenAnswerFlag} />
+      <div>
         {visible.length === 0 ? (
           <p className="px-4 py-6 text-center text-xs text-slate-500">{claims.length === 0 ? 'This answer has no claims to review.' : 'No claim matches this filter.'}</p>
         ) : (
