@@ -23,7 +23,8 @@ export function createPdfWorker(): InstanceType<typeof pdfjs.PDFWorker> {
         ' for (const data of held) self.dispatchEvent(new MessageEvent("message", { data })); });';
       const bootstrap = new Blob([code], { type: 'text/javascript' });
       const port = new Worker(URL.createObjectURL(bootstrap));
-      return new pdfjs.PDFWorker({ port });
+      // pdfjs-dist's constructor signature types `port` as null (its JSDoc says Worker; PDFWorkerParameters agrees).
+      return new pdfjs.PDFWorker({ port } as unknown as ConstructorParameters<typeof pdfjs.PDFWorker>[0]);
     } catch {
       // Fall through: pdf.js's own worker (or its main-thread fallback) still renders, only slower.
     }
