@@ -52,6 +52,8 @@ export function statusBadge(status: CitationStatus): StatusBadge {
       return { tone: 'muted', short: pages(status.page, status.pageEnd), long: `No quote to check: the source points at ${pages(status.page, status.pageEnd)} only.` };
     case 'document-level':
       return { tone: 'muted', short: 'whole document', long: 'No quote and no page: the source names only the document.' };
+    case 'unchecked':
+      return { tone: 'muted', short: 'not checked', long: status.reason };
     default: {
       const never: never = status;
       return never;

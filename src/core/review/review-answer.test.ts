@@ -317,3 +317,16 @@ describe('robustness', () => {
     expect(r.counts).toEqual({ error: 1, warning: 4, info: 0 });
   });
 });
+
+describe('sources citelens cannot search', () => {
+  it('a web page or a generated file is "unchecked" with the reason, never "checking…" forever', () => {
+    const web = answer({ documents: [{ id: 'policy', title: 'Policy page', url: 'https://example.com/policy' }] });
+    expect(review(web, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/web page/) });
+    const generated = answer({ documents: [{ ...DOC, generated: { fileId: 'cfile_1', containerId: 'cntr_1' } }] });
+    expect(review(generated, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/generated this file/) });
+  });
+
+  it('a stored PDF not yet checked stays pending', () => {
+    expect(review(answer(), {}).sources.S1).toEqual({ kind: 'pending' });
+  });
+});

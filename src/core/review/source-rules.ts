@@ -16,11 +16,14 @@ export interface SourceContext {
 }
 
 /** What a marker shows for this source right now (document access first, then the locator's verdict). */
-export function sourceStatus(ctx: Pick<SourceContext, 'source' | 'documentCheck' | 'sourceCheck'>): CitationStatus {
+export function sourceStatus(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck' | 'sourceCheck'>): CitationStatus {
   const access = ctx.documentCheck?.access;
   if (access?.state === 'unavailable') return { kind: 'unavailable', status: access.status, reason: access.reason };
   if (access?.state === 'failed') return { kind: 'failed', reason: access.reason };
   if (ctx.sourceCheck) return ctx.sourceCheck.status;
+  // Nothing will ever check these: saying "checking…" forever would be a lie.
+  if (ctx.document?.generated) return { kind: 'unchecked', reason: 'The model generated this file in its own sandbox; citelens cannot open it.' };
+  if (!isPaged(ctx)) return { kind: 'unchecked', reason: 'A web page or text source: compare the passage shown with the original yourself.' };
   if (!searchTextOf(ctx.source)) return unquotedStatus(ctx.source);
   return { kind: 'pending' };
 }
@@ -45,7 +48,7 @@ function searchedWords(scope: SearchedScope): string {
 const UNPAGED_NAME = /\.(txt|md|markdown|html?|json|csv|xml|docx?|rtf)$/iu;
 
 /** A PDF (or unknown type): pages mean something. Web pages and text documents have none to name. */
-function isPaged(ctx: SourceContext): boolean {
+function isPaged(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck'>): boolean {
   const doc = ctx.document;
   const type = typeof doc?.mediaType === 'string' ? doc.mediaType.toLowerCase() : '';
   if (type) return type.includes('pdf');
@@ -64,6 +67,7 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
     case 'located':
     case 'page-level':
     case 'document-level':
+    case 'unchecked':
       return [];
     case 'unavailable':
       return [

@@ -182,7 +182,12 @@ export type CitationStatus =
   /** No quote to search, but the source points at a page (and perhaps boxes): shown as that page. */
   | { kind: 'page-level'; page: number; pageEnd?: number; boxes: Box[] }
   /** No quote, no page, no box: only the document is known. */
-  | { kind: 'document-level' };
+  | { kind: 'document-level' }
+  /**
+   * Not a document citelens can search: a web page on another origin, a text source, a file the model generated.
+   * The reviewer compares the passage the provider gave (shown on the source card) with the original.
+   */
+  | { kind: 'unchecked'; reason: string };
 
 export type CitationStatusKind = CitationStatus['kind'];
 
