@@ -34,7 +34,9 @@ function hasText(nodes: readonly Nodes[]): boolean {
   return nodes.some((n) => ('value' in n && n.value.trim() !== '') || ('children' in n && hasText(n.children)));
 }
 
-function linkThenMarkers<N extends Link | LinkReference>(base: (state: State, node: N) => Element): Handler {
+type LinkHandler<N> = (state: State, node: N) => ElementContent | ElementContent[] | undefined;
+
+function linkThenMarkers<N extends Link | LinkReference>(base: LinkHandler<N>): Handler {
   return (state, node: N) => {
     const markers: CitationMarker[] = [];
     let children = withoutMarkers(node.children, markers);
@@ -42,7 +44,8 @@ function linkThenMarkers<N extends Link | LinkReference>(base: (state: State, no
     const last = children[children.length - 1];
     if (last?.type === 'text') children = [...children.slice(0, -1), { ...last, value: last.value.trimEnd() }];
     if (!hasText(children)) children = [{ type: 'text', value: node.type === 'link' ? node.url : (node.label ?? node.identifier) }];
-    return [base(state, { ...node, children }), ...markers.map(markerElement)] satisfies ElementContent[];
+    const drawn = base(state, { ...node, children }) ?? [];
+    return [...(Array.isArray(drawn) ? drawn : [drawn]), ...markers.map(markerElement)];
   };
 }
 
@@ -53,7 +56,7 @@ export function answerHast(tree: Root): HastRoot {
     handlers: {
       citationMarker: (_state, node: CitationMarker) => markerElement(node),
       link: linkThenMarkers<Link>(defaultHandlers.link),
-      linkReference: linkThenMarkers<LinkReference>(defaultHandlers.linkReference as (state: State, node: LinkReference) => Element),
+      linkReference: linkThenMarkers<LinkReference>(defaultHandlers.linkReference),
       image: drop,
       imageReference: drop,
       html: drop,
