@@ -9,6 +9,7 @@ import {
   type AnswerSummary,
   type WrappedFormat,
 } from './answer-schema.ts';
+import { authHeaders } from './auth-token.ts';
 
 // Thin API client. Every response is checked (status, JSON, zod shape) and failures become an
 // ApiError with a human message. See docs/api.md.
@@ -135,7 +136,7 @@ export async function fetchJsonWithUrl<S extends z.ZodType>(
 
   let res: Response;
   try {
-    res = await fetch(requestUrl, { headers: { Accept: 'application/json' }, ...(signal && { signal }) });
+    res = await fetch(requestUrl, { headers: { Accept: 'application/json', ...authHeaders() }, ...(signal && { signal }) });
   } catch (e) {
     if (isAbort(e, signal)) throw e; // cancellation is not an error to report
     const reason = e instanceof Error ? e.message : String(e);
@@ -217,7 +218,14 @@ export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<Ans
     label,
     ...(signal && { signal }),
   });
+  return answerFromJson(data, url, label);
+}
 
+/**
+ * An answer file's JSON (canonical or wrapped) as the app reads it: validated, adapted, document URLs resolved
+ * against `url` (where the answer came from). Also used for an answer handed over in memory by an embedding portal.
+ */
+export function answerFromJson(data: unknown, url: string, label: string): AnswerResult {
   const format =
     typeof data === 'object' && data !== null && 'format' in data ? (data as { format: unknown }).format : undefined;
   if (format !== undefined && format !== 'citelens/1') {

@@ -1,5 +1,6 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, fetchAnswer, fetchAnswerList } from './client.ts';
+import { inlineAnswer } from './inline-answers.ts';
 
 // TanStack Query wiring for the API client.
 
@@ -33,7 +34,11 @@ export function answerListQuery() {
 export function answerQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.answer(id),
-    queryFn: ({ signal }) => fetchAnswer(id, signal),
+    // An answer handed over in memory (inline-answers.ts) never goes to the server.
+    queryFn: ({ signal }) => {
+      const held = inlineAnswer(id);
+      return held ? Promise.resolve(held) : fetchAnswer(id, signal);
+    },
     // An answer is a fixed record: a reviewer's view must not reshuffle under them.
     staleTime: 5 * 60_000,
   });

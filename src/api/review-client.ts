@@ -1,3 +1,4 @@
+import { authHeaders } from './auth-token.ts';
 import { ApiError, apiUrl, fetchJson, formatIssues } from './client.ts';
 import {
   answerReviewSchema,
@@ -78,6 +79,7 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
         'Content-Type': 'application/json',
         'If-Match': `"${req.baseVersion}"`,
         ...reviewerHeaders(req.reviewer),
+        ...authHeaders(),
       },
       body: JSON.stringify({ decision: req.decision, note: req.note }),
       ...(req.signal && { signal: req.signal }),

@@ -8,6 +8,7 @@ import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
+import { reportAnchored } from './app-events.ts';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
@@ -128,6 +129,7 @@ function LoadedViewer({ answer }: { answer: Answer }) {
       onRegionChange={(r) => setRegion(r + 1)}
       regionStep={regionStep}
       onTextCache={onTextCache}
+      onAnchored={reportAnchored}
     />
   );
 }

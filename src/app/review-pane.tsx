@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { isInlineAnswerId } from '../api/inline-answers.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { reviewAnswer } from '../core/review/review-answer.ts';
@@ -92,7 +93,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
       claims={claims}
       answerFlags={result.answerFlags}
       report={result.report}
-      origin="server"
+      origin={isInlineAnswerId(answer.id) ? 'local' : 'server'}
       selectedClaimId={selected?.id ?? null}
       activeKey={selected && view.cite ? view.cite : null}
       onSelectClaim={onSelectClaim}

@@ -1,13 +1,23 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
+import { PANES } from '../features/embed/display-params.ts';
+import { CopyLinkButton } from './copy-link-button.tsx';
 import { useMediaQuery } from './use-media-query.ts';
+import { useViewStore } from './view-store.ts';
 
 // Answer, review panel and viewer side by side; below 768 px they stack in that order. Any pane collapses from the
 // header buttons or by dragging its edge; the dividers also move with the arrow keys (react-resizable-panels).
 // The review panel sits between the two because it drives both: selecting a claim marks it in the answer on its
 // left and opens its evidence in the document on its right.
+// Embedded (/embed), the portal chooses the panes (`panels`, default answer and viewer) and there are no pane buttons:
+// only the copy-link one.
 
 type PaneName = 'answer' | 'review' | 'viewer';
+
+/** An embedded view shows the answer and its evidence unless the portal asks for the review panel too. */
+const EMBED_DEFAULT: readonly PaneName[] = ['answer', 'viewer'];
+const DEFAULT_SIZE: Record<PaneName, number> = { answer: 30, review: 26, viewer: 44 };
+const MIN_SIZE: Record<PaneName, string> = { answer: '15%', review: '15%', viewer: '20%' };
 
 export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; review: ReactNode; viewer: ReactNode }) {
   const narrow = useMediaQuery('(max-width: 767.98px)');
@@ -16,6 +26,11 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
   const viewerPanel = usePanelRef();
   const refs = { answer: answerPanel, review: reviewPanel, viewer: viewerPanel };
   const [collapsed, setCollapsed] = useState<Record<PaneName, boolean>>({ answer: false, review: false, viewer: false });
+  const embedded = useViewStore((s) => s.embedded);
+  const chosen = useViewStore((s) => s.display.panels);
+  const shown: readonly PaneName[] = embedded ? (chosen ?? EMBED_DEFAULT) : PANES;
+  const content = { answer, review, viewer };
+  const total = shown.reduce((sum, p) => sum + DEFAULT_SIZE[p], 0);
 
   const toggle = (which: PaneName) => {
     const panel = refs[which].current;
@@ -36,33 +51,39 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-3 py-1 text-xs">
-        <PaneToggle label="Answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
-        <PaneToggle label="Review" shown={!collapsed.review} onClick={() => toggle('review')} />
-        <PaneToggle label="Document" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
+        {embedded ? null : (
+          <>
+            <PaneToggle label="Answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
+            <PaneToggle label="Review" shown={!collapsed.review} onClick={() => toggle('review')} />
+            <PaneToggle label="Document" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
+          </>
+        )}
+        <CopyLinkButton />
       </div>
       <Group
-        key={narrow ? 'stacked' : 'side-by-side'}
+        key={`${narrow ? 'stacked' : 'side-by-side'}:${shown.join(',')}`}
         orientation={narrow ? 'vertical' : 'horizontal'}
         className="min-h-0 flex-1"
         onLayoutChanged={sync}
       >
-        <Panel id="answer" panelRef={answerPanel} defaultSize="30%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
-          <div data-pane="answer" className="h-full overflow-auto bg-white">
-            {answer}
-          </div>
-        </Panel>
-        <Separator aria-label="Resize answer pane" className={separatorClass} />
-        <Panel id="review" panelRef={reviewPanel} defaultSize="26%" minSize="15%" collapsible collapsedSize={0} className="min-h-0">
-          <div data-pane="review" className="h-full min-h-0">
-            {review}
-          </div>
-        </Panel>
-        <Separator aria-label="Resize document pane" className={separatorClass} />
-        <Panel id="viewer" panelRef={viewerPanel} defaultSize="44%" minSize="20%" collapsible collapsedSize={0} className="min-h-0">
-          <div data-pane="viewer" className="h-full min-h-0">
-            {viewer}
-          </div>
-        </Panel>
+        {shown.map((name, i) => (
+          <Fragment key={name}>
+            {i > 0 ? <Separator aria-label={name === 'viewer' ? 'Resize document pane' : 'Resize answer pane'} className={separatorClass} /> : null}
+            <Panel
+              id={name}
+              panelRef={refs[name]}
+              defaultSize={`${(DEFAULT_SIZE[name] * 100) / total}%`}
+              minSize={MIN_SIZE[name]}
+              collapsible={shown.length > 1}
+              collapsedSize={0}
+              className="min-h-0"
+            >
+              <div data-pane={name} className={name === 'answer' ? 'h-full overflow-auto bg-white' : 'h-full min-h-0'}>
+                {content[name]}
+              </div>
+            </Panel>
+          </Fragment>
+        ))}
       </Group>
     </div>
   );

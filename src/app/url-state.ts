@@ -1,4 +1,7 @@
-// The view a link restores: ?answer=ID&claim=C&cite=N|S2&doc=ID&page=P&region=R (docs/urls.md).
+import { parseAccent, parsePanels, parseTheme, serializePanels, type PaneName, type Theme } from '../features/embed/display-params.ts';
+
+// The view a link restores: ?answer=ID&claim=C&cite=N|S2&doc=ID&page=P&region=R, and how it is shown:
+// &panels=answer,viewer&theme=dark&accent=%23RRGGBB (docs/urls.md).
 // Parsing is forgiving: unknown parameters are ignored and malformed values are dropped, never thrown.
 
 export interface ViewState {
@@ -14,6 +17,27 @@ export interface ViewState {
 const ID = /^[A-Za-z0-9._-]{1,200}$/;
 const CITE = /^(?:\d{1,6}|S\d{1,6}|\d{1,6}:\d{1,6})$/;
 const ORDER = ['answer', 'claim', 'cite', 'doc', 'page', 'region'] as const;
+
+/** How the view is shown: kept apart from ViewState because navigating never changes it. */
+export interface DisplayState {
+  /** The panes of an embedded view (embed mode only; the full app has its pane buttons). */
+  panels?: PaneName[];
+  theme?: Theme;
+  /** `#rrggbb`. */
+  accent?: string;
+}
+
+export function parseDisplayState(search: string): DisplayState {
+  const params = new URLSearchParams(search);
+  const state: DisplayState = {};
+  const panels = parsePanels(params.get('panels'));
+  if (panels) state.panels = panels;
+  const theme = parseTheme(params.get('theme'));
+  if (theme) state.theme = theme;
+  const accent = parseAccent(params.get('accent'));
+  if (accent) state.accent = accent;
+  return state;
+}
 
 function positiveInt(value: string | null, min: number): number | undefined {
   if (value === null || !/^\d{1,7}$/.test(value)) return undefined;
@@ -39,13 +63,16 @@ export function parseViewState(search: string): ViewState {
   return state;
 }
 
-/** A stable query string (fixed parameter order) so equal views give equal links. */
-export function serializeViewState(state: ViewState): string {
+/** A stable query string (fixed parameter order, display last) so equal views give equal links. */
+export function serializeViewState(state: ViewState, display: DisplayState = {}): string {
   const params = new URLSearchParams();
   for (const key of ORDER) {
     const value = state[key];
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
+  if (display.panels?.length) params.set('panels', serializePanels(display.panels));
+  if (display.theme) params.set('theme', display.theme);
+  if (display.accent) params.set('accent', display.accent);
   const s = params.toString();
   return s ? `?${s}` : '';
 }

@@ -1,11 +1,28 @@
 import { create } from 'zustand';
-import { parseViewState, serializeViewState, type ViewState } from './url-state.ts';
+import { parseDisplayState, parseViewState, serializeViewState, type DisplayState, type ViewState } from './url-state.ts';
 
 // The app's navigation state. The URL is its persistent form: every action writes it back, so reloading or sharing
 // the link restores the same view; the back button replays it through popstate.
+// In embed mode (/embed) every write replaces the history entry instead: an iframe's pushState adds entries to the
+// PORTAL's history, so the host page's Back button would step through our citations instead of leaving the page.
+
+/** `push`: navigation adds history entries (the full app). `replace`: it never does (embed mode). */
+export type HistoryMode = 'push' | 'replace';
+
+/** Whether this page is the embed view: `/embed`, or a path ending in it when the app is served under a prefix. */
+export function isEmbedPath(pathname: string): boolean {
+  return /\/embed\/?$/.test(pathname);
+}
 
 interface ViewStore {
   view: ViewState;
+  display: DisplayState;
+  /** The page is the embed view (/embed): minimal chrome, the postMessage API, `replace` history. */
+  embedded: boolean;
+  historyMode: HistoryMode;
+  setHistoryMode(mode: HistoryMode): void;
+  /** Changes how the view is shown (panes, theme, accent): the URL is updated, never with a new history entry. */
+  setDisplay(patch: DisplayState): void;
   /** Bumped on every citation click, so clicking the same marker again re-centres and flashes. */
   citeNonce: number;
   /** A request to the viewer to step through the open citation's regions (the review panel's `[` and `]`). */
@@ -23,19 +40,21 @@ interface ViewStore {
   setRegion(region: number): void;
 }
 
-function write(view: ViewState, mode: 'push' | 'replace') {
+function write(view: ViewState, display: DisplayState, mode: 'push' | 'replace') {
   if (typeof window === 'undefined') return;
-  const url = `${window.location.pathname}${serializeViewState(view)}${window.location.hash}`;
+  const url = `${window.location.pathname}${serializeViewState(view, display)}${window.location.hash}`;
   if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
   if (mode === 'push') window.history.pushState(null, '', url);
   else window.history.replaceState(null, '', url);
 }
 
-const initial = typeof window === 'undefined' ? {} : parseViewState(window.location.search);
+const initialSearch = typeof window === 'undefined' ? '' : window.location.search;
+const initialEmbedded = typeof window !== 'undefined' && isEmbedPath(window.location.pathname);
 
 export const useViewStore = create<ViewStore>()((set, get) => {
   const update = (view: ViewState, mode: 'push' | 'replace', bump = false) => {
-    write(view, mode);
+    const { display, historyMode } = get();
+    write(view, display, historyMode === 'replace' ? 'replace' : mode);
     set((s) => ({ view, citeNonce: bump ? s.citeNonce + 1 : s.citeNonce }));
   };
   if (typeof window !== 'undefined') {
@@ -44,7 +63,16 @@ export const useViewStore = create<ViewStore>()((set, get) => {
     });
   }
   return {
-    view: initial,
+    view: parseViewState(initialSearch),
+    display: parseDisplayState(initialSearch),
+    embedded: initialEmbedded,
+    historyMode: initialEmbedded ? 'replace' : 'push',
+    setHistoryMode: (historyMode) => set({ historyMode }),
+    setDisplay: (patch) => {
+      const display = { ...get().display, ...patch };
+      write(get().view, display, 'replace');
+      set({ display });
+    },
     citeNonce: 0,
     regionStep: null,
     openAnswer: (answer) => update(answer ? { answer } : {}, 'push', true),

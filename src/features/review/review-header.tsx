@@ -159,14 +159,19 @@ function ReviewerField() {
       </p>
     );
   }
+  const save = () => {
+    if (!draft.trim()) return;
+    setReviewer(draft);
+    setEditing(false);
+  };
+  // Enter and the button save by themselves instead of submitting the form: a frame sandboxed without allow-forms
+  // (an embedding portal's usual sandbox) blocks a form submission before its submit event, so onSubmit never runs.
   return (
     <form
       className="flex items-center gap-1.5"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!draft.trim()) return;
-        setReviewer(draft);
-        setEditing(false);
+        save();
       }}
     >
       <label htmlFor={id} className={`shrink-0 text-xs ${wanted > 0 && !reviewer ? 'font-medium text-rose-700' : 'text-slate-500'}`}>
@@ -177,12 +182,23 @@ function ReviewerField() {
         id={id}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          save();
+        }}
         placeholder="shown with your decisions"
         autoComplete="name"
         maxLength={100}
         className="min-w-0 flex-1 rounded-md border border-slate-200 px-1.5 py-1 text-xs focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
       />
-      <button type="submit" className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+      <button
+        type="submit"
+        onClick={(e) => {
+          e.preventDefault();
+          save();
+        }}
+        className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
         Save
       </button>
     </form>

@@ -89,14 +89,19 @@ interface PasswordFormProps {
 export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
   const [password, setPassword] = useState('');
   const id = useId();
+  const open = () => {
+    onSubmit(password);
+    setPassword('');
+  };
+  // Enter and the button act by themselves instead of submitting the form: a frame sandboxed without allow-forms (an
+  // embedding portal's usual sandbox) blocks a form submission before its submit event, so onSubmit never runs.
   return (
     <Centered>
       <form
         className="w-72 rounded-md border border-slate-200 bg-white p-4 text-sm shadow-sm"
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit(password);
-          setPassword('');
+          open();
         }}
       >
         <label className="block font-medium text-slate-700" htmlFor={id}>
@@ -114,9 +119,21 @@ export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
           autoComplete="off"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            open();
+          }}
           className="mt-2 h-8 w-full rounded border border-slate-300 px-2 focus-visible:outline-2 focus-visible:outline-blue-600"
         />
-        <button type="submit" className="mt-3 h-8 w-full rounded bg-blue-600 font-medium text-white hover:bg-blue-700">
+        <button
+          type="submit"
+          onClick={(e) => {
+            e.preventDefault();
+            open();
+          }}
+          className="mt-3 h-8 w-full rounded bg-blue-600 font-medium text-white hover:bg-blue-700"
+        >
           Open
         </button>
       </form>

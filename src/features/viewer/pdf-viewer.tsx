@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pdf';
+import { documentRequestHeaders } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
 import type { DocumentTextCache } from './text-cache.ts';
-import { ViewerPages } from './viewer-pages.tsx';
+import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import './viewer.css';
@@ -29,6 +30,9 @@ const BASE_OPTIONS = {
   disableAutoFetch: true,
   disableStream: false,
   disableRange: false,
+  // The API's bearer token (embedding portals, signed links): one object updated in place, read by pdf.js when a
+  // document starts loading (src/api/auth-token.ts), so a token is never put into a document URL.
+  httpHeaders: documentRequestHeaders,
 } satisfies DocumentProps['options'];
 
 let documentOptions: DocumentProps['options'] | undefined;
@@ -66,6 +70,8 @@ export interface PdfViewerProps {
    * and search index instead of parsing the PDF a second time.
    */
   onTextCache?(documentId: string, cache: DocumentTextCache | null): void;
+  /** The target's highlight was drawn, or the passage was not located (once per target). */
+  onAnchored?(result: AnchorResult): void;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -77,7 +83,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache }: PdfViewerProps) {
+function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored }: PdfViewerProps) {
   const store = useViewerStoreApi();
   const stableTarget = useStableTarget(target);
   const doc = documents.find((d) => d.id === documentId);
@@ -127,6 +133,7 @@ function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPa
             onRegionChange={onRegionChange}
             regionStep={regionStep ?? null}
             onTextCache={onTextCache ? (cache) => onTextCache(documentId, cache) : undefined}
+            onAnchored={onAnchored}
           />
         ) : (
           <LoadError error={new Error(`document “${documentId}” is not part of this answer.`)} />
@@ -146,10 +153,11 @@ interface DocumentPaneProps {
   onRegionChange?(region: number): void;
   regionStep: { delta: 1 | -1; seq: number } | null;
   onTextCache: ((cache: DocumentTextCache | null) => void) | undefined;
+  onAnchored: ((result: AnchorResult) => void) | undefined;
 }
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache }: DocumentPaneProps) {
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
@@ -202,6 +210,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
               onRegionChange={onRegionChange}
               regionStep={regionStep}
               onTextCache={onTextCache}
+              onAnchored={onAnchored}
             />
           )}
         </Document>

@@ -15,7 +15,8 @@ import { drawableBoxes, orderGivenBoxes } from './regions.ts';
 export type TargetRects =
   | { kind: 'idle' }
   | { kind: 'locating'; target: HighlightTarget }
-  | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: string[] }
+  /** `score`: the locator's (1 = exact, less = the closest passage); null for boxes the answer gave (no search). */
+  | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: string[]; score: number | null }
   | { kind: 'not-found'; target: HighlightTarget; page: number };
 
 let measureCtx: CanvasRenderingContext2D | null | undefined;
@@ -36,6 +37,8 @@ interface Located {
   rects: Box[];
   /** What a reviewer should know about how the rectangles were found (an approximate match, clamped boxes). */
   notes: string[];
+  /** The locator's score when the quote was searched for; null for given boxes. */
+  score: number | null;
 }
 
 /** Adapter from a target's quote to the core locator; no rects when the passage is not found. */
@@ -45,7 +48,7 @@ export async function locateTargetQuote(
   signal: AbortSignal,
 ): Promise<Located> {
   const quote = target.quote?.trim();
-  if (!quote) return { rects: [], notes: [] };
+  if (!quote) return { rects: [], notes: [], score: null };
   const result = await locateInDocument({
     pageCount: textCache.pageCount,
     getPageText: textCache.getPageText,
@@ -57,10 +60,10 @@ export async function locateTargetQuote(
     index: textCache.textIndex,
   });
   signal.throwIfAborted();
-  if (!result.found) return { rects: [], notes: [] };
+  if (!result.found) return { rects: [], notes: [], score: result.score };
   // An exact match scores 1; anything less is the closest passage the fuzzy alignment found, and we say so.
   const notes = result.score < 1 ? [`Closest match: ${Math.round(result.score * 100)} % of the quote's words agree`] : [];
-  return { rects: result.rects, notes };
+  return { rects: result.rects, notes, score: result.score };
 }
 
 /**
@@ -69,12 +72,12 @@ export async function locateTargetQuote(
  */
 export async function canonicalTargetBoxes(target: HighlightTarget, textCache: DocumentTextCache): Promise<Located> {
   const boxes = target.boxes ?? [];
-  if (!target.coords || boxes.length === 0) return { rects: boxes, notes: [] };
+  if (!target.coords || boxes.length === 0) return { rects: boxes, notes: [], score: null };
   const pages = [...new Set(boxes.map((b) => b.page))].filter((p) => p >= 1 && p <= textCache.pageCount);
   const frames = new Map<number, PageFrame>();
   await Promise.all(pages.map(async (p) => frames.set(p, await textCache.getFrame(p))));
   const converted = toCanonicalBoxes(boxes, target.coords, (p) => frames.get(p));
-  return { rects: converted.boxes, notes: converted.flags.map((f) => f.message) };
+  return { rects: converted.boxes, notes: converted.flags.map((f) => f.message), score: null };
 }
 
 /** Boxes first (converted when they carry a convention), then the quote; [] when neither lands. */
@@ -82,11 +85,11 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   const converted = await canonicalTargetBoxes(target, textCache);
   signal.throwIfAborted();
   const boxes = orderGivenBoxes(drawableBoxes(converted.rects, textCache.pageCount));
-  if (boxes.length > 0) return { rects: boxes, notes: converted.notes };
+  if (boxes.length > 0) return { rects: boxes, notes: converted.notes, score: null };
   const located = await locateTargetQuote(target, textCache, signal);
   const notes = target.boxes?.length ? ['The given boxes fall outside the page; the passage was found by its quote', ...located.notes] : located.notes;
   // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
-  return { rects: drawableBoxes(located.rects, textCache.pageCount), notes };
+  return { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
 }
 
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
@@ -100,7 +103,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
     // Canonical boxes draw at once, with no search and no flash of a "locating" state.
     const boxes = target.coords ? [] : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
     if (boxes.length > 0) {
-      setState({ kind: 'found', target, rects: boxes, notes: [] });
+      setState({ kind: 'found', target, rects: boxes, notes: [], score: null });
       return;
     }
     if (!target.quote?.trim() && !target.coords) {
@@ -110,11 +113,11 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
     const controller = new AbortController();
     setState({ kind: 'locating', target });
     resolveTargetRects(target, textCache, controller.signal).then(
-      ({ rects: drawable, notes }) => {
+      ({ rects: drawable, notes, score }) => {
         if (controller.signal.aborted) return;
         setState(
           drawable.length > 0
-            ? { kind: 'found', target, rects: drawable, notes }
+            ? { kind: 'found', target, rects: drawable, notes, score }
             : { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) },
         );
       },

@@ -33,6 +33,17 @@ interface ViewerPagesProps {
   /** A step through the regions asked for from outside (see PdfViewerProps.regionStep). */
   regionStep?: { delta: 1 | -1; seq: number } | null;
   onTextCache?: ((cache: DocumentTextCache | null) => void) | undefined;
+  onAnchored?: ((result: AnchorResult) => void) | undefined;
+}
+
+/** What became of a target in this document: where its highlight was drawn, or that it was not located. */
+export interface AnchorResult {
+  sourceId: string;
+  found: boolean;
+  /** The locator's score (1 = exact); null for boxes the answer gave, and when not found. */
+  score: number | null;
+  /** The page of the first region; the hinted page when not found. */
+  page: number;
 }
 
 /** Where to scroll next: a page's top, or a box centred in the viewport. */
@@ -42,7 +53,7 @@ interface ScrollGoal {
   seq: number;
 }
 
-export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache }: ViewerPagesProps) {
+export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored }: ViewerPagesProps) {
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
@@ -113,6 +124,16 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
   const located = useTargetRects(target, textCache);
   const current = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
   const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
+
+  // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
+  const onAnchoredRef = useRef(onAnchored);
+  onAnchoredRef.current = onAnchored;
+  useEffect(() => {
+    if (!current || current.kind === 'locating') return;
+    const { sourceId } = current.target;
+    if (current.kind === 'found') onAnchoredRef.current?.({ sourceId, found: true, score: current.score, page: current.rects[0]?.page ?? 1 });
+    else onAnchoredRef.current?.({ sourceId, found: false, score: null, page: current.page });
+  }, [current]);
 
   const [goal, setGoal] = useState<ScrollGoal | null>(null);
   const goalSeq = useRef(0);

@@ -1,0 +1,47 @@
+import { answerFromJson, apiUrl, type AnswerResult } from './client.ts';
+
+// Answers handed over in memory (an embedding portal's `citelens:load { answer }`, docs/embed.md). Each gets a
+// synthetic id that answerQuery() serves from here, so the answer view, the review panel and every other reader of
+// the React Query cache treat it like a fetched answer, with no server round trip, and a refetch can never ask the
+// server for an id it does not hold.
+
+/** The prefix of synthetic ids: valid in a link (docs/urls.md), and never one of the server's own ids in practice. */
+export const INLINE_PREFIX = 'inline-';
+
+const inline = new Map<string, AnswerResult>();
+let counter = 0;
+
+/**
+ * Reads an answer object (canonical or wrapped) with the same code as a fetched one and keeps it under a new id.
+ * Throws ApiError (invalid-shape, unsupported-format) like fetchAnswer when it cannot be read.
+ */
+export function addInlineAnswer(data: unknown): { id: string; result: AnswerResult } {
+  // Relative document URLs resolve as they would for an answer stored on this server.
+  const read = answerFromJson(withDocumentUrls(data), apiUrl('/answers/'), 'The answer sent by the portal');
+  counter += 1;
+  const id = `${INLINE_PREFIX}${counter}`;
+  // The answer takes the synthetic id too: its review is keyed by answer id, and decisions on an answer the server
+  // does not hold must stay local, never land on a stored answer that happens to share the payload's id.
+  const result: AnswerResult = { ...read, answer: { ...read.answer, id } };
+  inline.set(id, result);
+  return { id, result };
+}
+
+/** A document without `url` is one of this server's, as for a stored answer (the server fills it in: docs/api.md). */
+function withDocumentUrls(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !Array.isArray((data as { documents?: unknown }).documents)) return data;
+  const documents = (data as { documents: unknown[] }).documents.map((d) =>
+    typeof d === 'object' && d !== null && (d as { url?: unknown }).url == null && typeof (d as { id?: unknown }).id === 'string'
+      ? { ...d, url: `../documents/${encodeURIComponent((d as { id: string }).id)}` }
+      : d,
+  );
+  return { ...data, documents };
+}
+
+export function inlineAnswer(id: string): AnswerResult | undefined {
+  return inline.get(id);
+}
+
+export function isInlineAnswerId(id: string): boolean {
+  return inline.has(id);
+}

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The store reads the address when it is created: each test loads a fresh one at the address it wants.
+async function storeAt(url: string) {
+  window.history.replaceState(null, '', url);
+  vi.resetModules();
+  return (await import('./view-store.ts')).useViewStore;
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('the view store and the browser history', () => {
+  it('in the full app, a citation click is a history entry (Back returns to the previous citation)', async () => {
+    const store = await storeAt('/?answer=vendor-access');
+    const before = window.history.length;
+    store.getState().cite('1');
+    store.getState().cite('2');
+    expect(window.history.length).toBe(before + 2);
+    expect(window.location.search).toBe('?answer=vendor-access&cite=2');
+  });
+
+  it('embedded (/embed), navigation replaces the entry: ten clicks leave the portal’s history alone', async () => {
+    const store = await storeAt('/embed?answer=vendor-access&panels=answer,viewer&theme=dark');
+    expect(store.getState()).toMatchObject({ embedded: true, historyMode: 'replace', display: { panels: ['answer', 'viewer'], theme: 'dark' } });
+    const before = window.history.length;
+    for (let i = 0; i < 10; i++) store.getState().cite(String((i % 3) + 1));
+    store.getState().selectClaim('c-1-0', '2', 'push');
+    store.getState().showDocument('vsp');
+    store.getState().openAnswer('vendor-encryption');
+    expect(window.history.length).toBe(before);
+    // The address still follows the view, display parameters kept, so a reload restores it.
+    expect(window.location.pathname).toBe('/embed');
+    expect(window.location.search).toBe('?answer=vendor-encryption&panels=answer%2Cviewer&theme=dark');
+  });
+
+  it('setDisplay changes the address without a history entry, and drops what is not part of the view', async () => {
+    const store = await storeAt('/embed?answer=a&origin=https%3A%2F%2Fp.example&exp=1&sig=abc');
+    const before = window.history.length;
+    store.getState().setDisplay({ theme: 'light', accent: '#112233' });
+    expect(window.history.length).toBe(before);
+    expect(window.location.search).toBe('?answer=a&theme=light&accent=%23112233');
+  });
+});
