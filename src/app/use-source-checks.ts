@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { fetchDocumentVersion } from '../api/document-version.ts';
 import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import { documentKind } from '../core/model/document-kind.ts';
@@ -63,7 +64,13 @@ export function useSourceChecks(
         store.setSources(answer.id, { [source.id]: check });
       }
       const hasTextLayer = textLayerOf(cache.textIndex, cache.pageCount);
-      store.setDocument(answer.id, loadedDocumentCheck(documentId, { pageCount: cache.pageCount, ...(hasTextLayer !== undefined && { hasTextLayer }) }));
+      const url = answer.documents.find((d) => d.id === documentId)?.url;
+      const version = url ? await fetchDocumentVersion(url, signal) : undefined;
+      signal.throwIfAborted();
+      store.setDocument(
+        answer.id,
+        loadedDocumentCheck(documentId, { pageCount: cache.pageCount, ...(hasTextLayer !== undefined && { hasTextLayer }), ...(version !== undefined && { version }) }),
+      );
       done.current.add(documentId);
     };
 

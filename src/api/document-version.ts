@@ -1,0 +1,16 @@
+import { DOCUMENT_VERSION_HEADER } from '../core/review/document-check.ts';
+
+/**
+ * The version the server serves a document at (`X-Citelens-Document-Version`, docs/api.md), read with a HEAD
+ * request: pdf.js loads the bytes but does not hand us its response headers. Undefined when the server names no
+ * version or the request fails: a version we cannot read is not a mismatch.
+ */
+export async function fetchDocumentVersion(url: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', headers, signal, credentials: 'same-origin' });
+    if (!response.ok) return undefined;
+    return response.headers.get(DOCUMENT_VERSION_HEADER)?.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
