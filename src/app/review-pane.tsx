@@ -5,6 +5,7 @@ import type { Answer } from '../core/model/types.ts';
 import { reviewAnswer } from '../core/review/review-answer.ts';
 import type { ReviewFlag, ReviewResult } from '../core/review/types.ts';
 import { ReviewPanel } from '../features/review/review-panel.tsx';
+import { reviewExporter } from './review-export.ts';
 import type { PanelClaim } from '../features/review/review-types.ts';
 import { matchKey, plainClaimText } from './claim-text.ts';
 import { useReviewChecks } from './review-checks-store.ts';
@@ -64,6 +65,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
   const nonce = useViewStore((s) => s.citeNonce);
   const result = useReviewResult(answer, model);
   const { claims, occurrence } = useMemo(() => panelClaims(answer, model, result), [answer, model, result]);
+  const exportReview = useMemo(() => reviewExporter(answer, model, result), [answer, model, result]);
   const selected = claims.find((c) => c.id === view.claim) ?? null;
 
   useClaimHighlight(selected?.text ?? null, selected ? (occurrence.get(selected.id) ?? 0) : 0, selected ? `${selected.id}:${nonce}` : null);
@@ -92,6 +94,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
       answerId={answer.id}
       claims={claims}
       answerFlags={result.answerFlags}
+      exportReview={exportReview}
       report={result.report}
       origin={isInlineAnswerId(answer.id) ? 'local' : 'server'}
       selectedClaimId={selected?.id ?? null}

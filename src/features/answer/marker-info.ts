@@ -28,6 +28,8 @@ export type MarkerInfo =
       confidence?: ConfidenceRange;
       /** The cited document is a file the model generated in its sandbox. */
       generated?: boolean;
+      /** The retriever's relevance score (0–1), as the backend gave it. */
+      relevance?: number;
     }
   | { kind: 'invalid'; key: string };
 
@@ -53,6 +55,7 @@ export function markerInfo(answer: Answer, model: AnswerModel, key: string): Mar
     ...(source.date && { date: source.date }),
     ...(confidence && { confidence }),
     ...(kind?.kind === 'generated' && { generated: true }),
+    ...(typeof source.relevance === 'number' && Number.isFinite(source.relevance) && { relevance: source.relevance }),
   };
 }
 

@@ -1,9 +1,13 @@
 import { useMemo } from 'react';
+import { defaultReviewConfig } from '../../core/review/types.ts';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
 import { SourceFacts, SourceFlagLine, SourceLink } from './source-details.tsx';
+
+/** The review rules' threshold, so the reference list and the review panel call the same sources weak. */
+const WEAK_RELEVANCE = defaultReviewConfig.relevanceThreshold;
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
@@ -50,6 +54,7 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                 <span className="min-w-0">
                   <span className="block font-medium text-slate-800">{ref.label}</span>
                   {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
+                  {ref.relevance !== undefined ? <RelevanceLine relevance={ref.relevance} /> : null}
                   {ref.quote ? <span className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
                   <ReferenceStatus sourceId={ref.sourceId} />
                   <SourceFacts info={ref} showSite={false} />
@@ -79,6 +84,16 @@ function ReferenceStatus({ sourceId }: { sourceId: string }) {
     <span data-reference-status={status.tone} title={status.long} className={`mt-0.5 flex items-center gap-1 text-xs ${STATUS_TEXT[status.tone]}`}>
       <span aria-hidden className={`inline-block size-1.5 shrink-0 rounded-full ${STATUS_DOT[status.tone]}`} />
       {status.tone === 'pending' ? 'Checking the quote…' : status.long}
+    </span>
+  );
+}
+
+/** The retriever's relevance as a %, so a weakly related passage stands out before anyone reads it. */
+function RelevanceLine({ relevance }: { relevance: number }) {
+  const weak = relevance < WEAK_RELEVANCE;
+  return (
+    <span data-relevance={relevance} className={`block text-xs ${weak ? 'font-medium text-amber-800' : 'text-slate-500'}`}>
+      Relevance {Math.round(relevance * 100)} %{weak ? ' (weak)' : ''}
     </span>
   );
 }

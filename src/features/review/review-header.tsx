@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { flagCodes, type FlagCode } from '../../core/review/types.ts';
 import { filterValue, parseFilterValue, progressText, type ReviewProgress } from './decision-state.ts';
 import { useReviewUiStore } from './review-ui-store.ts';
+import { ExportMenu } from './export-menu.tsx';
+import type { ReviewExport } from '../../core/review/export.ts';
 
 interface ReviewHeaderProps {
   progress: ReviewProgress;
@@ -11,9 +13,11 @@ interface ReviewHeaderProps {
   otherPending: number;
   storageNote: string | null;
   localOnly: boolean;
+  /** The review as it stands, for the Export menu (absent: no Export button). */
+  exportReview?: () => ReviewExport;
 }
 
-export function ReviewHeader({ progress, presentFlags, otherPending, storageNote, localOnly }: ReviewHeaderProps) {
+export function ReviewHeader({ progress, presentFlags, otherPending, storageNote, localOnly, exportReview }: ReviewHeaderProps) {
   const filter = useReviewUiStore((s) => s.filter);
   const setFilter = useReviewUiStore((s) => s.setFilter);
   const openDialog = useReviewUiStore((s) => s.openDialog);
@@ -27,6 +31,8 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
       <header className="sticky top-0 z-10 space-y-2 border-b border-slate-200 bg-white px-3 pb-2 pt-2.5">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">Review</h2>
+          <span className="flex-1" />
+          {exportReview ? <ExportMenu getExport={exportReview} /> : null}
           <button
             type="button"
             onClick={() => openDialog({ kind: 'shortcuts' })}

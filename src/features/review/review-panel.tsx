@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import { useAnswerReview } from '../../api/review-queries.ts';
 import type { FlagCode, ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
+import type { ReviewExport } from '../../core/review/export.ts';
 import { isCommandKey, runKey } from './actions/registry.ts';
 import type { ActionContext } from './actions/types.ts';
 import { ClaimCard } from './claim-card.tsx';
@@ -29,10 +30,12 @@ export interface ReviewPanelProps {
   onOpenCitation(claimId: string, key: string): void;
   onOpenFlag(claimId: string | null, flag: ReviewFlag): void;
   onStepRegion(delta: 1 | -1): void;
+  /** Builds the export from the panel's current decisions. */
+  exportReview?(decisions: ReadonlyMap<string, ClaimDecision>): ReviewExport;
 }
 
 export function ReviewPanel(props: ReviewPanelProps) {
-  const { answerId, claims, answerFlags, report, origin, selectedClaimId, activeKey, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion } = props;
+  const { answerId, claims, answerFlags, report, origin, selectedClaimId, activeKey, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion, exportReview } = props;
   const server = useAnswerReview(answerId);
   const sync = useReviewSync();
   const snapshot = useOutboxSnapshot();
@@ -104,7 +107,14 @@ export function ReviewPanel(props: ReviewPanelProps) {
 
   return (
     <section aria-label="Review" data-review-panel="" className="h-full min-h-0 overflow-y-auto bg-white">
-      <ReviewHeader progress={progress} presentFlags={presentFlags} otherPending={otherPending} storageNote={storageNote} localOnly={mode === 'local'} />
+      <ReviewHeader
+        progress={progress}
+        presentFlags={presentFlags}
+        otherPending={otherPending}
+        storageNote={storageNote}
+        localOnly={mode === 'local'}
+        {...(exportReview && { exportReview: () => exportReview(decisions) })}
+      />
       {server.status === 'error' ? (
         <p role="alert" className="border-b border-rose-100 bg-rose-50 px-3 py-1.5 text-[11px] text-rose-800">
           Saved decisions could not be loaded: {server.error.message}
