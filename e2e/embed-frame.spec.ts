@@ -89,13 +89,18 @@ async function expectRefused(page: Page, frame: Frame): Promise<void> {
 
 test.describe('embedding citelens in a portal', () => {
   test('an allowed portal frames /embed in a sandbox without allow-same-origin: the answer and the cited page show', async ({ page }) => {
-    // In an opaque origin pdf.js cannot start its worker from an http: URL and parses on the main thread instead:
-    // slow on a busy 2-core machine.
-    test.setTimeout(180_000);
+    // In an opaque origin pdf.js cannot start its worker from an http: URL; the viewer starts it from a blob: URL
+    // instead (src/features/viewer/pdf-worker.ts), so pdf.js never falls back to parsing on the main thread.
+    test.setTimeout(90_000);
+    const fakeWorker: string[] = [];
+    page.on('console', (msg) => {
+      if (/fake worker/i.test(msg.text())) fakeWorker.push(msg.text());
+    });
     const frame = await openInPortal(page, allowedOrigin, `${base}/embed?answer=vendor-access&cite=2`, 'allow-scripts');
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('How must vendors protect access to our systems?');
     // The highlight needs the document (fetched with CORS from Origin: null), the pdf.js worker and the text layer.
-    await expect(frame.locator('[data-highlight][data-source-id="S2"]').first()).toBeVisible({ timeout: 120_000 });
+    await expect(frame.locator('[data-highlight][data-source-id="S2"]').first()).toBeVisible({ timeout: 60_000 });
+    expect(fakeWorker, 'pdf.js fell back to its main-thread "fake worker"').toEqual([]);
     expect(await frame.evaluate(() => window.origin)).toBe('null');
   });
 
