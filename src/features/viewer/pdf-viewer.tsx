@@ -3,6 +3,7 @@ import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pd
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import { createPdfWorker } from './pdf-worker.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
@@ -44,7 +45,7 @@ let documentOptions: DocumentProps['options'] | undefined;
  * so importing this module (e.g. in unit tests with react-pdf mocked) starts nothing.
  */
 export function getDocumentOptions(): DocumentProps['options'] {
-  documentOptions ??= { ...BASE_OPTIONS, worker: new pdfjs.PDFWorker() };
+  documentOptions ??= { ...BASE_OPTIONS, worker: createPdfWorker() };
   return documentOptions;
 }
 
