@@ -1,4 +1,5 @@
 import { DOCUMENT_VERSION_HEADER } from '../core/review/document-check.ts';
+import { authHeaders } from './auth-token.ts';
 
 /**
  * The version the server serves a document at (`X-Citelens-Document-Version`, docs/api.md), read with a HEAD
@@ -7,7 +8,8 @@ import { DOCUMENT_VERSION_HEADER } from '../core/review/document-check.ts';
  */
 export async function fetchDocumentVersion(url: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<string | undefined> {
   try {
-    const response = await fetch(url, { method: 'HEAD', headers, signal, credentials: 'same-origin' });
+    // With the API token when there is one (embedded views): like pdf.js's own requests for the same document.
+    const response = await fetch(url, { method: 'HEAD', headers: { ...authHeaders(), ...headers }, signal, credentials: 'same-origin' });
     if (!response.ok) return undefined;
     return response.headers.get(DOCUMENT_VERSION_HEADER)?.trim() || undefined;
   } catch {
