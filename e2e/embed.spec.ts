@@ -1,0 +1,398 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { signedQuery } from '../src/server/embed/signed-link.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+// Embed mode and its postMessage API with real origins: a portal page (e2e/fixtures/portal.html, which runs the host
+// snippet of docs/embed.md) on http://127.0.0.1:P frames citelens from http://localhost:Q. Two citelens servers run
+// inside this file: an open one, and one that requires an API token (so a token handed over by the portal, or a
+// signed link's session, is what makes the answer and its PDF readable). The server side of framing (which pages
+// may frame what, the 403 pages, CORS for assets) is e2e/embed-frame.spec.ts.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TOKEN = 'portal-token-0123456789abcdef';
+const SECRET = 'e2e-embed-secret-with-32-characters!!';
+const QUESTION = 'How must vendors protect access to our systems?';
+
+// Each test starts PDFs in a frame of a frame; the e2e machine is shared and slow at times.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+interface AppServer {
+  url: string;
+  proc: ChildProcess;
+}
+
+let portal: Server;
+let third: Server;
+let portalOrigin: string;
+let thirdOrigin: string;
+let open: AppServer;
+let locked: AppServer;
+let dbDir: string;
+
+/** The fixture pages, by name, on whatever origin this server has. */
+function fixtureServer(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const name = /^\/([a-z-]+)\.html$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+    if (name !== 'portal' && name !== 'hostile') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(readFileSync(path.join(here, 'fixtures', `${name}.html`)));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const originOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+
+/** citelens on a free port, reached as http://localhost:PORT: another origin than the portal's 127.0.0.1. */
+function startApp(name: string, env: Record<string, string>): Promise<AppServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(here, '..'),
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CITELENS_DB: path.join(dbDir, `${name}.sqlite`), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const port = /citelens ready at http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1];
+      if (port) resolve({ url: `http://localhost:${port}`, proc });
+    });
+    proc.on('exit', (code) => reject(new Error(`citelens (${name}) exited with ${code}`)));
+  });
+}
+
+test.beforeAll(async () => {
+  dbDir = mkdtempSync(path.join(os.tmpdir(), 'citelens-embed-e2e-'));
+  [portal, third] = await Promise.all([fixtureServer(), fixtureServer()]);
+  portalOrigin = originOf(portal);
+  thirdOrigin = originOf(third);
+  const embed = { CITELENS_EMBED_ORIGINS: portalOrigin, CITELENS_EMBED_SECRET: SECRET };
+  [open, locked] = await Promise.all([
+    startApp('open', embed),
+    startApp('locked', { ...embed, CITELENS_API_TOKENS: `portal:${TOKEN}` }),
+  ]);
+});
+
+test.afterAll(async () => {
+  for (const s of [open, locked]) s?.proc.kill('SIGTERM');
+  await Promise.all([portal, third].map((s) => new Promise((r) => s?.close(r))));
+  rmSync(dbDir, { recursive: true, force: true });
+});
+
+// ---- the portal page --------------------------------------------------------------------------------------------
+
+interface Message {
+  type: string;
+  version: number;
+  [key: string]: unknown;
+}
+
+interface PortalOptions {
+  sandbox?: string;
+  /** Connect only when __connectNow() is called. */
+  manual?: boolean;
+  /** Other frames in the portal page. */
+  siblings?: string[];
+}
+
+async function openPortal(page: Page, app: string, o: PortalOptions = {}): Promise<FrameLocator> {
+  const q = new URLSearchParams({ app });
+  if (o.sandbox !== undefined) q.set('sandbox', o.sandbox);
+  if (o.manual) q.set('handshake', 'manual');
+  for (const s of o.siblings ?? []) q.append('sibling', s);
+  await page.goto(`${portalOrigin}/portal.html?${q}`);
+  return page.frameLocator('#citelens');
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { __received: Message[] }).__received);
+const sendToApp = (page: Page, message: Record<string, unknown>) =>
+  page.evaluate((m) => (window as unknown as { __send(m: unknown): void }).__send(m), message);
+
+/** The n-th (1-based) message of `type` the portal received, once it has arrived. */
+async function message(page: Page, type: string, nth = 1): Promise<Message> {
+  await expect.poll(async () => (await received(page)).filter((m) => m.type === type).length, { message: `waiting for ${type}` }).toBeGreaterThanOrEqual(nth);
+  return (await received(page)).filter((m) => m.type === type)[nth - 1] as Message;
+}
+
+/** The first highlight of a source (on a page), in a frame or a page. */
+const highlight = (scope: { locator(selector: string): Locator }, sourceId: string, page?: number) =>
+  scope.locator(`${page ? `[data-page-number="${page}"] ` : ''}[data-highlight][data-source-id="${sourceId}"]`).first();
+
+// ---- tests ------------------------------------------------------------------------------------------------------
+
+for (const sandbox of [undefined, 'allow-scripts']) {
+  test.describe(sandbox ? 'in <iframe sandbox="allow-scripts"> (opaque origin)' : 'in a plain iframe', () => {
+    test('handshake: ready reaches the portal, first; the view has no app chrome', async ({ page }) => {
+      const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access`, { sandbox });
+      const ready = await message(page, 'citelens:ready');
+      expect(ready).toEqual({ type: 'citelens:ready', version: 1, features: { review: true, ask: false } });
+      expect((await received(page))[0]?.type).toBe('citelens:ready');
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+      // Minimal chrome: no header and home link, no pane buttons; the copy-link button only.
+      await expect(frame.getByText('Check an AI answer against its sources')).toHaveCount(0);
+      await expect(frame.getByRole('button', { name: /^(Hide|Show) / })).toHaveCount(0);
+      await expect(frame.getByRole('button', { name: 'Copy link' })).toBeVisible();
+      if (sandbox) expect(await page.frames()[1]?.evaluate(() => window.origin)).toBe('null');
+    });
+
+    test('openCitation shows the cited page highlighted, and the portal hears citationOpened and anchored', async ({ page }) => {
+      const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access`, { sandbox });
+      await message(page, 'citelens:ready');
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+
+      await sendToApp(page, { type: 'citelens:openCitation', n: 2 });
+      const opened = await message(page, 'citelens:citationOpened');
+      expect(opened).toEqual({
+        type: 'citelens:citationOpened',
+        version: 1,
+        n: 2,
+        key: '2',
+        sourceId: 'S2',
+        documentId: 'vendor-security-policy',
+        page: 3,
+      });
+      await expect(highlight(frame, 'S2', 3)).toBeVisible();
+      await expect(frame.locator('button[data-marker="2"][aria-current="true"]').first()).toBeVisible();
+      const anchored = await message(page, 'citelens:anchored');
+      expect(anchored).toMatchObject({ sourceId: 'S2', found: true, page: 3 });
+      expect(anchored.score).toBeGreaterThan(0.6);
+
+      // By source id too: S3 is cited first as [3], on page 4.
+      await sendToApp(page, { type: 'citelens:openCitation', sourceId: 'S3' });
+      expect(await message(page, 'citelens:citationOpened', 2)).toMatchObject({ key: '3', sourceId: 'S3', page: 4 });
+      await expect(highlight(frame, 'S3', 4)).toBeVisible();
+      // A citation the answer does not have is an error message, not a crash.
+      await sendToApp(page, { type: 'citelens:openCitation', n: 42 });
+      expect(await message(page, 'citelens:error')).toMatchObject({ code: 'unknown-citation' });
+    });
+  });
+}
+
+test.describe('API tokens', () => {
+  test.use({ allowConsoleErrors: [/status of 401/] });
+
+  test('setToken: the answer fails (401) before the token arrives and loads with it, PDF included, in a sandbox', async ({ page }) => {
+    const apiRequests: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${locked.url}/api/`)) apiRequests.push({ url: r.url(), authorization: r.headers().authorization });
+    });
+    const frame = await openPortal(page, `${locked.url}/embed?answer=vendor-access&cite=2`, { sandbox: 'allow-scripts' });
+    await message(page, 'citelens:ready');
+    expect(await message(page, 'citelens:error')).toMatchObject({ code: 'unauthorized' });
+    await expect(frame.getByText(/not accessible \(401\)/)).toBeVisible();
+
+    await sendToApp(page, { type: 'citelens:setToken', token: TOKEN });
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+    // The highlight needs the PDF, which pdf.js fetched with the token in a header.
+    await expect(highlight(frame, 'S2', 3)).toBeVisible();
+
+    const documents = apiRequests.filter((r) => r.url.includes('/api/documents/'));
+    expect(documents.length).toBeGreaterThan(0);
+    expect(documents.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(apiRequests.some((r) => r.url.includes(TOKEN))).toBe(false);
+  });
+
+  test('reviewChanged: a decision saved from a sandboxed frame reaches the portal', async ({ page }) => {
+    const frame = await openPortal(page, `${locked.url}/embed?answer=vendor-access&panels=answer,review`, { sandbox: 'allow-scripts' });
+    await message(page, 'citelens:ready');
+    await sendToApp(page, { type: 'citelens:setToken', token: TOKEN });
+    const claims = frame.getByRole('list', { name: 'Claims' }).locator(':scope > li');
+    await expect(claims.first()).toBeVisible();
+    await frame.getByLabel('Your name').fill('Embedded Reviewer');
+    await frame.getByLabel('Your name').press('Enter');
+
+    await claims.nth(1).getByRole('button', { name: /^Claim 2:/ }).click();
+    const card = frame.locator('[data-claim-id][aria-current="true"]');
+    const claimId = await card.getAttribute('data-claim-id');
+    await card.getByRole('button', { name: /^Verified/ }).click();
+    expect(await message(page, 'citelens:reviewChanged')).toEqual({
+      type: 'citelens:reviewChanged',
+      version: 1,
+      claimId,
+      decision: 'verified',
+      stored: 'server',
+    });
+    await expect(card).toHaveAttribute('data-decision', 'verified');
+  });
+});
+
+test.describe('signed links', () => {
+  // The refused link's 403 page.
+  test.use({ allowConsoleErrors: [/status of 403 \(Forbidden\) http:\/\/localhost:\d+\/embed\?/] });
+
+  test('a signed link opens the answer without a token and is gone from the address; a tampered one is refused', async ({ page }) => {
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const link = `${locked.url}/embed?${signedQuery(SECRET, { answer: 'vendor-access', origin: portalOrigin, exp })}&cite=2`;
+    const frame = await openPortal(page, link);
+    // The handshake is accepted from the link's origin.
+    await message(page, 'citelens:ready');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+    await expect(highlight(frame, 'S2', 3)).toBeVisible();
+    const address = new URL(await page.frames()[1]!.evaluate(() => location.href));
+    expect([...address.searchParams.keys()].filter((k) => ['sig', 'exp', 'origin'].includes(k))).toEqual([]);
+    expect(address.searchParams.get('cite')).toBe('2');
+    await sendToApp(page, { type: 'citelens:getLink' });
+    const { url } = await message(page, 'citelens:link');
+    expect(url).not.toMatch(/sig=|exp=|origin=/);
+
+    const sig = new URL(link).searchParams.get('sig')!;
+    const tampered = link.replace(`sig=${sig}`, `sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
+    const refused = await openPortal(page, tampered);
+    await expect(refused.getByRole('heading', { level: 1 })).toHaveText('This embed link is not valid');
+  });
+});
+
+test('load { answer }: an answer handed over in memory is shown without a server round trip; resize follows it', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const frame = await openPortal(page, `${open.url}/embed?panels=answer`);
+  await message(page, 'citelens:ready');
+  await expect(frame.getByRole('status')).toHaveText('Waiting for the portal to open an answer…');
+
+  const answer = (paragraphs: number) => ({
+    id: `memo-${paragraphs}`,
+    question: `An answer in ${paragraphs} paragraphs`,
+    text: Array.from({ length: paragraphs }, (_, i) => `Paragraph ${i + 1} says that vendor accounts are disabled [1].`).join('\n\n'),
+    documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
+    sources: [{ id: 'S1', documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days' }],
+  });
+  const heights = async () => (await received(page)).filter((m) => m.type === 'citelens:resize').map((m) => m.height as number);
+
+  await sendToApp(page, { type: 'citelens:load', answer: answer(1) });
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('An answer in 1 paragraphs');
+  await expect.poll(async () => (await heights()).at(-1)).toBeLessThan(400);
+  const short = (await heights()).at(-1)!;
+
+  await sendToApp(page, { type: 'citelens:load', answer: answer(30) });
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('An answer in 30 paragraphs');
+  await expect.poll(async () => (await heights()).at(-1)).toBeGreaterThan(short + 600);
+  const tall = (await heights()).at(-1)!;
+
+  // The portal sizes its frame by the report: the whole answer shows, with no scrolling inside the frame.
+  await page.evaluate((h) => (document.getElementById('citelens')!.style.height = `${h}px`), tall);
+  const pane = frame.locator('[data-pane="answer"]');
+  await expect.poll(() => pane.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+
+  expect(requests.filter((u) => u.includes('/api/answers/'))).toEqual([]);
+  // Its own marker works like any other: the viewer is not shown (panels=answer), so no anchoring, but the citation opens.
+  await frame.locator('button[data-marker="1"]').first().click();
+  expect(await message(page, 'citelens:citationOpened')).toMatchObject({ n: 1, sourceId: 'S1', page: 3 });
+  // It has no address: no link.
+  await sendToApp(page, { type: 'citelens:getLink' });
+  expect(await message(page, 'citelens:link')).toEqual({ type: 'citelens:link', version: 1, url: null });
+});
+
+test('another frame in the portal page, from a third origin or from the portal origin itself, cannot drive citelens', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && m.text().startsWith('citelens embed:') && warnings.push(m.text()));
+  const siblings = [`${thirdOrigin}/hostile.html`, `${portalOrigin}/hostile.html`];
+  const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access`, { manual: true, siblings });
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+  const hostiles = () => page.frames().filter((f) => f.url().endsWith('/hostile.html'));
+  await expect.poll(() => hostiles().length).toBe(2);
+  const fireAll = async () => {
+    for (const h of hostiles()) await h.evaluate(() => (window as unknown as { __fire(): number }).__fire());
+  };
+  const unchanged = async () => {
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+    await expect(frame.locator('button[data-marker][aria-current="true"]')).toHaveCount(0);
+    await expect(frame.locator('html.dark, html.accent')).toHaveCount(0);
+    await expect(frame.locator('[data-pane="answer"]')).toBeVisible();
+    const address = new URL(await page.frames()[1]!.evaluate(() => location.href));
+    expect([address.searchParams.get('answer'), address.searchParams.get('cite'), address.searchParams.get('theme')]).toEqual(['vendor-access', null, null]);
+  };
+  const nothingSent = async () => {
+    for (const h of hostiles()) expect(await h.evaluate(() => (window as unknown as { __received: unknown[] }).__received)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __strays: unknown[] }).__strays)).toEqual([]);
+  };
+
+  // Before any handshake: everything is ignored (the app says so in the console), and nothing is sent to anybody.
+  await fireAll();
+  await expect.poll(() => warnings.some((w) => w.includes('did not come from the embedding page'))).toBe(true);
+  await page.waitForTimeout(500);
+  await unchanged();
+  await nothingSent();
+  expect(await received(page)).toEqual([]);
+
+  // After the portal's handshake: still ignored. The portal's own getLink, sent after, shows the view is untouched.
+  const warningsBefore = warnings.length;
+  await page.evaluate(() => (window as unknown as { __connectNow(): void }).__connectNow());
+  await message(page, 'citelens:ready');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+  await fireAll();
+  await page.waitForTimeout(500);
+  await sendToApp(page, { type: 'citelens:getLink' });
+  const { url } = await message(page, 'citelens:link');
+  expect(url).toMatch(new RegExp(`^${open.url}/embed\\?answer=vendor-access(&page=1)?$`));
+  await unchanged();
+  await nothingSent();
+  const types = (await received(page)).map((m) => m.type);
+  expect(types.filter((t) => !['citelens:ready', 'citelens:resize', 'citelens:link'].includes(t))).toEqual([]);
+  expect(types.filter((t) => t === 'citelens:link')).toHaveLength(1);
+  // One warning per kind, never a flood (the reload for the handshake started a second app: counted apart).
+  const [first, second] = [warnings.slice(0, warningsBefore), warnings.slice(warningsBefore)];
+  expect(first.length).toBeGreaterThan(0);
+  expect(new Set(first).size).toBe(first.length);
+  expect(new Set(second).size).toBe(second.length);
+});
+
+test('ten citation clicks inside the frame leave the portal’s history as it was', async ({ page }) => {
+  const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access`);
+  await message(page, 'citelens:ready');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+  const before = await page.evaluate(() => history.length);
+  for (let i = 0; i < 10; i++) {
+    const key = String((i % 3) + 1);
+    await frame.locator(`button[data-marker="${key}"]`).first().click();
+    await expect(frame.locator(`button[data-marker="${key}"][aria-current="true"]`).first()).toBeVisible();
+  }
+  await message(page, 'citelens:citationOpened', 10);
+  expect(await page.evaluate(() => history.length)).toBe(before);
+  // The frame's address still follows the view (replaceState), so a reload or a copied link restores it.
+  expect(new URL(await page.frames()[1]!.evaluate(() => location.href)).searchParams.get('cite')).toBe('1');
+});
+
+test('a deep link from the frame opens the same view on a page of its own', async ({ page, context }) => {
+  const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access&panels=answer,viewer&theme=dark&accent=%230f766e`);
+  await message(page, 'citelens:ready');
+  await frame.locator('button[data-marker="3"]').first().click();
+  await expect(highlight(frame, 'S3', 4)).toBeVisible();
+  await sendToApp(page, { type: 'citelens:getLink' });
+  const { url } = (await message(page, 'citelens:link')) as Message & { url: string };
+  expect(url).toMatch(new RegExp(`^${open.url}/embed\\?answer=vendor-access&cite=3`));
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.locator('button[data-marker="3"][aria-current="true"]').first()).toBeVisible();
+  await expect(highlight(other, 'S3', 4)).toBeVisible();
+  await expect(other.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(other.locator('[data-pane="review"]')).toHaveCount(0);
+  await other.close();
+});
+
+test('Copy link in the full app copies the full-page link of the view, which restores it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: open.url });
+  await page.goto(`${open.url}/?answer=vendor-access`);
+  await page.locator('button[data-marker="2"]').first().click();
+  await expect(highlight(page, 'S2', 3)).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`^${open.url}/\\?answer=vendor-access&cite=2`));
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.locator('button[data-marker="2"][aria-current="true"]').first()).toBeVisible();
+  await expect(highlight(other, 'S2', 3)).toBeVisible();
+  await other.close();
+});
