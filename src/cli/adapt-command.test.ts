@@ -95,12 +95,12 @@ describe('citelens adapt', () => {
     expect(canonical.stderr).toMatch(/sources\[0\]\.documentId: source S1 names unknown document "nowhere"/);
   });
 
-  it('runs from npm: stdout holds exactly one JSON object', { timeout: 60_000 }, () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'adapt', fixture('perplexity')], { cwd: repoRoot, encoding: 'utf8', timeout: 30_000 });
+  it('runs from npm: stdout holds exactly one JSON object', { timeout: 240_000 }, () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'adapt', fixture('perplexity')], { cwd: repoRoot, encoding: 'utf8', timeout: 110_000 });
     expect(r.status).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ format: 'perplexity', warnings: [] });
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'adapt'], { cwd: repoRoot, encoding: 'utf8', timeout: 30_000 });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'adapt'], { cwd: repoRoot, encoding: 'utf8', timeout: 110_000 });
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
   });

@@ -14,12 +14,12 @@ function cli(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 110_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('citelens CLI', () => {
+describe('citelens CLI', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     writeFileSync(pdfPath, (await buildFixturePdf()).bytes);
   });

@@ -12,7 +12,7 @@ function cli(args: string[], env: Record<string, string | undefined>) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'embed-link', ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 110_000,
     env: { ...process.env, CITELENS_EMBED_SECRET: undefined, CITELENS_EMBED_ORIGINS: undefined, ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -21,7 +21,7 @@ function cli(args: string[], env: Record<string, string | undefined>) {
 const fx = makeFixture();
 afterAll(fx.cleanup);
 
-describe('citelens embed-link', () => {
+describe('citelens embed-link', { timeout: 120_000 }, () => {
   it('prints one link the server accepts, framed by exactly that origin', async () => {
     const before = Math.floor(Date.now() / 1000);
     const r = cli(['--answer', 'alpha', '--origin', PORTAL], { CITELENS_EMBED_SECRET: SECRET });
