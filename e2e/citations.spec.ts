@@ -59,7 +59,7 @@ for (const [key, sourceId, kind] of [
     await page.locator(`button[data-marker="${key}"]`).first().click();
     await expect(page.getByLabel('Page number')).toHaveValue(String(source.page));
     await expectHighlightOnQuote(page, sourceId, source.quote);
-    await page.getByRole('button', { name: 'Rotate' }).click();
+    await page.getByRole('button', { name: 'Rotate', exact: true }).click();
     await page.locator(`button[data-marker="${key}"]`).first().click();
     await expectHighlightOnQuote(page, sourceId, source.quote);
     // The highlight is centred in the viewer on arrival.
