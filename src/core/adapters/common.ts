@@ -93,19 +93,6 @@ export function resolveDocumentFields(
 }
 
 /**
- * The id of the wrapper document a citation points at (see resolveDocumentFields, which adapters should prefer:
- * this one only warns about a guessed document, it cannot flag the source).
- */
-export function resolveDocument(
-  matcher: DocumentMatcher,
-  ref: DocumentReference,
-  warnings: string[],
-  what: string,
-): string | undefined {
-  return resolveDocumentFields(matcher, ref, warnings, what)?.documentId;
-}
-
-/**
  * An object tagged by `type`: the known types are checked with their own schema (issues reported at the right
  * path), unknown types pass through so the adapter can skip them with a warning.
  */
