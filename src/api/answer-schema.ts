@@ -91,6 +91,9 @@ export const canonicalAnswerSchema = z
     coords: coordsSchema.optional(),
     spans: z.array(citationSpanSchema).optional(),
     reasoning: z.array(z.object({ text: z.string(), spans: z.array(citationSpanSchema).optional() })).optional(),
+    thread: z.object({ id: z.string().min(1), turn: z.number().int().min(1) }).optional(),
+    standaloneQuestion: z.string().optional(),
+    invalidMarkers: z.array(z.string()).optional(),
   })
   .superRefine((a, ctx) => {
     const docs = new Set(a.documents.map((d) => d.id));

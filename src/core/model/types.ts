@@ -148,6 +148,21 @@ export interface Answer {
    * apart from `text`: reasoning is not a claim to the reader, but its citations are evidence a reviewer may check.
    */
   reasoning?: ReasoningBlock[];
+  /** Where the answer sits in a conversation (answers made by `POST /api/ask` or `/api/chat`). */
+  thread?: AnswerThread;
+  /** A follow-up question as rewritten to stand alone before retrieval, when it differs from `question`. */
+  standaloneQuestion?: string;
+  /**
+   * Citation markers the generating model wrote that named no passage it was given (e.g. `"S9"`). They were removed
+   * from `text`, so they are not in the answer model's own invalidMarkers; kept here so a reviewer sees them.
+   */
+  invalidMarkers?: string[];
+}
+
+/** A conversation: `id` is the first answer's id (the root), `turn` this answer's 1-based place in it. */
+export interface AnswerThread {
+  id: string;
+  turn: number;
 }
 
 export interface CitationSpan {
