@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildAnswerModel } from '../model/answer-model.ts';
+import type { Answer } from '../model/types.ts';
+import { markersByPage, pageCitations } from './cited-pages.ts';
+
+const answer: Answer = {
+  id: 'a',
+  text: 'Suppliers are screened [1]. Contracts say so [2][3]. Again [1]. Elsewhere [4]. Nowhere [9].',
+  documents: [
+    { id: 'hb', title: 'Handbook', url: '/d/hb' },
+    { id: 'other', title: 'Other', url: '/d/other' },
+  ],
+  sources: [
+    { id: 'S1', documentId: 'hb', pageLabel: 'iii', quote: 'screened' },
+    { id: 'S2', documentId: 'hb', page: 5, pageEnd: 6, quote: 'contracts' },
+    { id: 'S3', documentId: 'hb', boxes: [{ page: 6, x0: 0, y0: 0, x1: 1, y1: 1 }] },
+    { id: 'S4', documentId: 'other', page: 2 },
+  ],
+};
+
+describe('pageCitations', () => {
+  it('lists the cited sources of one document with their markers, pages and labels', () => {
+    const model = buildAnswerModel(answer);
+    expect(pageCitations(model, 'hb')).toEqual([
+      { sourceId: 'S1', markers: ['1'], pages: [], pageLabel: 'iii' },
+      { sourceId: 'S2', markers: ['2'], pages: [5, 6] },
+      { sourceId: 'S3', markers: ['3'], pages: [6] },
+    ]);
+    expect(pageCitations(model, 'other')).toEqual([{ sourceId: 'S4', markers: ['4'], pages: [2] }]);
+    expect(pageCitations(model, 'missing')).toEqual([]);
+  });
+});
+
+describe('markersByPage', () => {
+  const model = buildAnswerModel(answer);
+  const citations = pageCitations(model, 'hb');
+
+  it('puts each marker on its pages, a printed label on the page that carries it', () => {
+    const map = markersByPage(citations, ['i', 'ii', 'iii', '1', '2', '3'], 6);
+    expect(Object.fromEntries(map)).toEqual({ 3: ['1'], 5: ['2'], 6: ['2', '3'] });
+  });
+
+  it('gives no badge for a label the document does not print, nor for pages it does not have', () => {
+    const map = markersByPage(citations, null, 5);
+    expect(Object.fromEntries(map)).toEqual({ 5: ['2'] });
+  });
+});
