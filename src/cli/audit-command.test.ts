@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runAudit } from './audit-command.ts';
-import { matchDocumentFile, urlBaseName } from './audit-documents.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const demo = path.join(repoRoot, 'src/server/demo-data');
@@ -193,22 +192,4 @@ describe('the real command line', () => {
     expect(fail.status).toBe(1);
     expect((JSON.parse(fail.stdout) as AuditJson).answers[0]!.answerId).toBe('retention-vs-security');
   }, 180_000);
-});
-
-describe('finding a document', () => {
-  const names = ['policy v2.pdf', 'vendor-security-policy.md', 'vendor-security-policy.pdf', 'vendor-security-policy.meta.json', 'Data Retention Policy.PDF', 'notes.txt'];
-
-  it('by the base name of its url first, then <id>.* (PDF first), then its title', () => {
-    expect(matchDocumentFile(names, { id: 'vendor-security-policy', url: 'https://files.example/docs/policy%20v2.pdf?sig=1#p=3', title: 'x' })).toBe('policy v2.pdf');
-    expect(matchDocumentFile(names, { id: 'vendor-security-policy', url: '/api/documents/vendor-security-policy', title: 'x' })).toBe('vendor-security-policy.pdf');
-    expect(matchDocumentFile(names, { id: 'retention', url: '/api/documents/retention', title: 'Data Retention Policy' })).toBe('Data Retention Policy.PDF');
-    expect(matchDocumentFile(names, { id: 'missing', url: '', title: 'Nothing Like It' })).toBeNull();
-  });
-
-  it('never takes a metadata file or a path outside the folder', () => {
-    expect(matchDocumentFile(['a.meta.json'], { id: 'a', url: '/x/a.meta.json', title: 'a.meta.json' })).toBeNull();
-    expect(urlBaseName('/docs/..')).toBeNull();
-    expect(urlBaseName('https://x.example/a%2F..%2Fb.pdf')).toBeNull();
-    expect(urlBaseName('https://x.example/a%zz.pdf')).toBe('a%zz.pdf');
-  });
 });

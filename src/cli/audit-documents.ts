@@ -1,10 +1,11 @@
 // Where `citelens audit` finds the cited documents and what it learns about each: the file, its metadata
 // (`<id>.meta.json`: title, version, access, as the reference server reads it) and the loaded PDF. A document is
-// found by the first of: the base name of its `url`, `<id>.*`, its title (with or without an extension). Each file
+// found by core/documents/match-document-file.ts (the browser's rule for dropped files too). Each file
 // is loaded once per run and its text index shared by every answer that cites it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { TextIndex } from '../core/locate/text-index.ts';
+import { fileStem, lookedFor, matchDocumentFile } from '../core/documents/match-document-file.ts';
 import type { DocumentRef } from '../core/model/types.ts';
 import { accessFromHttpStatus } from '../core/review/document-check.ts';
 import type { DocumentAccess } from '../core/review/types.ts';
@@ -21,36 +22,7 @@ export type AuditDocument =
   | { state: 'loaded'; file: string; meta: DocumentMeta; pdf: LoadedPdf; index: TextIndex }
   | { state: 'unavailable'; file: string | null; meta: DocumentMeta; access: Exclude<DocumentAccess, { state: 'ok' | 'pending' }> };
 
-const isMeta = (name: string) => name.toLowerCase().endsWith('.meta.json');
-const stem = (name: string) => name.replace(/\.[^.]+$/u, '');
-
-/** The last path segment of a URL or path, decoded; null when there is none worth trying. */
-export function urlBaseName(url: unknown): string | null {
-  if (typeof url !== 'string' || !url.trim()) return null;
-  const bare = url.trim().replace(/[?#].*$/su, '');
-  const last = bare.slice(bare.lastIndexOf('/') + 1);
-  let name = last;
-  try {
-    name = decodeURIComponent(last);
-  } catch {
-    // a malformed escape: try the name as written
-  }
-  return name && name !== '.' && name !== '..' && !/[/\\\0]/u.test(name) ? name : null;
-}
-
-/** The file for a document in `names` (a folder listing): by URL base name, then `<id>.*` (PDF first), then title. */
-export function matchDocumentFile(names: readonly string[], doc: Pick<DocumentRef, 'id' | 'url' | 'title'>): string | null {
-  const files = names.filter((n) => !isMeta(n));
-  const base = urlBaseName(doc.url);
-  if (base && files.includes(base)) return base;
-  const byId = files.filter((n) => typeof doc.id === 'string' && doc.id !== '' && n.startsWith(`${doc.id}.`)).sort();
-  const pdf = byId.find((n) => n.toLowerCase().endsWith('.pdf'));
-  if (pdf ?? byId[0]) return (pdf ?? byId[0])!;
-  const title = typeof doc.title === 'string' ? doc.title.trim().toLowerCase() : '';
-  if (!title) return null;
-  const byTitle = files.filter((n) => n.toLowerCase() === title || stem(n).toLowerCase() === title).sort();
-  return byTitle.find((n) => n.toLowerCase().endsWith('.pdf')) ?? byTitle[0] ?? null;
-}
+const stem = fileStem;
 
 function readMeta(dir: string, name: string, warn: (m: string) => void): DocumentMeta | null {
   const file = path.join(dir, name);
@@ -114,8 +86,7 @@ export class DocumentStore {
     // The reference server refuses such a document before it looks for the file; so does the audit.
     if (meta.access === 'forbidden') return unavailable(name, meta, accessFromHttpStatus(403) as Exclude<DocumentAccess, { state: 'ok' | 'pending' }>);
     if (!name) {
-      const base = urlBaseName(doc.url);
-      const tried = [base, `${doc.id}.*`, doc.title].filter((t): t is string => typeof t === 'string' && t !== '');
+      const tried = lookedFor(doc);
       return unavailable(null, meta, { state: 'unavailable', status: 404, reason: `No file for this document in ${this.dir} (looked for ${tried.map((t) => `“${t}”`).join(', ')}).` });
     }
     const file = path.join(this.dir, name);
