@@ -20,6 +20,13 @@ describe('view state in the URL', () => {
     expect(serializeViewState({ cite: '2', claim: 'c-9-1', answer: 'a' })).toBe('?answer=a&claim=c-9-1&cite=2');
   });
 
+  it('reads the turn of a conversation (1-based) and writes it right after the answer', () => {
+    expect(parseViewState('?answer=a&turn=2&cite=1')).toEqual({ answer: 'a', turn: 2, cite: '1' });
+    expect(serializeViewState({ cite: '1', claim: 'c-9-1', turn: 3, answer: 'a' })).toBe('?answer=a&turn=3&claim=c-9-1&cite=1');
+    // Turns count from 1; anything else is dropped and the link opens the answer's own turn.
+    for (const bad of ['0', '-1', '1.5', 'two', '', '12345678']) expect(parseViewState(`?answer=a&turn=${bad}`)).toEqual({ answer: 'a' });
+  });
+
   it('ignores unknown parameters and drops malformed values', () => {
     expect(parseViewState('?answer=a&utm_source=x&page=-3&cite=<script>&doc=../etc')).toEqual({ answer: 'a' });
     expect(parseViewState('?page=0&region=abc')).toEqual({});
@@ -32,6 +39,7 @@ describe('view state in the URL', () => {
         fc.record(
           {
             answer: id,
+            turn: fc.integer({ min: 1, max: 500 }),
             claim: id,
             cite: fc.oneof(fc.integer({ min: 0, max: 999 }).map(String), fc.integer({ min: 1, max: 99 }).map((n) => `S${n}`)),
             doc: id,

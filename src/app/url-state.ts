@@ -1,11 +1,16 @@
 import { parseAccent, parsePanels, parseTheme, serializePanels, type PaneName, type Theme } from '../features/embed/display-params.ts';
 
-// The view a link restores: ?answer=ID&claim=C&cite=N|S2&doc=ID&page=P&region=R, and how it is shown:
+// The view a link restores: ?answer=ID&turn=T&claim=C&cite=N|S2&doc=ID&page=P&region=R, and how it is shown:
 // &panels=answer,viewer&theme=dark&accent=%23RRGGBB (docs/urls.md).
 // Parsing is forgiving: unknown parameters are ignored and malformed values are dropped, never thrown.
 
 export interface ViewState {
   answer?: string;
+  /**
+   * The active turn of the answer's conversation (1-based): its citations, review and document are the ones shown.
+   * Absent: the turn of `answer` itself, so a link to an answer keeps opening that answer as its thread grows.
+   */
+  turn?: number;
   /** The review panel's selected claim (a claim id, `c-<hash>-<n>`). */
   claim?: string;
   cite?: string;
@@ -16,7 +21,7 @@ export interface ViewState {
 
 const ID = /^[A-Za-z0-9._-]{1,200}$/;
 const CITE = /^(?:\d{1,6}|S\d{1,6}|\d{1,6}:\d{1,6})$/;
-const ORDER = ['answer', 'claim', 'cite', 'doc', 'page', 'region'] as const;
+const ORDER = ['answer', 'turn', 'claim', 'cite', 'doc', 'page', 'region'] as const;
 
 /** How the view is shown: kept apart from ViewState because navigating never changes it. */
 export interface DisplayState {
@@ -50,6 +55,8 @@ export function parseViewState(search: string): ViewState {
   const state: ViewState = {};
   const answer = params.get('answer');
   if (answer && ID.test(answer)) state.answer = answer;
+  const turn = positiveInt(params.get('turn'), 1);
+  if (turn !== undefined) state.turn = turn;
   const claim = params.get('claim');
   if (claim && ID.test(claim)) state.claim = claim;
   const cite = params.get('cite');

@@ -20,6 +20,27 @@ describe('the view store and the browser history', () => {
     expect(window.location.search).toBe('?answer=vendor-access&cite=2');
   });
 
+  it('a conversation keeps its active turn while citations, claims and documents change, until another turn opens', async () => {
+    const store = await storeAt('/?answer=root&turn=2');
+    store.getState().cite('1');
+    expect(window.location.search).toBe('?answer=root&turn=2&cite=1');
+    store.getState().selectClaim('c-1-0', '2', 'push');
+    expect(window.location.search).toBe('?answer=root&turn=2&claim=c-1-0&cite=2');
+    store.getState().showDocument('vsp');
+    expect(window.location.search).toBe('?answer=root&turn=2&claim=c-1-0&doc=vsp');
+    const before = window.history.length;
+    const nonce = store.getState().citeNonce;
+    store.getState().openTurn(3, '1');
+    expect(window.location.search).toBe('?answer=root&turn=3&cite=1');
+    expect(store.getState().citeNonce).toBe(nonce + 1);
+    store.getState().openTurn(undefined);
+    expect(window.location.search).toBe('?answer=root');
+    expect(window.history.length).toBe(before + 2);
+    window.history.back();
+    await new Promise((r) => window.addEventListener('popstate', r, { once: true }));
+    expect(store.getState().view).toEqual({ answer: 'root', turn: 3, cite: '1' });
+  });
+
   it('embedded (/embed), navigation replaces the entry: ten clicks leave the portal’s history alone', async () => {
     const store = await storeAt('/embed?answer=vendor-access&panels=answer,viewer&theme=dark');
     expect(store.getState()).toMatchObject({ embedded: true, historyMode: 'replace', display: { panels: ['answer', 'viewer'], theme: 'dark' } });

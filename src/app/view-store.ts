@@ -28,7 +28,13 @@ interface ViewStore {
   /** A request to the viewer to step through the open citation's regions (the review panel's `[` and `]`). */
   regionStep: { delta: 1 | -1; seq: number } | null;
   openAnswer(answer: string | undefined): void;
+  /** Opens a citation of the active turn (the `turn` in the link is kept). */
   cite(key: string): void;
+  /**
+   * Makes `turn` the active turn of the conversation (undefined: the answer's own turn), opening its citation `cite`
+   * when given. A history entry, like any citation click.
+   */
+  openTurn(turn: number | undefined, cite?: string): void;
   /**
    * Selects a claim of the review panel and opens `cite` (its first citation, or the one clicked) beside it. Keyboard
    * stepping replaces the history entry, so walking 30 claims with `j` does not fill the Back button.
@@ -77,18 +83,22 @@ export const useViewStore = create<ViewStore>()((set, get) => {
     regionStep: null,
     openAnswer: (answer) => update(answer ? { answer } : {}, 'push', true),
     cite: (key) => {
+      const { answer, turn } = get().view;
+      update({ answer, turn, cite: key }, 'push', true);
+    },
+    openTurn: (turn, cite) => {
       const { answer } = get().view;
-      update({ answer, cite: key }, 'push', true);
+      update({ answer, turn, ...(cite !== undefined && { cite }) }, 'push', true);
     },
     selectClaim: (claim, cite, mode) => {
-      const { answer, doc } = get().view;
+      const { answer, turn, doc } = get().view;
       // Without a citation the viewer keeps the document it shows; `doc` keeps that in the link.
-      update(cite ? { answer, claim, cite } : { answer, claim, ...(doc !== undefined && { doc }) }, mode, true);
+      update(cite ? { answer, turn, claim, cite } : { answer, turn, claim, ...(doc !== undefined && { doc }) }, mode, true);
     },
     stepRegion: (delta) => set((s) => ({ regionStep: { delta, seq: (s.regionStep?.seq ?? 0) + 1 } })),
     showDocument: (doc) => {
-      const { answer, claim } = get().view;
-      update({ answer, ...(claim !== undefined && { claim }), doc }, 'push');
+      const { answer, turn, claim } = get().view;
+      update({ answer, turn, ...(claim !== undefined && { claim }), doc }, 'push');
     },
     setPage: (page) => {
       const { view } = get();
