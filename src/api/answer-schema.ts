@@ -57,6 +57,7 @@ export const sourceSchema = z.object({
     .object({
       charStart: z.number().int().min(0).optional(),
       charEnd: z.number().int().min(0).optional(),
+      charUnit: z.enum(['utf16', 'codepoint']).optional(),
       blockStart: z.number().int().min(0).optional(),
       blockEnd: z.number().int().min(0).optional(),
       resultIndex: z.number().int().min(0).optional(),

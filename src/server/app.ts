@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
+import { declareTextMediaTypes } from './document-media-type.ts';
 import { sendFile, statFile } from './files.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
@@ -165,9 +166,10 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       return apiError(c, 500, 'invalid_json', `Answer "${id}" is not valid JSON: ${(e as Error).message}`);
     }
     if (isRecord(parsed) && Array.isArray(parsed.documents)) {
+      const documents = await declareTextMediaTypes(parsed.documents, documentsDir, isValidId);
       parsed = {
         ...parsed,
-        documents: parsed.documents.map((d: unknown) =>
+        documents: documents.map((d: unknown) =>
           isRecord(d) && d.url == null && typeof d.id === 'string'
             ? { ...d, url: `/api/documents/${encodeURIComponent(d.id)}` }
             : d,

@@ -40,4 +40,14 @@ describe('documentKind', () => {
       file,
     });
   });
+
+  it('renders Markdown and plain text of our store as text, by media type or by extension', () => {
+    expect(documentKind(doc('/api/documents/runbook', { mediaType: 'text/markdown; charset=utf-8' }), store)).toEqual({ kind: 'text', format: 'markdown' });
+    expect(documentKind(doc('/api/documents/notes', { mediaType: 'text/plain' }), store)).toEqual({ kind: 'text', format: 'plain' });
+    expect(documentKind(doc('documents/runbook.md'), store)).toEqual({ kind: 'text', format: 'markdown' });
+    expect(documentKind(doc('documents/notes.TXT?v=2'), store)).toEqual({ kind: 'text', format: 'plain' });
+    // A declared type wins over the name, and a Markdown file on another origin is a web page (never fetched).
+    expect(documentKind(doc('documents/report.md', { mediaType: 'application/pdf' }), store)).toEqual({ kind: 'pdf' });
+    expect(documentKind(doc('https://raw.example.org/README.md'), store)).toMatchObject({ kind: 'web' });
+  });
 });

@@ -3,13 +3,17 @@ import type { DocumentRef, GeneratedFile } from './types.ts';
 // What the viewer pane can do with a cited document. Only documents in our own store are PDFs it can load: a web
 // page cited by a search tool lives on another origin (the CSP forbids fetching it, and it is HTML anyway), and a
 // file the model generated exists only in the provider's sandbox. Deciding it here, purely, keeps the viewer from
-// ever handing a foreign URL to pdf.js.
+// ever handing a foreign URL to pdf.js. Markdown and plain-text documents of the store are rendered as text.
 
 export type DocumentKind =
   | { kind: 'pdf' }
   /** `url` is the page's absolute http(s) address; `site` its host name without "www.". */
   | { kind: 'web'; url: string; site: string }
-  | { kind: 'generated'; file: GeneratedFile };
+  | { kind: 'generated'; file: GeneratedFile }
+  /** A Markdown or plain-text document of our store, rendered as text (src/features/viewer/text-source-viewer.tsx). */
+  | { kind: 'text'; format: TextFormat };
+
+export type TextFormat = 'markdown' | 'plain';
 
 /**
  * `storeOrigins`: the origins whose documents are ours (the page's, and the API's when it is elsewhere). A relative
@@ -20,7 +24,21 @@ export function documentKind(doc: DocumentRef, storeOrigins: readonly string[]):
   if (doc.generated) return { kind: 'generated', file: doc.generated };
   const web = webAddress(doc.url);
   if (web && !storeOrigins.includes(web.origin)) return { kind: 'web', url: web.href, site: siteOf(web) };
-  return { kind: 'pdf' };
+  const format = textFormat(doc);
+  return format ? { kind: 'text', format } : { kind: 'pdf' };
+}
+
+/**
+ * Markdown or plain text, by the declared media type, else by the URL's extension (`documents/<id>.md|.txt`; the
+ * server declares the type of a file it serves under `/api/documents/<id>`). Null for anything else (a PDF).
+ */
+export function textFormat(doc: Pick<DocumentRef, 'url' | 'mediaType'>): TextFormat | null {
+  const type = typeof doc.mediaType === 'string' ? doc.mediaType.split(';')[0]!.trim().toLowerCase() : '';
+  if (type) return type === 'text/markdown' || type === 'text/x-markdown' ? 'markdown' : type === 'text/plain' ? 'plain' : null;
+  const path = typeof doc.url === 'string' ? doc.url.split(/[?#]/u)[0]!.toLowerCase() : '';
+  if (/\.(md|markdown)$/u.test(path)) return 'markdown';
+  if (/\.txt$/u.test(path)) return 'plain';
+  return null;
 }
 
 /** An absolute http(s) URL, or null for anything else (relative paths, other schemes, garbage). */

@@ -105,13 +105,19 @@ export interface Source {
 }
 
 /**
- * Where a passage is in its document, as the provider said. Offsets are UTF-16 code units into the document's
- * text (adapters convert from the provider's unit), end exclusive; a Markdown or text source highlights by them
- * without searching.
+ * Where a passage is in its document, as the provider said. Offsets are into the document's text, end exclusive,
+ * in `charUnit` (UTF-16 code units unless it says otherwise); a Markdown or text source highlights by them without
+ * searching.
  */
 export interface SourceLocation {
   charStart?: number;
   charEnd?: number;
+  /**
+   * The unit of charStart/charEnd when it is not UTF-16: 'codepoint' for providers that count Python string
+   * indices (persian_rag, Anthropic char_location) and send no document text to convert with. The viewer and the
+   * review convert once they have the text (src/core/text-source/code-point-offsets.ts).
+   */
+  charUnit?: 'utf16' | 'codepoint';
   /** Content-block range of a custom-content document (0-based, end exclusive). */
   blockStart?: number;
   blockEnd?: number;
