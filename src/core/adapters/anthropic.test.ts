@@ -25,12 +25,13 @@ describe('anthropic adapter', () => {
     expect(answer.sources[0]).toMatchObject({ documentId: 'vendor-security-policy', page: 3, quote: 'All Company data sent over a network must use TLS 1.2 or higher. ' });
     expect(answer.sources[0]).not.toHaveProperty('pageEnd');
     expect(answer.sources[1]).toMatchObject({ page: 3, pageEnd: 4 });
-    // char_location: no page; the character range is kept as the passage's location in the document.
+    // char_location: no page; the character range is kept as the passage's location in the document, in the API's
+    // unit (code points), for the viewer to convert once it has the document's text.
     expect(answer.sources[2]).toEqual({
       id: 'S3',
       documentId: 'data-retention-policy',
       quote: 'Backup copies of customer records are retained for 35 days',
-      location: { charStart: 1204, charEnd: 1262 },
+      location: { charStart: 1204, charEnd: 1262, charUnit: 'codepoint' },
     });
     for (const s of answer.sources) expect(s.flags).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('https://example.com/blog/restore-tests')]);

@@ -13,7 +13,9 @@ import type { Adapter } from './types.ts';
 // - page_location: start_page_number 1-based, end_page_number EXCLUSIVE → page, pageEnd = end − 1 (when > page);
 // - char_location: 0-based character range in the document's text, exclusive end → location.charStart/charEnd.
 //   The API counts characters of a Python string (code points); the document's text is not in the response, so
-//   they cannot be converted and are kept as given (identical to UTF-16 unless the text has astral characters);
+//   they are kept as given with `charUnit: 'codepoint'` and converted by whoever loads the text (a text source in
+//   the viewer, which also checks them against `cited_text`; identical to UTF-16 unless the text has astral
+//   characters);
 // - content_block_location: 0-based block range of a custom-content document, exclusive end → location.block*;
 // - web_search_result_location: a URL (→ source.url) matched to a document by URL/title;
 // - search_result_location: a source string matched by URL/title; search_result_index → location.resultIndex and
@@ -117,7 +119,7 @@ function readCitation(
       else if (last < page) warnings.push(`${what} ends (exclusive page ${p.end_page_number}) before it starts (page ${page}); only the first page was kept.`);
     } else if (type === 'char_location') {
       const p = citationTypes.char_location.parse(raw);
-      if (p.end_char_index >= p.start_char_index) location = { charStart: p.start_char_index, charEnd: p.end_char_index };
+      if (p.end_char_index >= p.start_char_index) location = { charStart: p.start_char_index, charEnd: p.end_char_index, charUnit: 'codepoint' };
       else warnings.push(`${what} ends (character ${p.end_char_index}) before it starts (${p.start_char_index}); the offsets were not kept.`);
     } else {
       const p = citationTypes.content_block_location.parse(raw);

@@ -13,9 +13,10 @@ describe('persian-rag adapter', () => {
     expect(answer.text.startsWith('🔒 خلاصه: ')).toBe(true);
     expect(parseMarkers(answer.text).flatMap((g) => g.refs.map((r) => r.key))).toEqual(['1', '2', '1']);
     expect(answer.sources).toEqual([
-      { id: 'S1', documentId: 'vendor-security-policy', quote: 'Stored data must be encrypted with AES-256.' },
-      { id: 'S2', documentId: 'data-retention-policy', quote: 'Backups are retained for 35 days and then erased.' },
-      { id: 'S3', documentId: 'vendor-security-policy', quote: 'Backups are encrypted like any other stored data.' },
+      // start/end (code points into the document's text) are kept for text sources, with their unit.
+      { id: 'S1', documentId: 'vendor-security-policy', quote: 'Stored data must be encrypted with AES-256.', location: { charStart: 812, charEnd: 855, charUnit: 'codepoint' } },
+      { id: 'S2', documentId: 'data-retention-policy', quote: 'Backups are retained for 35 days and then erased.', location: { charStart: 1530, charEnd: 1580, charUnit: 'codepoint' } },
+      { id: 'S3', documentId: 'vendor-security-policy', quote: 'Backups are encrypted like any other stored data.', location: { charStart: 1990, charEnd: 2039, charUnit: 'codepoint' } },
     ]);
     expect(answer.citations).toEqual([
       { n: 1, sourceId: 'S1' },

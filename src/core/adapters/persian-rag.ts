@@ -10,14 +10,19 @@ import type { Adapter } from './types.ts';
 // persian_rag (citations=True): the answer carries markers like `[1]`, `[۲]` or `[٢،٣]` (the marker parser reads
 // any Unicode digits); each citation names the marker, its document, the best supporting sentence (`quote`) and
 // the claim's place in the answer (`answer_start`/`answer_end`). All offsets are Python string indices: CODE
-// POINTS, end exclusive; the claim span is converted to UTF-16. `start`/`end` (in the normalized document text)
-// and `chunk_start`/`chunk_end` (in the chunk) point into texts we do not have, so they are not used: the viewer
-// finds the quote. `uncited` and `invalid_markers` are kept in `reviewReport`.
+// POINTS, end exclusive; the claim span is converted to UTF-16. `start`/`end` (in the document's normalized text)
+// are kept as `location.charStart/charEnd` with `charUnit: 'codepoint'`: a Markdown or text source highlights by
+// them once its text is loaded (converted to UTF-16 there, and checked against the quote, which wins where they
+// disagree: our file is not necessarily the text persian_rag normalized); a PDF is searched by its quote.
+// `chunk_start`/`chunk_end` (in a chunk we do not have) are not used. `uncited` and `invalid_markers` are kept in
+// `reviewReport`.
 
 const citationSchema = looseObject({
   marker: z.union([nonNegInt, z.string()]),
   document_id: z.string().min(1),
   quote: opt(z.string()),
+  start: opt(nonNegInt),
+  end: opt(nonNegInt),
   answer_start: opt(nonNegInt),
   answer_end: opt(nonNegInt),
 });
@@ -47,7 +52,8 @@ export const adaptPersianRag: Adapter = (input) => {
     }
     const doc = resolveDocumentFields(matcher, { id: c.document_id }, warnings, what);
     if (doc === undefined) continue;
-    const { source } = table.add({ ...doc, quote: c.quote || undefined });
+    const location = c.start !== undefined && c.end !== undefined && c.end > c.start ? { charStart: c.start, charEnd: c.end, charUnit: 'codepoint' as const } : undefined;
+    const { source } = table.add({ ...doc, quote: c.quote || undefined, location });
     // A marker cited for several claims may get a different best sentence for each: [n] opens the first,
     // and each claim span names its own source.
     if (!citations.some((m) => m.n === n)) citations.push({ n, sourceId: source.id });
