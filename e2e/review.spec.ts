@@ -74,7 +74,7 @@ test('a whole answer reviewed with the keyboard alone', async ({ page, request }
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.locator('[data-shortcut]')).toHaveCount(9);
+  await expect(dialog.locator('dl[aria-label="Review shortcuts"] [data-shortcut]')).toHaveCount(9);
   await expect(dialog).toContainText('Next highlighted region of the citation');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
+import { FIND_FIXTURE, generateFindFixturePdf } from '../scripts/demo/find-fixture.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -113,6 +114,16 @@ for (const p of recordedPayloads()) {
 }
 // An answer with adapter notes, a guessed document and a citation inside the model's reasoning.
 json('adapter-notes', notesAnswer());
+
+// In-document search (e2e/find.spec.ts): a word hyphenated across a line break, on a document the answer cites.
+writeFileSync(path.join(dataDir, 'documents', `${FIND_FIXTURE.documentId}.pdf`), await generateFindFixturePdf());
+json('find-fixture', {
+  id: 'find-fixture',
+  question: 'When do archived files move to cold storage?',
+  text: 'Archived files move to cold storage after a year [1].',
+  documents: [{ id: FIND_FIXTURE.documentId, title: FIND_FIXTURE.title }],
+  sources: [{ id: 'S1', documentId: FIND_FIXTURE.documentId, page: 2, quote: FIND_FIXTURE.quote }],
+});
 
 process.env.CITELENS_DATA = dataDir;
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).

@@ -9,6 +9,7 @@ import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
 import { reportAnchored } from './app-events.ts';
+import { neighbourCitation } from './citation-steps.ts';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
@@ -111,7 +112,7 @@ function LoadedAnswerPane({ answer, reading, provider }: { answer: Answer; readi
 
 function LoadedViewer({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
-  const { showDocument, setPage, setRegion } = useViewStore.getState();
+  const { showDocument, setPage, setRegion, stepRegion } = useViewStore.getState();
   const regionStep = useViewStore((s) => s.regionStep);
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
@@ -130,6 +131,11 @@ function LoadedViewer({ answer }: { answer: Answer }) {
       regionStep={regionStep}
       onTextCache={onTextCache}
       onAnchored={reportAnchored}
+      onStepRegion={stepRegion}
+      onStepCitation={(delta) => {
+        const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
+        if (key) useViewStore.getState().cite(key);
+      }}
     />
   );
 }

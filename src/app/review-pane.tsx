@@ -12,6 +12,10 @@ import { useReviewChecks } from './review-checks-store.ts';
 import { statusBadge } from './status-badge.ts';
 import { useClaimHighlight } from './use-claim-highlight.ts';
 import { useViewStore } from './view-store.ts';
+import { viewerShortcutList } from '../features/viewer/shortcuts/viewer-actions.ts';
+
+/** The viewer's keys in the `?` list (its registry; the region steps it shares with the review are listed once). */
+const VIEWER_SHORTCUTS = [{ title: 'Document viewer', note: 'While the focus is in the document (click a page).', entries: viewerShortcutList() }];
 
 // Where the review panel meets the rest: the rules' result (core/review) over the answer model and whatever the
 // background checks found, the URL's selected claim, and the viewer (a claim opens its first citation).
@@ -103,6 +107,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
       onOpenCitation={onOpenCitation}
       onOpenFlag={onOpenFlag}
       onStepRegion={onStepRegion}
+      moreShortcuts={VIEWER_SHORTCUTS}
     />
   );
 }

@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { defaultReviewConfig } from '../../core/review/types.ts';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
+import { citationText } from './citation-text.ts';
+import { CopyTextButton } from './copy-text-button.tsx';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
 import { SourceFacts, SourceFlagLine, SourceLink } from './source-details.tsx';
@@ -45,25 +47,33 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
               aria-current={active ? 'true' : undefined}
               className={`rounded-md transition-colors ${active ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-50'}`}
             >
-              <button
-                type="button"
-                onClick={() => onCite(ref.key)}
-                className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-              >
-                <span className="w-7 shrink-0 font-semibold text-indigo-700">[{ref.key}]</span>
-                <span className="min-w-0">
-                  <span className="block font-medium text-slate-800">{ref.label}</span>
+              {/* The entry opens the citation on a click, but its text stays selectable: a drag that selected
+                  text is not a click on it (see openUnlessSelecting), and the title is the keyboard's button. */}
+              <div onClick={(e) => openUnlessSelecting(e, () => onCite(ref.key))} className="cursor-pointer px-2 py-1.5 text-sm">
+                <button
+                  type="button"
+                  onClick={() => onCite(ref.key)}
+                  className="flex w-full gap-2 rounded text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
+                  <span className="w-7 shrink-0 font-semibold text-indigo-700">[{ref.key}]</span>
+                  <span className="min-w-0 font-medium text-slate-800">{ref.label}</span>
+                </button>
+                <span className="block min-w-0 pl-9">
                   {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
                   {ref.relevance !== undefined ? <RelevanceLine relevance={ref.relevance} /> : null}
-                  {ref.quote ? <span className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
+                  {ref.quote ? <span data-reference-quote="" className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
                   <ReferenceStatus sourceId={ref.sourceId} />
                   <SourceFacts info={ref} showSite={false} />
                   {ref.flags.map((flag, i) => (
                     <SourceFlagLine key={`${flag.code}-${i}`} flag={flag} />
                   ))}
+                  <span className="-ml-1.5 mt-0.5 flex flex-wrap gap-1">
+                    {ref.quote ? <CopyTextButton label="Copy quote" text={ref.quote} /> : null}
+                    <CopyTextButton label="Copy citation" text={citationText(ref)} />
+                  </span>
                 </span>
-              </button>
-              {/* Outside the button: a link inside a button is neither valid HTML nor reachable by keyboard. */}
+              </div>
+              {/* Outside the clickable entry: a link there would open the citation too. */}
               {ref.web ? (
                 <span className="block pb-1.5 pl-11 pr-2">
                   <SourceLink info={ref} />
@@ -96,4 +106,15 @@ function RelevanceLine({ relevance }: { relevance: number }) {
       Relevance {Math.round(relevance * 100)} %{weak ? ' (weak)' : ''}
     </span>
   );
+}
+
+/**
+ * A click on the entry opens its citation, unless it landed on a control of its own (a copy button, the copy-by-hand
+ * field) or ended a drag that selected text: selecting a quote to copy it must not pull the viewer elsewhere.
+ */
+function openUnlessSelecting(e: MouseEvent<HTMLElement>, open: () => void) {
+  if ((e.target as Element).closest('button, a, input, textarea, label')) return;
+  const selection = window.getSelection();
+  if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
+  open();
 }

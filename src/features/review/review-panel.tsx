@@ -13,7 +13,7 @@ import { ReviewHeader } from './review-header.tsx';
 import { useLocalRecords, useOutboxSnapshot, useReviewSync } from './review-sync.tsx';
 import type { PanelClaim } from './review-types.ts';
 import { useReviewUiStore } from './review-ui-store.ts';
-import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { ShortcutsDialog, type ShortcutGroup } from './shortcuts-dialog.tsx';
 
 export interface ReviewPanelProps {
   answerId: string;
@@ -32,10 +32,12 @@ export interface ReviewPanelProps {
   onStepRegion(delta: 1 | -1): void;
   /** Builds the export from the panel's current decisions. */
   exportReview?(decisions: ReadonlyMap<string, ClaimDecision>): ReviewExport;
+  /** Other parts of the page's shortcuts (the viewer's), listed under `?` after the review's. */
+  moreShortcuts?: readonly ShortcutGroup[];
 }
 
 export function ReviewPanel(props: ReviewPanelProps) {
-  const { answerId, claims, answerFlags, report, origin, selectedClaimId, activeKey, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion, exportReview } = props;
+  const { answerId, claims, answerFlags, report, origin, selectedClaimId, activeKey, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion, exportReview, moreShortcuts } = props;
   const server = useAnswerReview(answerId);
   const sync = useReviewSync();
   const snapshot = useOutboxSnapshot();
@@ -148,7 +150,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
           </ol>
         )}
       </div>
-      {ui.dialog.kind === 'shortcuts' ? <ShortcutsDialog onClose={ui.closeDialog} /> : null}
+      {ui.dialog.kind === 'shortcuts' ? <ShortcutsDialog onClose={ui.closeDialog} extra={moreShortcuts} /> : null}
       {conflict && conflictId !== postponed && ui.dialog.kind === 'none' ? (
         <ConflictDialog
           key={conflictId}

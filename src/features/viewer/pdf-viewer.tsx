@@ -3,7 +3,10 @@ import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pd
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import { FindBar } from './find/find-bar.tsx';
+import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import { createPdfWorker } from './pdf-worker.ts';
+import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
@@ -73,19 +76,27 @@ export interface PdfViewerProps {
   onTextCache?(documentId: string, cache: DocumentTextCache | null): void;
   /** The target's highlight was drawn, or the passage was not located (once per target). */
   onAnchored?(result: AnchorResult): void;
+  /** Keyboard `]`/`[` in the viewer: step the target's regions (the host owns the region, as for `regionStep`). */
+  onStepRegion?(delta: 1 | -1): void;
+  /** Keyboard `.`/`,` in the viewer: open the answer's next/previous citation. */
+  onStepCitation?(delta: 1 | -1): void;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
   // One store per viewer instance: two viewers on a page never share zoom, pages or regions.
   return (
     <ViewerStoreProvider>
-      <ViewerRoot {...props} />
+      <FindStoreProvider>
+        <ViewerRoot {...props} />
+      </FindStoreProvider>
     </ViewerStoreProvider>
   );
 }
 
-function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored }: PdfViewerProps) {
+function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation }: PdfViewerProps) {
   const store = useViewerStoreApi();
+  const find = useFindStoreApi();
+  const rootRef = useRef<HTMLDivElement>(null);
   const stableTarget = useStableTarget(target);
   const doc = documents.find((d) => d.id === documentId);
 
@@ -100,29 +111,27 @@ function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPa
     }
   }, [stableTarget, documentId, documents, onDocumentChange]);
 
+  // Every viewer key is an action of shortcuts/viewer-actions.ts; they fire only while the focus is in the viewer.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const s = store.getState();
-    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
-    if ((e.ctrlKey || e.metaKey) && !e.altKey) {
-      // Browser zoom would scale the whole app; inside the viewer the shortcut zooms the document instead.
-      const zoom = { '+': s.zoomIn, '=': s.zoomIn, '-': s.zoomOut, '0': () => s.setScaleMode('fit-width') }[e.key];
-      if (zoom) {
-        e.preventDefault();
-        zoom();
-      }
-      return;
-    }
-    if (typing || e.altKey || e.shiftKey) return;
-    const page = e.key === 'PageDown' ? s.currentPage + 1 : e.key === 'PageUp' ? s.currentPage - 1 : e.key === 'Home' ? 1 : e.key === 'End' ? s.pageCount : null;
-    if (page !== null) {
-      e.preventDefault();
-      s.goToPage(page);
-    }
+    const ctx = {
+      viewer: store,
+      find,
+      scrollsSideways: () => {
+        const el = rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]');
+        return !!el && el.scrollWidth > el.clientWidth + 1;
+      },
+      stepRegion: onStepRegion,
+      stepCitation: onStepCitation,
+    };
+    if (runViewerKey(e.nativeEvent, ctx)) e.preventDefault();
   };
+  /** The find bar closed: the focus goes back to the pages, so the viewer's keys keep working. */
+  const focusPages = () => rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]')?.focus();
 
   return (
-    <div data-viewer="" role="region" aria-label="PDF viewer" className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
+    <div ref={rootRef} data-viewer="" role="region" aria-label="PDF viewer" className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
       <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+      <FindBar onClose={focusPages} />
       <div className="relative min-h-0 flex-1">
         {doc ? (
           <DocumentPane

@@ -8,6 +8,9 @@ import { PageBlocks } from './page-blocks.tsx';
 import { clampRegion } from './regions.ts';
 import { computeLayout, pagesToMount, RenderScheduler, type PageLayout } from './render-queue.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
+import { FindLayer } from './find/find-layer.tsx';
+import { useFindSearch } from './find/use-find-search.ts';
+import { usePointerZoom } from './shortcuts/use-pointer-zoom.ts';
 import { TargetStatus } from './target-status.tsx';
 import { useTargetRects } from './use-target-rects.ts';
 import { useVisiblePages } from './use-visible-pages.ts';
@@ -111,6 +114,9 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
   }, [pageCount, frames, scale, rotation]);
 
   const { range, sync } = useVisiblePages(scrollRef, layout);
+  // After useVisiblePages: its re-centring on a new layout runs first, then the pointer's anchor wins.
+  usePointerZoom(scrollRef, pagesRef, layout, sync);
+  useFindSearch(textCache);
   const mounted = useMemo(() => pagesToMount(range, pageCount, MOUNT_BUFFER), [range, pageCount]);
 
   const onPageChangeRef = useRef(onPageChange);
@@ -277,6 +283,7 @@ export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChang
             activeRegion={activeRegion}
             flashKey={`${target?.nonce ?? 0}:${flashSeq}`}
           />
+          <FindLayer layout={layout} frames={frames} mounted={mounted} scale={scale} rotation={rotation} scrollRef={scrollRef} pagesRef={pagesRef} />
         </div>
       </div>
       <TargetStatus located={current} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} />

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { DocumentRef } from '../../core/model/types.ts';
+import { DocumentActions } from './document-actions.tsx';
 import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 
 // The viewer's toolbar: document switcher (only with several documents), page navigation, zoom, rotate.
@@ -19,6 +20,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
   const scale = useScale();
   const { goToPage, zoomIn, zoomOut, setScaleMode, rotateClockwise } = store.getState();
   const ready = pageCount > 0;
+  const doc = documents.find((d) => d.id === documentId);
   const percent = Math.round(scale * 100);
 
   const zoomValue = typeof scaleMode === 'number' ? String(scaleMode) : scaleMode;
@@ -78,6 +80,8 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
       <IconButton label="Rotate" disabled={!ready} onClick={rotateClockwise}>
         ⟳
       </IconButton>
+
+      {doc ? <DocumentActions doc={doc} /> : null}
     </div>
   );
 }

@@ -1,0 +1,146 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { FindStore } from '../find/find-store.ts';
+import type { ViewerStore } from '../viewer-store.ts';
+
+// The viewer's keyboard commands: each a small named object { id, keys, label, run }, all in one registry that
+// both the key handler and the `?` list read, so the list cannot disagree with the keys.
+//
+// They are scoped to the viewer: the handler sits on the viewer's root element, so they fire only while the focus
+// is inside it (the pages, the toolbar, the find bar). The review panel's keys (j, k, v, x, f, n, [, ], ?) work on
+// the whole page, so the viewer binds none of its letters, except `[`/`]`, which do the same thing in both
+// (next/previous highlighted region) and share the review action's id, so the `?` list shows them once.
+// Letters and symbols never fire while typing in a text field; Ctrl/Cmd chords do (Ctrl+F in the find field
+// re-selects it, Ctrl+= in the page field still zooms the document rather than the whole app).
+
+export interface ViewerActionContext {
+  viewer: StoreApi<ViewerStore>;
+  find: StoreApi<FindStore>;
+  /** Whether the pages are wider than the pane (then ←/→ scroll sideways instead of turning pages). */
+  scrollsSideways(): boolean;
+  /** Absent when the host gives the viewer no way to step regions / citations: the keys then pass through. */
+  stepRegion?: ((delta: 1 | -1) => void) | undefined;
+  stepCitation?: ((delta: 1 | -1) => void) | undefined;
+}
+
+export interface ViewerAction {
+  id: string;
+  /** Chords as `eventChord` spells them: "PageDown", "+", "Ctrl+F". */
+  keys: readonly string[];
+  label: string;
+  /** Does the command; false when it did nothing (the key then keeps its default behaviour). */
+  run(ctx: ViewerActionContext): boolean;
+}
+
+const page = (ctx: ViewerActionContext, to: (s: ViewerStore) => number): boolean => {
+  const s = ctx.viewer.getState();
+  if (s.pageCount === 0) return false;
+  s.goToPage(to(s));
+  return true;
+};
+
+const zoom = (ctx: ViewerActionContext, act: (s: ViewerStore) => void): boolean => {
+  const s = ctx.viewer.getState();
+  if (s.pageCount === 0) return false;
+  act(s);
+  return true;
+};
+
+export const viewerActions: readonly ViewerAction[] = [
+  { id: 'find', keys: ['Ctrl+F'], label: 'Find in the document', run: (ctx) => (ctx.find.getState().openBar(), true) },
+  {
+    id: 'close-find',
+    keys: ['Escape'],
+    label: 'Close the find bar',
+    run: (ctx) => ctx.find.getState().open && (ctx.find.getState().close(), true),
+  },
+  { id: 'next-page', keys: ['PageDown', 'ArrowRight'], label: 'Next page', run: (ctx) => page(ctx, (s) => s.currentPage + 1) },
+  { id: 'previous-page', keys: ['PageUp', 'ArrowLeft'], label: 'Previous page', run: (ctx) => page(ctx, (s) => s.currentPage - 1) },
+  { id: 'first-page', keys: ['Home'], label: 'First page', run: (ctx) => page(ctx, () => 1) },
+  { id: 'last-page', keys: ['End'], label: 'Last page', run: (ctx) => page(ctx, (s) => s.pageCount) },
+  { id: 'zoom-in', keys: ['+', '=', 'Ctrl+=', 'Ctrl++'], label: 'Zoom in', run: (ctx) => zoom(ctx, (s) => s.zoomIn()) },
+  { id: 'zoom-out', keys: ['-', 'Ctrl+-'], label: 'Zoom out', run: (ctx) => zoom(ctx, (s) => s.zoomOut()) },
+  { id: 'fit-width', keys: ['0', 'Ctrl+0'], label: 'Fit the page width', run: (ctx) => zoom(ctx, (s) => s.setScaleMode('fit-width')) },
+  { id: 'rotate', keys: ['r'], label: 'Rotate the pages clockwise', run: (ctx) => zoom(ctx, (s) => s.rotateClockwise()) },
+  { id: 'previous-region', keys: ['['], label: 'Previous highlighted region of the citation', run: (ctx) => step(ctx.stepRegion, -1) },
+  { id: 'next-region', keys: [']'], label: 'Next highlighted region of the citation', run: (ctx) => step(ctx.stepRegion, 1) },
+  { id: 'previous-citation', keys: [','], label: 'Previous citation of the answer', run: (ctx) => step(ctx.stepCitation, -1) },
+  { id: 'next-citation', keys: ['.'], label: 'Next citation of the answer', run: (ctx) => step(ctx.stepCitation, 1) },
+];
+
+function step(fn: ((delta: 1 | -1) => void) | undefined, delta: 1 | -1): boolean {
+  if (!fn) return false;
+  fn(delta);
+  return true;
+}
+
+/** Pointer gestures, listed with the keys in the `?` list. */
+export const viewerGestures: readonly { id: string; label: string; keys: readonly string[] }[] = [
+  { id: 'wheel-zoom', label: 'Zoom around the pointer', keys: ['Ctrl/⌘ + wheel', 'pinch'] },
+];
+
+const byChord = new Map<string, ViewerAction>();
+for (const action of viewerActions) {
+  for (const key of action.keys) {
+    if (byChord.has(key)) throw new Error(`viewer actions: "${key}" is bound twice`);
+    byChord.set(key, action);
+  }
+}
+
+/** Keys that turn pages only while the pages fit the pane sideways. */
+const SIDEWAYS = new Set(['ArrowRight', 'ArrowLeft']);
+
+type KeyEventLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing' | 'target'>;
+
+/**
+ * The chord of a key event as the registry spells it, or null for events the viewer never handles (Alt chords,
+ * IME composition, plain keys typed into a text field). Cmd counts as Ctrl. A printable key is its character
+ * ("+" is Shift+= on many layouts), so Shift is spelled out only for named keys.
+ */
+export function eventChord(e: KeyEventLike): string | null {
+  if (e.altKey || e.isComposing) return null;
+  const printable = e.key.length === 1;
+  if (e.ctrlKey || e.metaKey) return `Ctrl+${printable ? e.key.toUpperCase() : e.key}`;
+  if (isTextField(e.target)) return null;
+  if (printable) return e.key === ' ' ? 'Space' : e.key;
+  return e.shiftKey ? `Shift+${e.key}` : e.key;
+}
+
+export function actionForChord(chord: string): ViewerAction | undefined {
+  return byChord.get(chord);
+}
+
+/** Runs the command bound to the event; true when one ran (the caller then prevents the default). */
+export function runViewerKey(e: KeyEventLike, ctx: ViewerActionContext): boolean {
+  const chord = eventChord(e);
+  const action = chord === null ? undefined : byChord.get(chord);
+  if (!action || chord === null) return false;
+  if (SIDEWAYS.has(chord) && ctx.scrollsSideways()) return false;
+  return action.run(ctx);
+}
+
+export function isTextField(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const el = target as HTMLElement;
+  if (el.isContentEditable) return true;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(el.type);
+  return false;
+}
+
+/** How a chord is shown in the `?` list. */
+export function keyLabel(chord: string): string {
+  return chord
+    .replace(/^Ctrl\+/, 'Ctrl/⌘ ')
+    .replace('ArrowRight', '→')
+    .replace('ArrowLeft', '←')
+    .replace('PageDown', 'Page Down')
+    .replace('PageUp', 'Page Up');
+}
+
+/** The viewer's part of the `?` list: every command and gesture with its keys as shown. */
+export function viewerShortcutList(): { id: string; label: string; keys: string[] }[] {
+  return [
+    ...viewerActions.map((a) => ({ id: a.id, label: a.label, keys: a.keys.map(keyLabel) })),
+    ...viewerGestures.map((g) => ({ id: g.id, label: g.label, keys: [...g.keys] })),
+  ];
+}
