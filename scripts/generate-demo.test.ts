@@ -224,7 +224,7 @@ describe('generate-demo', () => {
   });
 
   it('writes answers that parse as citelens/1 and name documents that exist', async () => {
-    expect([...answers.keys()].sort()).toEqual(['retention-vs-security', 'vendor-access', 'vendor-encryption']);
+    expect([...answers.keys()].sort()).toEqual(['retention-vs-security', 'supplier-handbook', 'vendor-access', 'vendor-encryption']);
     for (const a of answers.values()) {
       for (const d of a.documents) {
         expect(d.url).toBe(`/api/documents/${d.id}`);

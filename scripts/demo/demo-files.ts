@@ -5,7 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildCanonicalAnswers } from './canonical-answers.ts';
-import { buildDemoDocuments, RETENTION_DOC, VENDOR_DOC } from './demo-documents.ts';
+import { buildDemoDocuments, HANDBOOK_DOC, RETENTION_DOC, VENDOR_DOC } from './demo-documents.ts';
+import { buildHandbookAnswer } from './handbook-answer.ts';
 import { buildReviewAnswers, FORBIDDEN_DOC } from './review-answers.ts';
 import { buildWrappedAnswers } from './wrapped-answers.ts';
 
@@ -16,16 +17,19 @@ export async function buildDemoFiles(): Promise<Map<string, Uint8Array>> {
   const built = await buildDemoDocuments();
   const vendor = built.get(VENDOR_DOC.id)!;
   const retention = built.get(RETENTION_DOC.id)!;
+  const handbook = built.get(HANDBOOK_DOC.id)!;
   const answers = [
     ...buildCanonicalAnswers(vendor.passages, retention.passages),
     ...buildWrappedAnswers(vendor, retention),
     ...buildReviewAnswers(vendor.passages, retention.passages),
+    buildHandbookAnswer(HANDBOOK_DOC, handbook.passages),
   ];
   const enc = new TextEncoder();
   const files = new Map<string, Uint8Array>();
   for (const [doc, bytes] of [
     [VENDOR_DOC, vendor.bytes],
     [RETENTION_DOC, retention.bytes],
+    [HANDBOOK_DOC, handbook.bytes],
   ] as const) {
     files.set(`documents/${doc.id}.pdf`, bytes);
     files.set(`documents/${doc.id}.meta.json`, enc.encode(json({ title: doc.title, version: doc.version })));

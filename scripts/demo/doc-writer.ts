@@ -43,6 +43,8 @@ export class DocWriter {
   private columns: { n: number; gap: number; index: number; top: number; maxY: number } | null = null;
   /** Whether running out of room may start a new (default Letter) page. Otherwise overflow is an error. */
   allowPageBreak = false;
+  /** Printed page labels ("iii", "A-2"), one per page, for the footer; "Page N of M" when unset. */
+  printedLabels: readonly string[] | null = null;
 
   private constructor(
     readonly pdf: PDFDocument,
@@ -228,7 +230,8 @@ export class DocWriter {
       const fy = s.height - 30;
       s.line(left, fy - 12, right, fy - 12, 0.4);
       s.text(`${this.shortTitle}  -  Version ${this.version}`, left, fy, this.regular, 8, GREY);
-      const label = `Page ${s.number} of ${n}`;
+      const printed = this.printedLabels?.[s.number - 1];
+      const label = printed !== undefined ? `Page ${printed}` : `Page ${s.number} of ${n}`;
       s.text(label, right - mr.width(label, 8), fy, this.regular, 8, GREY);
     }
   }

@@ -4,6 +4,7 @@ import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
 import { formatLabel } from '../core/adapters/format-labels.ts';
 import { buildAnswerModel } from '../core/model/answer-model.ts';
+import { pageCitations } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
@@ -117,6 +118,8 @@ function LoadedViewer({ answer }: { answer: Answer }) {
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
   const onTextCache = useSourceChecks(answer, modelFor(answer), documentId);
+  // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
+  const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
   return (
     <DocumentViewer
@@ -131,6 +134,7 @@ function LoadedViewer({ answer }: { answer: Answer }) {
       regionStep={regionStep}
       onTextCache={onTextCache}
       onAnchored={reportAnchored}
+      citations={citations}
       onStepRegion={stepRegion}
       onStepCitation={(delta) => {
         const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);

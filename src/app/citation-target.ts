@@ -11,6 +11,8 @@ export function citationTarget(answer: Answer, model: AnswerModel, key: string, 
   const target: HighlightTarget = { sourceId: source.id, markerKey: key, documentId: source.documentId, nonce };
   if (page !== undefined) target.page = page;
   if (source.pageEnd !== undefined) target.pageEnd = source.pageEnd;
+  // A page named only as printed ("iv"): the viewer finds its physical page from the PDF's own labels.
+  if (typeof source.pageLabel === 'string' && source.pageLabel.trim()) target.pageLabel = source.pageLabel.trim();
   if (source.boxes && source.boxes.length > 0) {
     target.boxes = source.boxes;
     const coords = source.coords ?? answer.coords;

@@ -12,6 +12,10 @@ export interface HighlightTarget {
   /** Hinted first page (1-based); used for the quote search and for the "not located" fallback. */
   page?: number;
   pageEnd?: number;
+  /** The printed page label ("iv") when the source names one; the viewer turns it into `page` when `page` is absent. */
+  pageLabel?: string;
+  /** Set by the viewer when `pageLabel` named no single page: why the passage was searched for by its quote. */
+  pageNote?: string;
   /** Exact boxes when the source has them; then no search is needed. */
   boxes?: Box[];
   /** The convention of `boxes` when it is not canonical; the viewer converts with each page's own frame. */

@@ -3,6 +3,7 @@ import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pd
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import { createPdfWorker } from './pdf-worker.ts';
@@ -10,6 +11,7 @@ import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
+import { SidebarLayout } from './sidebar-layout.tsx';
 import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import './viewer.css';
@@ -76,6 +78,8 @@ export interface PdfViewerProps {
   onTextCache?(documentId: string, cache: DocumentTextCache | null): void;
   /** The target's highlight was drawn, or the passage was not located (once per target). */
   onAnchored?(result: AnchorResult): void;
+  /** The answer's citations of the active document, for the thumbnails' marker badges (keep the array stable). */
+  citations?: readonly PageCitation[];
   /** Keyboard `]`/`[` in the viewer: step the target's regions (the host owns the region, as for `regionStep`). */
   onStepRegion?(delta: 1 | -1): void;
   /** Keyboard `.`/`,` in the viewer: open the answer's next/previous citation. */
@@ -93,7 +97,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation }: PdfViewerProps) {
   const store = useViewerStoreApi();
   const find = useFindStoreApi();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -144,6 +148,7 @@ function ViewerRoot({ documents, documentId, onDocumentChange, target, initialPa
             regionStep={regionStep ?? null}
             onTextCache={onTextCache ? (cache) => onTextCache(documentId, cache) : undefined}
             onAnchored={onAnchored}
+            citations={citations}
           />
         ) : (
           <LoadError error={new Error(`document “${documentId}” is not part of this answer.`)} />
@@ -164,10 +169,13 @@ interface DocumentPaneProps {
   regionStep: { delta: 1 | -1; seq: number } | null;
   onTextCache: ((cache: DocumentTextCache | null) => void) | undefined;
   onAnchored: ((result: AnchorResult) => void) | undefined;
+  citations: readonly PageCitation[];
 }
 
+const NO_CITATIONS: readonly PageCitation[] = [];
+
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored }: DocumentPaneProps) {
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, citations }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
@@ -211,17 +219,22 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
           error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} />}
         >
           {({ pdf }) => (
-            <ViewerPages
-              pdf={pdf}
-              documentKey={url}
-              target={target}
-              initialPage={initialPage}
-              onPageChange={onPageChange}
-              onRegionChange={onRegionChange}
-              regionStep={regionStep}
-              onTextCache={onTextCache}
-              onAnchored={onAnchored}
-            />
+            <SidebarLayout pdf={pdf} documentKey={url} citations={citations}>
+              {(scheduler) => (
+                <ViewerPages
+                  pdf={pdf}
+                  documentKey={url}
+                  target={target}
+                  initialPage={initialPage}
+                  onPageChange={onPageChange}
+                  onRegionChange={onRegionChange}
+                  regionStep={regionStep}
+                  onTextCache={onTextCache}
+                  onAnchored={onAnchored}
+                  scheduler={scheduler}
+                />
+              )}
+            </SidebarLayout>
           )}
         </Document>
       </ViewerErrorBoundary>

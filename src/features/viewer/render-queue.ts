@@ -124,6 +124,7 @@ interface Entry {
   seq: number;
   running: { cancel(): void } | null;
   finished: boolean;
+  background: boolean;
 }
 
 export class RenderScheduler {
@@ -136,8 +137,12 @@ export class RenderScheduler {
     this.#concurrency = concurrency;
   }
 
-  schedule(job: RenderJob, priority: number): RenderTicket {
-    const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false };
+  /**
+   * `background` jobs (thumbnails) never take the last free slot, and run only when no page job waits (they are
+   * ranked after every page job), so a page that scrolls into view starts at once.
+   */
+  schedule(job: RenderJob, priority: number, options: { background?: boolean } = {}): RenderTicket {
+    const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false, background: options.background === true };
     this.#waiting.push(entry);
     queueMicrotask(() => this.#pump());
     return {
@@ -163,8 +168,10 @@ export class RenderScheduler {
       for (let i = 1; i < this.#waiting.length; i++) {
         const a = this.#waiting[i]!;
         const b = this.#waiting[bestIdx]!;
-        if (a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq)) bestIdx = i;
+        if (before(a, b)) bestIdx = i;
       }
+      const best = this.#waiting[bestIdx]!;
+      if (best.background && this.#running >= this.#concurrency - 1) break;
       const [entry] = this.#waiting.splice(bestIdx, 1);
       if (!entry) break;
       this.#running++;
@@ -186,4 +193,10 @@ export class RenderScheduler {
         });
     }
   }
+}
+
+/** Page jobs before background jobs; then the lower priority number; then arrival order. */
+function before(a: Entry, b: Entry): boolean {
+  if (a.background !== b.background) return !a.background;
+  return a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq);
 }

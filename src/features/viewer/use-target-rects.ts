@@ -117,7 +117,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
         if (controller.signal.aborted) return;
         setState(
           drawable.length > 0
-            ? { kind: 'found', target, rects: drawable, notes, score }
+            ? { kind: 'found', target, rects: drawable, notes: target.pageNote ? [target.pageNote, ...notes] : notes, score }
             : { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) },
         );
       },

@@ -15,6 +15,8 @@ import { TargetStatus } from './target-status.tsx';
 import { useTargetRects } from './use-target-rects.ts';
 import { useVisiblePages } from './use-visible-pages.ts';
 import { PAGE_GAP, PAGE_PADDING, referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+import { selectPageLabels } from './sidebar-slice.ts';
+import { useLabelledTarget } from './use-labelled-target.ts';
 
 /** Breathing room left of a highlight brought into view horizontally. */
 const H_MARGIN = 24;
@@ -37,6 +39,8 @@ interface ViewerPagesProps {
   regionStep?: { delta: 1 | -1; seq: number } | null;
   onTextCache?: ((cache: DocumentTextCache | null) => void) | undefined;
   onAnchored?: ((result: AnchorResult) => void) | undefined;
+  /** The render queue, shared with the sidebar's thumbnails; a queue of its own when absent. */
+  scheduler?: RenderScheduler;
 }
 
 /** What became of a target in this document: where its highlight was drawn, or that it was not located. */
@@ -56,14 +60,17 @@ interface ScrollGoal {
   seq: number;
 }
 
-export function ViewerPages({ pdf, documentKey, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored }: ViewerPagesProps) {
+export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler }: ViewerPagesProps) {
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
   const pagesRef = useRef<HTMLDivElement>(null);
   const textCache = useMemo(() => createTextCache(pdf), [pdf]);
-  const [scheduler] = useState(() => new RenderScheduler(2));
+  const [ownScheduler] = useState(() => new RenderScheduler(2));
+  const scheduler = sharedScheduler ?? ownScheduler;
   const pageCount = pdf.numPages;
+  // A citation by printed page label gets its physical page once this document's labels are read.
+  const target = useLabelledTarget(givenTarget, useViewerStore(selectPageLabels), pageCount);
 
   const scale = useScale();
   const rotation = useViewerStore((s) => s.rotation);

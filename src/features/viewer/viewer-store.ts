@@ -2,6 +2,7 @@ import { createContext, createElement, useContext, useState, type ReactNode } fr
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { displaySize, normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
+import { createSidebarSlice, type SidebarSlice } from './sidebar-slice.ts';
 
 // One store PER VIEWER INSTANCE (never a module singleton): an embedding page may show two viewers side by side,
 // and each must keep its own zoom, rotation, current page and page sizes.
@@ -53,12 +54,13 @@ export interface ViewerActions {
   goToPage(page: number): void;
 }
 
-export type ViewerStore = ViewerState & ViewerActions;
+export type ViewerStore = ViewerState & ViewerActions & SidebarSlice;
 
 const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
 
 export function createViewerStore(): StoreApi<ViewerStore> {
-  return createStore<ViewerStore>()((set, get) => ({
+  return createStore<ViewerStore>()((set, get, api) => ({
+    ...createSidebarSlice(set, get, api),
     scaleMode: 'fit-width',
     rotation: 0,
     currentPage: 1,

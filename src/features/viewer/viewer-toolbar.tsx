@@ -1,6 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { DocumentRef } from '../../core/model/types.ts';
 import { DocumentActions } from './document-actions.tsx';
+import { PageField, SidebarToggle } from './page-field.tsx';
 import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 
 // The viewer's toolbar: document switcher (only with several documents), page navigation, zoom, rotate.
@@ -32,6 +33,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
       aria-label="PDF viewer controls"
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
     >
+      <SidebarToggle />
       <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
 
       <Group>
@@ -41,8 +43,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
         <IconButton label="Next page" disabled={!ready || currentPage >= pageCount} onClick={() => goToPage(currentPage + 1)}>
           ↓
         </IconButton>
-        <PageInput page={currentPage} pageCount={pageCount} onGo={goToPage} />
-        <span className="whitespace-nowrap text-slate-500">of {ready ? pageCount : '–'}</span>
+        <PageField />
       </Group>
 
       <Group>
@@ -124,32 +125,5 @@ function IconButton({ label, disabled, onClick, children }: { label: string; dis
     >
       <span aria-hidden>{children}</span>
     </button>
-  );
-}
-
-/** A page number field that follows the current page while the user is not typing in it. */
-function PageInput({ page, pageCount, onGo }: { page: number; pageCount: number; onGo(page: number): void }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  useEffect(() => setDraft(null), [page]);
-  const commit = () => {
-    if (draft === null) return;
-    const n = Number.parseInt(draft, 10);
-    if (Number.isFinite(n)) onGo(n);
-    setDraft(null);
-  };
-  return (
-    <input
-      aria-label="Page number"
-      inputMode="numeric"
-      className={`${control} w-12 text-center tabular-nums`}
-      disabled={pageCount === 0}
-      value={draft ?? (pageCount > 0 ? String(page) : '')}
-      onChange={(e) => setDraft(e.target.value.replace(/[^0-9]/g, ''))}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-        if (e.key === 'Escape') setDraft(null);
-      }}
-    />
   );
 }

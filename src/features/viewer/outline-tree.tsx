@@ -1,0 +1,193 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { initiallyExpanded, parentId, toOutline, visibleOutlineRows, type OutlineNode, type RawOutlineItem } from '../../core/pages/outline.ts';
+import { useViewerStoreApi } from './viewer-store.ts';
+
+// The outline tab: the PDF's bookmarks as a tree (WAI-ARIA treeview: one tab stop, arrows move, Right/Left open and
+// close, Enter jumps). A bookmark's destination is resolved to a page only when it is used. Links out of the
+// document (http, https, mailto only) open in a new tab without access to this page.
+
+type OutlineLoad = { kind: 'loading' } | { kind: 'ready'; nodes: OutlineNode[] } | { kind: 'error'; message: string };
+
+/** The 1-based page a pdf.js destination points to, or null (a missing named destination, a broken reference). */
+export async function destinationPage(pdf: PDFDocumentProxy, dest: OutlineNode['dest']): Promise<number | null> {
+  if (dest === null) return null;
+  const explicit = typeof dest === 'string' ? await pdf.getDestination(dest) : dest;
+  if (!Array.isArray(explicit) || explicit.length === 0) return null;
+  const ref: unknown = explicit[0];
+  if (ref && typeof ref === 'object' && 'num' in ref && 'gen' in ref) {
+    return (await pdf.getPageIndex(ref as { num: number; gen: number })) + 1;
+  }
+  // Some writers give a page index instead of a page reference.
+  return typeof ref === 'number' && Number.isInteger(ref) && ref >= 0 && ref < pdf.numPages ? ref + 1 : null;
+}
+
+export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
+  const store = useViewerStoreApi();
+  const [load, setLoad] = useState<OutlineLoad>({ kind: 'loading' });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [focused, setFocused] = useState<string | null>(null);
+  const [broken, setBroken] = useState<string | null>(null);
+  const treeRef = useRef<HTMLUListElement>(null);
+  // Destinations resolved after the tab closed or the document changed must not move the viewer.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoad({ kind: 'loading' });
+    pdf.getOutline().then(
+      (raw) => {
+        if (cancelled) return;
+        const nodes = toOutline(raw as RawOutlineItem[] | null);
+        setExpanded(initiallyExpanded(nodes));
+        setLoad({ kind: 'ready', nodes });
+      },
+      (error: unknown) => !cancelled && setLoad({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf]);
+
+  const rows = useMemo(() => (load.kind === 'ready' ? visibleOutlineRows(load.nodes, expanded) : []), [load, expanded]);
+
+  switch (load.kind) {
+    case 'loading':
+      return <p className="p-3 text-xs text-slate-500" role="status">Reading the outline…</p>;
+    case 'error':
+      return <p className="p-3 text-xs text-amber-800">The outline could not be read: {load.message}</p>;
+    case 'ready':
+      if (rows.length === 0) return <p className="p-3 text-xs text-slate-500">No outline: this PDF has no bookmarks.</p>;
+      break;
+    default: {
+      const never: never = load;
+      return never;
+    }
+  }
+
+  const activeId = focused !== null && rows.some((r) => r.node.id === focused) ? focused : rows[0]!.node.id;
+
+  const jump = (node: OutlineNode) => {
+    setBroken(null);
+    destinationPage(pdf, node.dest).then(
+      (page) => {
+        if (!alive.current) return;
+        if (page === null) setBroken(node.id);
+        else store.getState().goToPage(page);
+      },
+      () => alive.current && setBroken(node.id),
+    );
+  };
+  const toggle = (id: string, open?: boolean) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const focusRow = (id: string) => {
+    setFocused(id);
+    requestAnimationFrame(() => treeRef.current?.querySelector<HTMLElement>(`[data-outline-id="${id}"]`)?.focus());
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const i = rows.findIndex((r) => r.node.id === activeId);
+    const row = rows[i];
+    if (!row) return;
+    const hasChildren = row.node.children.length > 0;
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowDown':
+        if (rows[i + 1]) focusRow(rows[i + 1]!.node.id);
+        break;
+      case 'ArrowUp':
+        if (rows[i - 1]) focusRow(rows[i - 1]!.node.id);
+        break;
+      case 'Home':
+        focusRow(rows[0]!.node.id);
+        break;
+      case 'End':
+        focusRow(rows[rows.length - 1]!.node.id);
+        break;
+      case 'ArrowRight':
+        if (hasChildren && !row.expanded) toggle(row.node.id, true);
+        else if (hasChildren) focusRow(row.node.children[0]!.id);
+        break;
+      case 'ArrowLeft': {
+        const parent = parentId(row.node.id);
+        if (hasChildren && row.expanded) toggle(row.node.id, false);
+        else if (parent !== null) focusRow(parent);
+        break;
+      }
+      case 'Enter':
+      case ' ':
+        if (row.node.url) window.open(row.node.url, '_blank', 'noopener,noreferrer');
+        else jump(row.node);
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) e.preventDefault();
+  };
+
+  return (
+    <ul ref={treeRef} role="tree" aria-label="Outline" className="py-1 text-sm" onKeyDown={onKeyDown}>
+      {rows.map(({ node, level, expanded: open, posInSet, setSize }) => (
+        <li
+          key={node.id}
+          role="treeitem"
+          data-outline-id={node.id}
+          aria-level={level}
+          aria-expanded={node.children.length > 0 ? open : undefined}
+          aria-setsize={setSize}
+          aria-posinset={posInSet}
+          aria-selected={false}
+          tabIndex={node.id === activeId ? 0 : -1}
+          onFocus={(e) => e.target === e.currentTarget && setFocused(node.id)}
+          onClick={() => {
+            setFocused(node.id);
+            if (!node.url) jump(node);
+          }}
+          className="flex cursor-pointer items-start gap-0.5 rounded py-1 pr-2 text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+          style={{ paddingLeft: 4 + (level - 1) * 14 }}
+        >
+          {node.children.length > 0 ? (
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-hidden
+              className="grid size-4 shrink-0 place-items-center text-[10px] text-slate-500"
+              onClick={(e) => {
+                e.stopPropagation();
+                toggle(node.id);
+              }}
+            >
+              {open ? '▾' : '▸'}
+            </button>
+          ) : (
+            <span className="size-4 shrink-0" aria-hidden />
+          )}
+          {node.url ? (
+            <a href={node.url} target="_blank" rel="noopener noreferrer" tabIndex={-1} className="min-w-0 break-words text-blue-700 underline">
+              {node.title} ↗
+            </a>
+          ) : (
+            <span className="min-w-0 break-words">{node.title}</span>
+          )}
+          {broken === node.id ? <span className="sr-only"> (destination not found)</span> : null}
+        </li>
+      ))}
+      {broken !== null ? (
+        <li role="none" className="px-3 py-1 text-xs text-amber-800">
+          That bookmark points to no page of this document.
+        </li>
+      ) : null}
+    </ul>
+  );
+}

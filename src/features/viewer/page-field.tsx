@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { distinctLabel, hasDistinctLabels, pageFromInput } from '../../core/pages/page-labels.ts';
+import { selectPageLabels, selectSidebarShown } from './sidebar-slice.ts';
+import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+
+// Toolbar pieces of the sidebar feature: the sidebar's toggle, and the page field that shows printed page labels.
+// A document whose labels differ from its page numbers shows "iv (4 of 120)", as printed first; the field then takes
+// a printed label or a page number. Any other document shows "4 of 120" as before.
+
+const control =
+  'h-7 rounded border border-slate-300 bg-white px-1.5 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50';
+
+export function SidebarToggle() {
+  const store = useViewerStoreApi();
+  const shown = useViewerStore(selectSidebarShown);
+  const id = useViewerStore((s) => s.sidebarId);
+  const ready = useViewerStore((s) => s.pageCount > 0);
+  return (
+    <button
+      type="button"
+      aria-label="Sidebar"
+      title={shown ? 'Hide the thumbnails and outline' : 'Show the thumbnails and outline'}
+      aria-expanded={shown && ready}
+      aria-controls={shown && ready ? id : undefined}
+      onClick={() => store.getState().toggleSidebar()}
+      className={`grid size-7 place-items-center rounded text-base leading-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 ${
+        shown ? 'text-indigo-700' : 'text-slate-600'
+      }`}
+    >
+      <span aria-hidden>▯▭</span>
+    </button>
+  );
+}
+
+export function PageField() {
+  const store = useViewerStoreApi();
+  const page = useViewerStore((s) => s.currentPage);
+  const pageCount = useViewerStore((s) => s.pageCount);
+  const labels = useViewerStore(selectPageLabels) ?? null;
+  const labelled = hasDistinctLabels(labels);
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => setDraft(null), [page]);
+  const ready = pageCount > 0;
+  const shown = !ready ? '' : labelled ? (distinctLabel(labels, page) ?? String(page)) : String(page);
+
+  const commit = () => {
+    if (draft === null) return;
+    const target = pageFromInput(labelled ? labels : null, draft, pageCount);
+    // A number beyond the document still goes to the nearest end, as it always did.
+    if (target !== null) store.getState().goToPage(target);
+    else if (/^\d+$/.test(draft.trim())) store.getState().goToPage(Number(draft.trim()));
+    setDraft(null);
+  };
+
+  return (
+    <>
+      <input
+        aria-label="Page number"
+        inputMode={labelled ? 'text' : 'numeric'}
+        className={`${control} ${labelled ? 'w-14' : 'w-12'} text-center tabular-nums`}
+        disabled={!ready}
+        value={draft ?? shown}
+        onChange={(e) => setDraft(labelled ? e.target.value : e.target.value.replace(/[^0-9]/g, ''))}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />
+      {labelled && ready ? (
+        <span className="whitespace-nowrap text-slate-500" data-page-index="">
+          ({page} of {pageCount})
+        </span>
+      ) : (
+        <span className="whitespace-nowrap text-slate-500">of {ready ? pageCount : '–'}</span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useRef, type KeyboardEvent } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { OutlineTree } from './outline-tree.tsx';
+import type { RenderScheduler } from './render-queue.ts';
+import type { SidebarTab } from './sidebar-slice.ts';
+import { ThumbnailList } from './thumbnail-list.tsx';
+import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+
+// The sidebar beside the pages: two tabs (WAI-ARIA tabs: one tab stop, arrows switch, the panel follows).
+
+const TABS: readonly { id: SidebarTab; label: string }[] = [
+  { id: 'thumbnails', label: 'Thumbnails' },
+  { id: 'outline', label: 'Outline' },
+];
+
+interface ViewerSidebarProps {
+  pdf: PDFDocumentProxy;
+  scheduler: RenderScheduler;
+  markers: ReadonlyMap<number, readonly string[]>;
+  labels: readonly string[] | null;
+}
+
+export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebarProps) {
+  const store = useViewerStoreApi();
+  const tab = useViewerStore((s) => s.sidebarTab);
+  const id = useViewerStore((s) => s.sidebarId);
+  const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const t = TABS[(next + TABS.length) % TABS.length]!;
+    store.getState().setSidebarTab(t.id);
+    tabRefs.current.get(t.id)?.focus();
+  };
+
+  return (
+    <aside id={id} aria-label="Document sidebar" data-viewer-sidebar="" className="flex h-full w-40 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
+      <div role="tablist" aria-label="Sidebar views" className="flex border-b border-slate-200 text-xs" onKeyDown={onKeyDown}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              if (el) tabRefs.current.set(t.id, el);
+              else tabRefs.current.delete(t.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${id}-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => store.getState().setSidebarTab(t.id)}
+            className={`flex-1 px-2 py-1.5 font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 ${
+              tab === t.id ? 'border-b-2 border-indigo-600 text-indigo-800' : 'text-slate-500 hover:text-slate-800'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {/* Only the chosen panel is mounted: a hidden thumbnail list would still paint pages. */}
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="min-h-0 flex-1 overflow-y-auto">
+        {tab === 'thumbnails' ? (
+          <ThumbnailList pdf={pdf} scheduler={scheduler} markers={markers} labels={labels} />
+        ) : (
+          <OutlineTree pdf={pdf} />
+        )}
+      </div>
+    </aside>
+  );
+}
