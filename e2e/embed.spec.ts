@@ -135,7 +135,7 @@ for (const sandbox of [undefined, 'allow-scripts']) {
     test('handshake: ready reaches the portal, first; the view has no app chrome', async ({ page }) => {
       const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access`, { sandbox });
       const ready = await message(page, 'citelens:ready');
-      expect(ready).toEqual({ type: 'citelens:ready', version: 1, features: { review: true, ask: false } });
+      expect(ready).toEqual({ type: 'citelens:ready', version: 1, features: { review: true, ask: true } });
       expect((await received(page))[0]?.type).toBe('citelens:ready');
       await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
       // Minimal chrome: no header and home link, no pane buttons; the copy-link button only.

@@ -9,7 +9,7 @@ export const appConfigSchema = z.object({
   features: z.object({
     /** The review API is mounted on this server. */
     review: z.boolean(),
-    /** Asking new questions (not served yet). */
+    /** Asking questions: `POST /api/ask`, `GET /api/answers/:id/thread` and `POST /api/chat` are mounted. */
     ask: z.boolean(),
   }),
   /**

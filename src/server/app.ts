@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import type { AskConfig } from './ask/config.ts';
+import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
@@ -24,6 +26,8 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Where reviewers' decisions are stored (src/server/review). Without it the review API is not served. */
   review?: ReviewRepository;
+  /** Asking questions (src/server/ask, docs/api.md): on by default with the extractive answerer; `false` turns it off. */
+  ask?: AskConfig | false;
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -203,6 +207,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   });
 
   if (options.review) mountReviewRoutes(app, options.review, isValidId);
+  if (options.ask !== false) mountAskRoutes(app, { ...options.ask, dataDir, warn, isValidId });
 
   app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { describeStore, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
@@ -45,6 +46,22 @@ try {
 }
 for (const w of securityWarnings(security)) process.stderr.write(`citelens: warning: ${w}\n`);
 
+// Asking questions: CITELENS_ASK=off, CITELENS_LLM_URL / _MODEL / _API_KEY / _TIMEOUT_MS (docs/api.md).
+let ask: AskConfig | false;
+try {
+  ask = readAskEnv(process.env);
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`citelens: ${e.message}\n`);
+  process.exit(2);
+}
+if (ask === false) process.stderr.write('citelens: asking questions is off (CITELENS_ASK=off)\n');
+else if (ask.llm) {
+  // never print credentials someone put in the URL
+  const where = new URL(ask.llm.url);
+  process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
+}
+
 let review: ReviewRepository;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
@@ -60,7 +77,7 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review });
+const app = createApp({ dataDir, distDir, security, review, ask });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;

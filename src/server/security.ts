@@ -72,6 +72,7 @@ export function mountSecurity(app: Hono<{ Variables: AuthVariables }>, o: MountS
     sessions,
     authRequired: tokens.length > 0,
     hasReviewApi: () => app.routes.some((r) => REVIEW_ROUTE.test(r.path)),
+    hasAskApi: () => app.routes.some((r) => r.path === '/api/ask'),
     now,
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '../../api/config-schema.ts';
 import { embedSessionResponseSchema } from '../../api/embed-session-schema.ts';
 import { parseApiTokens } from '../auth.ts';
-import { CONTENT_SECURITY_POLICY } from '../app.ts';
+import { CONTENT_SECURITY_POLICY, createApp } from '../app.ts';
 import { signedQuery } from './signed-link.ts';
 import { ALICE_TOKEN, makeFixture, OTHER_PORTAL, PORTAL, SECRET } from './test-fixture.ts';
 
@@ -66,15 +66,19 @@ describe('GET /api/config', () => {
     const res = await app.request('/api/config');
     expect(res.status).toBe(200);
     const body = appConfigSchema.parse(await res.json());
-    expect(body).toEqual({ embedOrigins: [PORTAL, OTHER_PORTAL], features: { review: false, ask: false }, auth: { required: true } });
+    expect(body).toEqual({ embedOrigins: [PORTAL, OTHER_PORTAL], features: { review: false, ask: true }, auth: { required: true } });
     const withReview = await fx.app({ apiTokens }, true).request('/api/config');
-    expect(appConfigSchema.parse(await withReview.json()).features).toEqual({ review: true, ask: false });
+    expect(appConfigSchema.parse(await withReview.json()).features).toEqual({ review: true, ask: true });
+    // CITELENS_ASK=off: the ask routes are not mounted, and the SPA is told so
+    const noAsk = createApp({ dataDir: fx.dataDir, warn: () => undefined, ask: false });
+    expect(appConfigSchema.parse(await (await noAsk.request('/api/config')).json()).features.ask).toBe(false);
+    expect((await noAsk.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"question":"x"}' })).status).toBe(404);
   });
 
   it('says no embedding and no auth on a default server', async () => {
     expect(appConfigSchema.parse(await (await plain.request('/api/config')).json())).toEqual({
       embedOrigins: [],
-      features: { review: false, ask: false },
+      features: { review: false, ask: true },
       auth: { required: false },
     });
   });

@@ -22,6 +22,8 @@ export interface EmbedRoutesOptions {
   authRequired: boolean;
   /** Whether the review API is mounted, asked per request (routes may be added after this module's). */
   hasReviewApi: () => boolean;
+  /** Whether the ask API (`POST /api/ask`, src/server/ask) is mounted, asked per request likewise. */
+  hasAskApi: () => boolean;
   /** Unix milliseconds. */
   now: () => number;
 }
@@ -98,7 +100,7 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
   app.get('/api/config', (c) => {
     const config: AppConfig = {
       embedOrigins: [...o.origins],
-      features: { review: o.hasReviewApi(), ask: false },
+      features: { review: o.hasReviewApi(), ask: o.hasAskApi() },
       auth: { required: o.authRequired },
     };
     c.header('Cache-Control', 'no-cache');

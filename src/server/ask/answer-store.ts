@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Answer } from '../../core/model/types.ts';
+
+// Asked answers are ordinary answer files, `answers/<id>.json`, so `GET /api/answers/:id`, the answer list and deep
+// links treat them like any other. Threads are read back from the files' `thread` fields (cached by mtime); an
+// answer without one (a demo answer followed up on) is the first turn of its own thread.
+
+export interface StoredTurnInfo {
+  id: string;
+  question?: string;
+  standaloneQuestion?: string;
+  thread?: { id: string; turn: number };
+}
+
+export interface ThreadTurn {
+  answerId: string;
+  question: string;
+  turn: number;
+}
+
+export function newAnswerId(now = Date.now()): string {
+  return `ask-${now.toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function turnInfo(id: string, parsed: unknown): StoredTurnInfo {
+  if (!isRecord(parsed)) return { id };
+  const t = parsed.thread;
+  const thread =
+    isRecord(t) && typeof t.id === 'string' && typeof t.turn === 'number' && Number.isInteger(t.turn) && t.turn >= 1
+      ? { id: t.id, turn: t.turn }
+      : undefined;
+  return {
+    id,
+    ...(typeof parsed.question === 'string' && { question: parsed.question }),
+    ...(typeof parsed.standaloneQuestion === 'string' && { standaloneQuestion: parsed.standaloneQuestion }),
+    ...(thread && { thread }),
+  };
+}
+
+export class AnswerStore {
+  private readonly infos = new Map<string, { stamp: string; info: StoredTurnInfo }>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly answersDir: string) {}
+
+  /** The thread fields of one stored answer; null when there is no such (readable) answer. */
+  async info(id: string): Promise<StoredTurnInfo | null> {
+    const file = path.join(this.answersDir, `${id}.json`);
+    const s = await stat(file).catch(() => null);
+    if (!s?.isFile()) return null;
+    const stamp = `${s.mtimeMs}:${s.size}`;
+    const cached = this.infos.get(id);
+    if (cached?.stamp === stamp) return cached.info;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(file, 'utf8'));
+    } catch {
+      parsed = null;
+    }
+    const info = turnInfo(id, parsed);
+    this.infos.set(id, { stamp, info });
+    return info;
+  }
+
+  /** Writes `answers/<id>.json` whole or not at all (a reader never sees half a file). */
+  async save(answer: Answer): Promise<void> {
+    await mkdir(this.answersDir, { recursive: true });
+    const file = path.join(this.answersDir, `${answer.id}.json`);
+    const tmp = path.join(this.answersDir, `.${answer.id}.${randomBytes(4).toString('hex')}.tmp`);
+    await writeFile(tmp, `${JSON.stringify({ format: 'citelens/1', ...answer }, null, 2)}\n`, { flag: 'wx' });
+    await rename(tmp, file);
+  }
+
+  /** The turns of the thread whose root is `rootId`, by turn; the root first even when it has no thread field. */
+  async thread(rootId: string): Promise<ThreadTurn[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.answersDir);
+    } catch {
+      names = [];
+    }
+    const turns: ThreadTurn[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json') || name.startsWith('.')) continue;
+      const info = await this.info(name.slice(0, -'.json'.length));
+      if (!info) continue;
+      const inThread = info.thread ? info.thread.id === rootId : info.id === rootId;
+      if (inThread) turns.push({ answerId: info.id, question: info.question ?? '', turn: info.thread?.turn ?? 1 });
+    }
+    return turns.sort((a, b) => a.turn - b.turn || (a.answerId < b.answerId ? -1 : 1));
+  }
+
+  /** Runs `fn` alone among calls for the same thread, so two follow-ups never get the same turn number. */
+  async inThread<T>(rootId: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(rootId) ?? Promise.resolve();
+    const run = before.then(fn, fn);
+    const settled = run.catch(() => undefined);
+    this.locks.set(rootId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(rootId) === settled) this.locks.delete(rootId);
+    }
+  }
+}

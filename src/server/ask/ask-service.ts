@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { Answer } from '../../core/model/types.ts';
+import { AnswerStore, newAnswerId } from './answer-store.ts';
+import { DocumentLibrary } from './document-index.ts';
+import type { Draft } from './draft.ts';
+import { extractiveDraft, nothingFound } from './extractive-answer.ts';
+import { standaloneQuestion } from './follow-up.ts';
+import { llmDraft, type LlmConfig } from './llm-answer.ts';
+import { retrieve } from './retrieve.ts';
+
+// One question in, one stored answer out: rewrite a follow-up, retrieve, answer (extractively, or with the model
+// when one is configured), give it an id and its place in the thread, and write it to `answers/`.
+
+/** A canonical answer as stored and as `GET /api/answers/:id` returns it. */
+export type StoredAnswer = Answer & { format: 'citelens/1' };
+
+export class AnswerNotFoundError extends Error {
+  constructor(readonly answerId: string) {
+    super(`Answer "${answerId}" was not found.`);
+    this.name = 'AnswerNotFoundError';
+  }
+}
+
+export interface AskServiceOptions {
+  dataDir: string;
+  warn: (message: string) => void;
+  /** Answer with a model (CITELENS_LLM_URL); without it the extractive answerer answers. */
+  llm?: LlmConfig;
+  now?: () => number;
+}
+
+export interface AskRequest {
+  question: string;
+  /** Follow up on this answer: the new one joins its thread. */
+  answerId?: string;
+  signal?: AbortSignal;
+}
+
+export class AskService {
+  readonly library: DocumentLibrary;
+  readonly store: AnswerStore;
+  private readonly now: () => number;
+
+  constructor(private readonly options: AskServiceOptions) {
+    this.library = new DocumentLibrary({ documentsDir: path.join(options.dataDir, 'documents'), warn: options.warn });
+    this.store = new AnswerStore(path.join(options.dataDir, 'answers'));
+    this.now = options.now ?? Date.now;
+  }
+
+  async ask({ question, answerId, signal }: AskRequest): Promise<StoredAnswer> {
+    const q = question.trim();
+    let root: string | undefined;
+    let previous: string | undefined;
+    if (answerId !== undefined) {
+      const info = await this.store.info(answerId);
+      if (!info) throw new AnswerNotFoundError(answerId);
+      root = info.thread?.id ?? answerId;
+      previous = info.standaloneQuestion ?? info.question;
+    }
+    const standalone = standaloneQuestion(q, previous);
+    const documents = await this.library.documents(signal);
+    const ranked = retrieve(documents, standalone);
+    let draft: Draft;
+    if (ranked.length === 0) draft = nothingFound(documents.length);
+    else if (this.options.llm) draft = await llmDraft(this.options.llm, standalone, ranked, signal);
+    else draft = extractiveDraft(ranked, documents.length);
+    signal?.throwIfAborted();
+
+    const id = newAnswerId(this.now());
+    return this.store.inThread(root ?? id, async () => {
+      const turns = root !== undefined ? await this.store.thread(root) : [];
+      const turn = root !== undefined ? Math.max(1, ...turns.map((t) => t.turn)) + 1 : 1;
+      const answer: StoredAnswer = {
+        format: 'citelens/1',
+        id,
+        question: q,
+        ...(standalone !== q && { standaloneQuestion: standalone }),
+        text: draft.text,
+        documents: draft.documents,
+        sources: draft.sources,
+        ...(draft.citations && { citations: draft.citations }),
+        ...(draft.invalidMarkers && { invalidMarkers: draft.invalidMarkers }),
+        thread: { id: root ?? id, turn },
+      };
+      signal?.throwIfAborted();
+      await this.store.save(answer);
+      return answer;
+    });
+  }
+}

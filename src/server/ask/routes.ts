@@ -1,0 +1,179 @@
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { AuthVariables } from '../auth-context.ts';
+import { AnswerNotFoundError, AskService, type StoredAnswer } from './ask-service.ts';
+import { ChatSessions } from './chat-sessions.ts';
+import type { AskConfig } from './config.ts';
+import { LlmError } from './llm-answer.ts';
+import { streamAnswer } from './sse.ts';
+
+// The ask API (docs/api.md, "Asking questions"): POST /api/ask, GET /api/answers/:id/thread, POST /api/chat and
+// DELETE /api/chat/:session_id. Mounted by createApp() after the bearer-token check, like every /api route. The
+// POSTs take only `Content-Type: application/json`: a cross-site form cannot send that without a CORS preflight,
+// which this server never grants to other sites, so an open API (no tokens) cannot be made to ask by another page.
+
+type Env = { Variables: AuthVariables };
+
+export const MAX_QUESTION_LENGTH = 2000;
+const MAX_BODY = 64 * 1024;
+
+export interface AskRoutesOptions extends AskConfig {
+  dataDir: string;
+  warn: (message: string) => void;
+  isValidId: (id: string) => boolean;
+}
+
+type ErrorStatus = 400 | 404 | 413 | 415 | 502;
+
+function askError(c: Context<Env>, status: ErrorStatus, code: string, message: string, issues?: { path: string; message: string }[]) {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Content-Type-Options', 'nosniff');
+  return c.json({ error: { code, message, ...(issues && { issues }) } }, status);
+}
+
+const questionField = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_QUESTION_LENGTH, `at most ${MAX_QUESTION_LENGTH} characters`);
+
+function wantsStream(c: Context<Env>): boolean {
+  return (c.req.header('Accept') ?? '').toLowerCase().includes('text/event-stream');
+}
+
+/** The JSON body parsed by `schema`, or the 400/415 response that says what is wrong. */
+async function readBody<T>(c: Context<Env>, schema: z.ZodType<T>, shape: string): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return { ok: false, response: askError(c, 415, 'unsupported_media_type', `Send ${shape} as JSON (Content-Type: application/json).`) };
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return { ok: false, response: askError(c, 400, 'invalid_json', `The body is not JSON: send ${shape}.`) };
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return { ok: false, response: askError(c, 400, 'bad_request', `Send ${shape} (${list}).`, issues) };
+}
+
+export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService {
+  const service = new AskService({ dataDir: o.dataDir, warn: o.warn, ...(o.llm && { llm: o.llm }), ...(o.now && { now: o.now }) });
+  const sessions = new ChatSessions({
+    ...(o.sessionTtlMs !== undefined && { ttlMs: o.sessionTtlMs }),
+    ...(o.maxSessions !== undefined && { max: o.maxSessions }),
+    ...(o.now && { now: o.now }),
+  });
+  const delayMs = o.streamDelayMs ?? 25;
+  const limit = bodyLimit({ maxSize: MAX_BODY, onError: (c) => askError(c as Context<Env>, 413, 'payload_too_large', 'The body is over 64 KiB.') });
+  const answerIdField = z.string({ error: 'must be a string' }).refine(o.isValidId, 'must be an answer id (letters, digits, . _ -)');
+
+  const failureMessage = (e: unknown): string => {
+    if (e instanceof LlmError || e instanceof AnswerNotFoundError) return e.message;
+    process.stderr.write(`citelens: error: answering a question: ${(e as Error)?.stack ?? String(e)}\n`);
+    return 'The question could not be answered (the server log says why).';
+  };
+
+  /** Runs `make` and answers with JSON, or as server-sent events when the client asked for them. */
+  const respond = (
+    c: Context<Env>,
+    make: (signal: AbortSignal) => Promise<StoredAnswer>,
+    json: (a: StoredAnswer) => Response,
+    done: Record<string, unknown> = {},
+  ) => {
+    const controller = new AbortController();
+    const cancel = () => controller.abort();
+    c.req.raw.signal.addEventListener('abort', cancel, { once: true });
+    if (!wantsStream(c)) {
+      return make(controller.signal).then(json, (e: unknown) => {
+        if (e instanceof AnswerNotFoundError) return askError(c, 404, 'not_found', e.message);
+        if (e instanceof LlmError) return askError(c, 502, 'model_error', e.message);
+        throw e;
+      });
+    }
+    c.header('X-Content-Type-Options', 'nosniff');
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(cancel);
+      try {
+        const answer = await make(controller.signal);
+        await streamAnswer(stream, answer, { delayMs, signal: controller.signal, done });
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        await stream.writeSSE({ event: 'error', data: JSON.stringify({ message: failureMessage(e) }) });
+      }
+    });
+  };
+
+  app.post('/api/ask', limit, async (c) => {
+    const body = await readBody(c, z.object({ question: questionField, answerId: answerIdField.nullish() }), '{ "question": "…", "answerId"?: "…" }');
+    if (!body.ok) return body.response;
+    const { question, answerId } = body.value;
+    if (answerId != null && !(await service.store.info(answerId))) return askError(c, 404, 'not_found', `Answer "${answerId}" was not found.`);
+    return respond(
+      c,
+      (signal) => service.ask({ question, ...(answerId != null && { answerId }), signal }),
+      (answer) => {
+        c.header('Cache-Control', 'no-store');
+        c.header('Location', `/api/answers/${encodeURIComponent(answer.id)}`);
+        return c.json({ answer }, 201);
+      },
+    );
+  });
+
+  app.get('/api/answers/:id/thread', async (c) => {
+    const id = c.req.param('id');
+    if (!o.isValidId(id)) return askError(c, 400, 'bad_request', `Invalid answer id "${id}".`);
+    const info = await service.store.info(id);
+    if (!info) return askError(c, 404, 'not_found', `Answer "${id}" was not found.`);
+    const root = info.thread?.id ?? id;
+    const turns = await service.store.thread(root);
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ id: root, turns });
+  });
+
+  // persian_rag's chat shape: { message, session_id } → { session_id, answer }. A session is a thread whose follow-ups
+  // need no answer id: each message follows up on the session's last answer.
+  app.post('/api/chat', limit, async (c) => {
+    const body = await readBody(
+      c,
+      z.object({ message: questionField, session_id: z.string({ error: 'must be a string or null' }).max(100).nullish() }),
+      '{ "message": "…", "session_id": null | "…" }',
+    );
+    if (!body.ok) return body.response;
+    const { message, session_id: sessionId } = body.value;
+    const subject = c.get('tokenSubject') ?? '';
+    const session = sessionId != null ? sessions.get(sessionId, subject) : sessions.create(subject);
+    if (!session) return askError(c, 404, 'not_found', `Chat session "${sessionId}" is unknown or has expired: start a new one with "session_id": null.`);
+    const last = session.turns[session.turns.length - 1];
+    // the session's last answer may have been deleted from the data folder: then this message starts a new thread
+    const answerId = last && (await service.store.info(last.answerId)) ? last.answerId : undefined;
+    const make = async (signal: AbortSignal) => {
+      const answer = await service.ask({ question: message, ...(answerId !== undefined && { answerId }), signal });
+      sessions.addTurn(session, { question: answer.question ?? message, standaloneQuestion: answer.standaloneQuestion ?? answer.question ?? message, answerId: answer.id });
+      return answer;
+    };
+    return respond(
+      c,
+      make,
+      (answer) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ session_id: session.id, answer }, 200);
+      },
+      { session_id: session.id },
+    );
+  });
+
+  app.delete('/api/chat/:session_id', (c) => {
+    const id = c.req.param('session_id');
+    if (!sessions.delete(id, c.get('tokenSubject') ?? '')) return askError(c, 404, 'not_found', `Chat session "${id}" is unknown or has expired.`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(null, 204);
+  });
+
+  return service;
+}
