@@ -11,6 +11,9 @@ import { toCanonicalBoxes } from '../src/core/coords/conventions.ts';
 import { buildAnswerModel } from '../src/core/model/answer-model.ts';
 import type { Answer, Box } from '../src/core/model/types.ts';
 import { buildDemoDocuments } from './demo/demo-documents.ts';
+import { RUNBOOK_TEXT } from './demo/text-sources.ts';
+import { parseSourceMarkdown } from '../src/core/text-source/parse-source-markdown.ts';
+import { markdownSections, resolveSectionPath } from '../src/core/text-source/section-path.ts';
 import { generateDemo } from './demo/demo-files.ts';
 import { generateLargePdf } from './demo/large-pdf.ts';
 import type { BuiltDocument, Passage } from './demo/passage-registry.ts';
@@ -168,6 +171,8 @@ function textUnderBox(page: LoadedPage, box: Box): string {
 let outDir = '';
 let generated: string[] = [];
 const answers = new Map<string, Answer>();
+/** The answer citing Markdown and plain-text sources beside a PDF (scripts/demo/text-sources.ts). */
+const textAnswers = new Map<string, Answer>();
 /** The answers made to show the review flags (scripts/demo/review-answers.ts; their flags: review-demo.test.ts). */
 const reviewAnswers = new Map<string, Answer>();
 /** The wrapped answers (other systems' formats), as stored and as adapted. */
@@ -195,7 +200,7 @@ beforeAll(async () => {
       const raw = JSON.parse(new TextDecoder().decode(bytes)) as { format?: unknown };
       if (raw.format === undefined || raw.format === 'citelens/1') {
         const parsed = canonicalAnswerSchema.parse(raw);
-        (parsed.id.startsWith('review-') ? reviewAnswers : answers).set(parsed.id, parsed);
+        (parsed.id.startsWith('review-') ? reviewAnswers : parsed.id === 'markdown-sources' ? textAnswers : answers).set(parsed.id, parsed);
       } else {
         const wrapper = wrappedAnswerSchema.parse(raw);
         wrapped.set(wrapper.id, { wrapper, adapted: adaptWrappedAnswer(wrapper) });
@@ -269,6 +274,31 @@ describe('generate-demo', () => {
         }
       }
     }
+  });
+
+  it('writes an answer citing a Markdown runbook, a plain-text log and a PDF, by offsets, quote and section', async () => {
+    const a = textAnswers.get('markdown-sources')!;
+    const runbook = await readFile(path.join(committedDir, 'documents', 'onboarding-runbook.md'), 'utf8');
+    expect(runbook).toBe(RUNBOOK_TEXT);
+    const changelog = await readFile(path.join(committedDir, 'documents', 'agent-changelog.txt'), 'utf8');
+    expect(a.documents.map((d) => d.mediaType ?? 'pdf')).toEqual(['text/markdown', 'text/plain', 'pdf']);
+    const [byOffsets, byQuote, bySection, inLog, inPdf] = a.sources;
+    // Code-point offsets, which differ from UTF-16 here (an emoji comes first), and hold exactly the quote.
+    const cps = [...runbook];
+    expect(byOffsets!.location?.charUnit).toBe('codepoint');
+    expect(cps.slice(byOffsets!.location!.charStart, byOffsets!.location!.charEnd).join('')).toBe(byOffsets!.quote);
+    expect(runbook.indexOf(byOffsets!.quote!)).not.toBe(byOffsets!.location!.charStart);
+    // The section paths resolve; the fenced `# not a heading` line is no section.
+    const sections = markdownSections(parseSourceMarkdown(runbook), runbook.length);
+    expect(resolveSectionPath(sections, bySection!.section!).kind).toBe('found');
+    expect(resolveSectionPath(sections, byQuote!.section!).kind).toBe('found');
+    expect(runbook).toContain('# not a heading');
+    expect(sections.some((s) => /not a heading/.test(s.title))).toBe(false);
+    expect(bySection!.quote).toBeUndefined();
+    expect(changelog).toContain(inLog!.quote!);
+    // The PDF citation's boxes lie on its words.
+    const pages = pdfs.get(inPdf!.documentId)!;
+    expect(inPdf!.boxes!.map((b) => textUnderBox(pages[b.page - 1]!, b)).join(' ')).toBe(inPdf!.quote);
   });
 
   it('covers the demo scenarios', () => {

@@ -8,6 +8,7 @@ import { buildCanonicalAnswers } from './canonical-answers.ts';
 import { buildDemoDocuments, HANDBOOK_DOC, RETENTION_DOC, VENDOR_DOC } from './demo-documents.ts';
 import { buildHandbookAnswer } from './handbook-answer.ts';
 import { buildReviewAnswers, FORBIDDEN_DOC } from './review-answers.ts';
+import { buildTextSourceFiles } from './text-sources.ts';
 import { buildWrappedAnswers } from './wrapped-answers.ts';
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
@@ -38,6 +39,8 @@ export async function buildDemoFiles(): Promise<Map<string, Uint8Array>> {
   const { id, title, version, access } = FORBIDDEN_DOC;
   files.set(`documents/${id}.meta.json`, enc.encode(json({ title, version, access })));
   for (const a of answers) files.set(`answers/${a.id}.json`, enc.encode(json(a)));
+  // Markdown and plain-text documents, and the answer that cites them beside a PDF.
+  for (const [rel, text] of buildTextSourceFiles(vendor.passages)) files.set(rel, enc.encode(text));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

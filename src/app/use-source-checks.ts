@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { fetchDocumentVersion } from '../api/document-version.ts';
 import { storeOrigins } from '../api/store-origins.ts';
@@ -10,6 +11,7 @@ import { openDocumentText } from '../features/viewer/open-document-text.ts';
 import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
 import { measureText } from '../features/viewer/use-target-rects.ts';
 import { useReviewChecksStore } from './review-checks-store.ts';
+import { checkTextDocument, citedTextDocuments } from './text-source-checks.ts';
 
 // Runs core/review's checkSource for every cited source of the answer, in the background, and puts each result
 // into the checks store as it comes (the badges fill in one by one). The document on screen is checked first,
@@ -34,6 +36,7 @@ export function useSourceChecks(
 ): (documentId: string, cache: DocumentTextCache | null) => void {
   const [viewerText, setViewerText] = useState<ViewerText | null>(null);
   const done = useRef(new Set<string>());
+  const queryClient = useQueryClient();
   const [onTextCache] = useState(() => (documentId: string, cache: DocumentTextCache | null) =>
     setViewerText((current) => (cache ? { documentId, cache } : current?.documentId === documentId ? null : current)),
   );
@@ -75,6 +78,12 @@ export function useSourceChecks(
     };
 
     const run = async () => {
+      // Markdown and plain-text sources: no pdf.js, a quick read of text the viewer may have fetched already.
+      for (const { doc, format } of citedTextDocuments(answer, cited)) {
+        if (done.current.has(doc.id)) continue;
+        await checkTextDocument(queryClient, answer, model, doc, format, signal);
+        done.current.add(doc.id);
+      }
       if (viewerText && cited.has(viewerText.documentId) && !done.current.has(viewerText.documentId)) {
         await checkDocument(viewerText.documentId, viewerText.cache);
       }
@@ -116,7 +125,7 @@ export function useSourceChecks(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [answer, model, viewerText, shownDocumentId]);
+  }, [answer, model, viewerText, shownDocumentId, queryClient]);
 
   return onTextCache;
 }

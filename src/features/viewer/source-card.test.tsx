@@ -18,7 +18,7 @@ beforeEach(() => {
 const web: DocumentRef = { id: 'web1', title: 'What is Ruby? - Oracle', url: 'https://www.oracle.com/developer/ruby/' };
 const card = (doc: DocumentRef, sources: Source[], sourceId = sources[0]!.id, quote?: string) => {
   const kind = documentKind(doc, ['http://localhost:3000']);
-  if (kind.kind === 'pdf') throw new Error('not a card');
+  if (kind.kind === 'pdf' || kind.kind === 'text') throw new Error('not a card');
   render(<SourceCard doc={doc} kind={kind} sources={sources} target={{ sourceId, markerKey: '1', documentId: doc.id, nonce: 1, ...(quote && { quote }) }} />);
 };
 

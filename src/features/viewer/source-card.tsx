@@ -14,7 +14,7 @@ import type { DocumentRef, Source } from '../../core/model/types.ts';
 
 interface SourceCardProps {
   doc: DocumentRef;
-  kind: Exclude<DocumentKind, { kind: 'pdf' }>;
+  kind: Exclude<DocumentKind, { kind: 'pdf' } | { kind: 'text' }>;
   /** The answer's sources; the card shows the targeted one, or the first that cites this document. */
   sources: readonly Source[];
   target: HighlightTarget | null;
