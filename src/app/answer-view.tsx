@@ -16,7 +16,9 @@ import { ErrorPanel } from './error-panel.tsx';
 import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
 import { statusBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
+import { ThreadPane, type TurnRender } from './thread-pane.tsx';
 import { useSourceChecks } from './use-source-checks.ts';
+import { useThreadView } from './use-thread.ts';
 import { useViewStore } from './view-store.ts';
 
 // One SplitLayout for the whole life of the view: loading, error and loaded states only change what is inside the
@@ -41,11 +43,12 @@ export function AnswerView({ answerId }: { answerId: string }) {
       };
       break;
     case 'success': {
+      // A conversation shows every turn in the answer pane; the review panel and the viewer follow the active one.
       const answer = query.data.answer;
       panes = {
-        answer: <LoadedAnswerPane answer={answer} {...readingOf(query.data)} />,
-        review: <LoadedReviewPane answer={answer} model={modelFor(answer)} />,
-        viewer: <LoadedViewer answer={answer} />,
+        answer: <ThreadPane result={query.data} renderTurn={renderTurn} />,
+        review: <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>,
+        viewer: <ActiveTurn answer={answer}>{(a) => <LoadedViewer answer={a} />}</ActiveTurn>,
       };
       break;
     }
@@ -55,6 +58,19 @@ export function AnswerView({ answerId }: { answerId: string }) {
     }
   }
   return <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />;
+}
+
+const renderTurn = (result: AnswerResult, turn: TurnRender) => <LoadedAnswerPane answer={result.answer} turn={turn} {...readingOf(result)} />;
+
+/** The active turn's answer (issue #12): the opened one, or another turn of its thread once loaded. */
+function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: Answer) => ReactNode }) {
+  const { active } = useThreadView(answer);
+  const other = active.answerId !== answer.id;
+  const query = useQuery({ ...answerQuery(active.answerId), enabled: other });
+  if (!other) return children(answer);
+  if (query.data) return children(query.data.answer);
+  if (query.status === 'error') return <ErrorPanel title={`Could not load turn ${active.turn}`} error={query.error} />;
+  return <div role="status" aria-label={`Loading turn ${active.turn}`} className="h-full bg-slate-50" />;
 }
 
 function EmptyViewer({ children }: { children: ReactNode }) {
@@ -92,17 +108,19 @@ function readingOf(result: AnswerResult): { reading?: AnswerReading; provider?: 
   return { reading: { shape: label.shape, warnings: result.warnings }, provider: label.provider };
 }
 
-function LoadedAnswerPane({ answer, reading, provider }: { answer: Answer; reading?: AnswerReading; provider?: string }) {
-  const { view, model, target } = useCitation(answer);
-  const claimId = view.claim;
+function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer; turn: TurnRender; reading?: AnswerReading; provider?: string }) {
+  const { view, model, target: shown } = useCitation(answer);
+  // In a conversation only the active turn's citation is the one on screen.
+  const target = turn.active ? shown : null;
+  const claimId = turn.active ? view.claim : undefined;
   // A marker of the selected claim keeps the claim selected; any other marker is a plain citation click.
   const cite = useCallback(
     (key: string) => {
       const claim = claimId ? model.claims.find((c) => c.id === claimId) : undefined;
       if (claim && claim.citations.some((c) => c.key === key)) useViewStore.getState().selectClaim(claim.id, key, 'push');
-      else useViewStore.getState().cite(key);
+      else turn.cite(key);
     },
-    [claimId, model],
+    [claimId, model, turn],
   );
   const review = useReviewResult(answer, model);
   const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status)])), [review]);

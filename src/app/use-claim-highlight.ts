@@ -67,7 +67,8 @@ export function useClaimHighlight(claimText: string | null, occurrence: number, 
     let scrolled = false;
     let frame = 0;
     const apply = () => {
-      const root = pane.querySelector('.answer-prose') ?? pane;
+      // In a conversation, the claim is one of the active turn's.
+      const root = pane.querySelector('[data-active-turn] .answer-prose') ?? pane.querySelector('.answer-prose') ?? pane;
       const range = claimRange(root, claimText, occurrence);
       if (!range) {
         CSS.highlights.delete(HIGHLIGHT);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildAnswerModel } from '../../core/model/answer-model.ts';
 import type { Source } from '../../core/model/types.ts';
-import { draftAnswer, type StreamDraft } from './draft-answer.ts';
+import { applyDraftEvent, draftAnswer, type StreamDraft } from './draft-answer.ts';
 
 const url = (id: string) => `/api/documents/${id}`;
 const source = (id: string, documentId = 'vendor-security-policy'): Source => ({ id, documentId, page: 2, quote: `quote of ${id}` });
@@ -68,5 +68,21 @@ describe('the streaming draft', () => {
         expect(plain(d.answer.text)).toBe(plain(text));
       }),
     );
+  });
+});
+
+describe('applying stream events to the draft', () => {
+  it('appends text deltas and adds sources in arrival order, a repeated S-ID replacing the earlier one', () => {
+    let d: StreamDraft = { question: 'q', text: '', sources: [] };
+    d = applyDraftEvent(d, { kind: 'source', source: source('S1') });
+    d = applyDraftEvent(d, { kind: 'text', delta: 'Vendors use ' });
+    d = applyDraftEvent(d, { kind: 'text', delta: 'MFA [1].' });
+    d = applyDraftEvent(d, { kind: 'source', source: source('S2') });
+    d = applyDraftEvent(d, { kind: 'source', source: { ...source('S1'), page: 9 } });
+    expect(d.text).toBe('Vendors use MFA [1].');
+    expect(d.sources.map((s) => [s.id, s.page])).toEqual([
+      ['S1', 9],
+      ['S2', 2],
+    ]);
   });
 });
