@@ -4,6 +4,7 @@
 import { buildAnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { checkSources } from '../core/review/check-source.ts';
+import { checkTextSource } from '../core/review/check-text-source.ts';
 import { loadedDocumentCheck, textLayerOf } from '../core/review/document-check.ts';
 import { buildReviewExport, claimWithoutMarkers, type ReviewExport } from '../core/review/export.ts';
 import { reviewAnswer } from '../core/review/review-answer.ts';
@@ -95,6 +96,10 @@ export async function auditAnswer(answer: Answer, format: string, adapterWarning
       checks.documents[doc.id] = { documentId: doc.id, access: opened.access };
       info.access = opened.access.state;
       info.reason = opened.access.reason;
+    } else if (opened.state === 'text') {
+      // A Markdown or text document: quotes are looked up in its visible words, as the viewer highlights them.
+      for (const source of model.sources) if (source.documentId === doc.id) checks.sources[source.id] = checkTextSource(opened.text, source);
+      checks.documents[doc.id] = { documentId: doc.id, access: { state: 'ok' }, ...(opened.meta.version && { servedVersion: opened.meta.version }) };
     } else {
       const text = { pageCount: opened.pdf.pageCount, getPageText: opened.pdf.getPageText, index: opened.index };
       const sources = model.sources.filter((s) => s.documentId === doc.id);

@@ -1,5 +1,6 @@
 // Where `citelens audit` finds the cited documents and what it learns about each: the file, its metadata
-// (`<id>.meta.json`: title, version, access, as the reference server reads it) and the loaded PDF. A document is
+// (`<id>.meta.json`: title, version, access, as the reference server reads it) and the loaded PDF, or the text of a
+// Markdown or plain-text document. A document is
 // found by core/documents/match-document-file.ts (the browser's rule for dropped files too). Each file
 // is loaded once per run and its text index shared by every answer that cites it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { fileStem, lookedFor, matchDocumentFile } from '../core/documents/match-
 import type { DocumentRef } from '../core/model/types.ts';
 import { accessFromHttpStatus } from '../core/review/document-check.ts';
 import type { DocumentAccess } from '../core/review/types.ts';
+import { textFormat } from '../core/model/document-kind.ts';
+import { readTextDocument, type TextDocumentModel } from '../core/text-source/text-document.ts';
 import { loadPdf, PdfLoadError, type LoadedPdf } from './load-pdf.ts';
 
 export interface DocumentMeta {
@@ -20,6 +23,8 @@ export interface DocumentMeta {
 /** What the audit knows about one cited document. */
 export type AuditDocument =
   | { state: 'loaded'; file: string; meta: DocumentMeta; pdf: LoadedPdf; index: TextIndex }
+  /** A Markdown or plain-text file (by its extension), read as the viewer reads it. */
+  | { state: 'text'; file: string; meta: DocumentMeta; text: TextDocumentModel }
   | { state: 'unavailable'; file: string | null; meta: DocumentMeta; access: Exclude<DocumentAccess, { state: 'ok' | 'pending' }> };
 
 const stem = fileStem;
@@ -90,6 +95,14 @@ export class DocumentStore {
       return unavailable(null, meta, { state: 'unavailable', status: 404, reason: `No file for this document in ${this.dir} (looked for ${tried.map((t) => `“${t}”`).join(', ')}).` });
     }
     const file = path.join(this.dir, name);
+    const format = textFormat({ url: name });
+    if (format) {
+      try {
+        return { state: 'text', file, meta, text: readTextDocument(readFileSync(file, 'utf8'), format) };
+      } catch (e) {
+        return unavailable(file, meta, { state: 'failed', reason: `${name}: ${(e as Error).message}` });
+      }
+    }
     let pending = this.loaded.get(file);
     if (!pending) {
       pending = (async () => {
