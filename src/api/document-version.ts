@@ -7,6 +7,8 @@ import { authHeaders } from './auth-token.ts';
  * version or the request fails: a version we cannot read is not a mismatch.
  */
 export async function fetchDocumentVersion(url: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<string | undefined> {
+  // A local file (blob:) has no server and no version; a HEAD on it would only fail (and trip the CSP's connect-src).
+  if (!/^https?:/i.test(url)) return undefined;
   try {
     // With the API token when there is one (embedded views): like pdf.js's own requests for the same document.
     const response = await fetch(url, { method: 'HEAD', headers: { ...authHeaders(), ...headers }, signal, credentials: 'same-origin' });

@@ -38,6 +38,18 @@ function withDocumentUrls(data: unknown): unknown {
   return { ...data, documents };
 }
 
+/**
+ * Keeps an answer read elsewhere (local files: src/features/local-files) under an id of the caller's, so it is served
+ * and reviewed like a portal's answer. The answer's own id must already be `id`.
+ */
+export function holdAnswer(id: string, result: AnswerResult): void {
+  inline.set(id, result);
+}
+
+export function releaseAnswer(id: string): void {
+  inline.delete(id);
+}
+
 export function inlineAnswer(id: string): AnswerResult | undefined {
   return inline.get(id);
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from './client.ts';
+import { isInlineAnswerId } from './inline-answers.ts';
 import { fetchAnswerReview, fetchReviewHistory } from './review-client.ts';
 
 // TanStack Query wiring for the review API. Saves do not go through mutations: they go through the review outbox
@@ -19,6 +20,8 @@ export function answerReviewQuery(answerId: string) {
   return queryOptions({
     queryKey: reviewKeys.review(answerId),
     queryFn: async ({ signal }): Promise<ServerReview> => {
+      // An answer held in memory (a portal's, local files) is never the server's: no request, no 404 in the console.
+      if (isInlineAnswerId(answerId)) return { kind: 'not-held' };
       try {
         const review = await fetchAnswerReview(answerId, signal);
         return { kind: 'held', claims: review.claims };

@@ -13,6 +13,7 @@ import { reportAnchored } from './app-events.ts';
 import { neighbourCitation } from './citation-steps.ts';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { ErrorPanel } from './error-panel.tsx';
+import { MissingLocalDocument, missingLocalDocument } from './local-files.tsx';
 import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
 import { statusBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
@@ -139,6 +140,9 @@ function LoadedViewer({ answer }: { answer: Answer }) {
   // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
   const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
+  // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
+  const missing = missingLocalDocument(answer.documents, documentId);
+  if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
   return (
     <DocumentViewer
       documents={answer.documents}

@@ -8,6 +8,7 @@ import { AnswerView } from './answer-view.tsx';
 import { reportDecisionStored } from './app-events.ts';
 import { EmbedApp } from './embed-app.tsx';
 import { HomePage } from './home-page.tsx';
+import { LocalAnswerFrame, LocalFilesLayer } from './local-files.tsx';
 import { useViewStore } from './view-store.ts';
 
 export function App() {
@@ -37,7 +38,14 @@ export function App() {
               <span className="text-xs text-slate-500">Check an AI answer against its sources</span>
               <OutboxIndicator />
             </header>
-            {answer ? <AnswerView key={answer} answerId={answer} /> : <HomePage />}
+            <LocalFilesLayer />
+            {answer ? (
+              <LocalAnswerFrame answerId={answer}>
+                <AnswerView key={answer} answerId={answer} />
+              </LocalAnswerFrame>
+            ) : (
+              <HomePage />
+            )}
           </div>
         )}
       </ReviewSyncProvider>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { answerListQuery } from '../api/queries.ts';
 import { ErrorPanel } from './error-panel.tsx';
+import { OpenLocalFilesButton } from './local-files.tsx';
 import { HomeAsk } from './home-ask.tsx';
 import { useViewStore } from './view-store.ts';
 
@@ -11,6 +12,10 @@ export function HomePage() {
     <main className="mx-auto w-full max-w-3xl flex-1 overflow-auto px-6 py-8">
       <h1 className="text-xl font-semibold">Answers</h1>
       <p className="mt-1 text-sm text-slate-600">Open an answer, then click any citation to see the passage it cites.</p>
+      <p className="mt-3 flex flex-wrap items-center gap-3 text-xs text-slate-500">
+        <OpenLocalFilesButton />
+        <span>or drop an answer JSON and its PDFs anywhere on the page: they are opened in this browser, never uploaded.</span>
+      </p>
       <HomeAsk />
       {(() => {
         switch (query.status) {

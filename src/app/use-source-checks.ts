@@ -7,6 +7,7 @@ import { documentKind } from '../core/model/document-kind.ts';
 import type { Answer } from '../core/model/types.ts';
 import { checkSource } from '../core/review/check-source.ts';
 import { accessFromHttpStatus, loadedDocumentCheck, textLayerOf } from '../core/review/document-check.ts';
+import { isMissingLocalFile, lookedFor } from '../features/local-files/local-answer.ts';
 import { openDocumentText } from '../features/viewer/open-document-text.ts';
 import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
 import { measureText } from '../features/viewer/use-target-rects.ts';
@@ -52,9 +53,16 @@ export function useSourceChecks(
     const cited = new Set(model.sources.map((s) => s.documentId));
     // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
     // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
+    // A local answer's document whose file was not given: nothing to open; the review says which file is missing.
+    for (const d of answer.documents) {
+      if (!cited.has(d.id) || !isMissingLocalFile(d) || done.current.has(d.id)) continue;
+      const reason = `Its file is not among the local files opened (looked for ${lookedFor(d).map((t) => `“${t}”`).join(', ')}).`;
+      store.setDocument(answer.id, { documentId: d.id, access: { state: 'unavailable', status: 404, reason } });
+      done.current.add(d.id);
+    }
     const documents = answer.documents
       // Only PDFs of our store: a web page is on another origin (the CSP blocks the fetch), a generated file nowhere.
-      .filter((d) => cited.has(d.id) && documentKind(d, storeOrigins()).kind === 'pdf')
+      .filter((d) => cited.has(d.id) && !isMissingLocalFile(d) && documentKind(d, storeOrigins()).kind === 'pdf')
       .sort((a, b) => Number(a.id === shownDocumentId) - Number(b.id === shownDocumentId));
 
     const checkDocument = async (documentId: string, cache: DocumentTextCache) => {

@@ -1,5 +1,6 @@
 // The Content-Security-Policy of every HTML page. Only `frame-ancestors` varies: `'none'` everywhere except
 // `/embed`, which lists the allowed portal origins (or exactly one, for a signed link). See docs/embed.md.
+// `blob:` in connect-src: pdf.js reads a document the reviewer opened from local files through its blob: URL.
 
 const BASE_DIRECTIVES = [
   "default-src 'self'",
@@ -7,7 +8,7 @@ const BASE_DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  "connect-src 'self' blob:",
   "worker-src 'self' blob:",
 ];
 

@@ -1,0 +1,167 @@
+import { canonicalAnswerSchema } from '../../api/answer-schema.ts';
+import { answerFromJson, isApiError, type AnswerResult } from '../../api/client.ts';
+import { storeOrigins } from '../../api/store-origins.ts';
+import { contentHash } from '../../core/documents/content-hash.ts';
+import { detectFormat } from '../../core/adapters/detect.ts';
+import { fileStem, lookedFor, matchDocumentFiles, urlBaseName } from '../../core/documents/match-document-file.ts';
+import { documentKind } from '../../core/model/document-kind.ts';
+import type { DocumentRef } from '../../core/model/types.ts';
+
+// An answer opened from files on the reviewer's disk. It is read with the same code as a fetched answer, its
+// documents are matched to the files by core's rule (the audit command's), and every matched file becomes a blob:
+// URL. Nothing is sent anywhere. A document with no file keeps an address no browser can load (`local-file:`), so
+// whatever asks for it fails at once instead of quietly fetching the server's copy of a same-named document.
+
+/** Ids of local answers: the content hash of the answer file, so the same file is the same answer (and review). */
+export const LOCAL_PREFIX = 'local-';
+const NO_FILE_BASE = 'local-file:///';
+
+export function isLocalAnswerId(id: string): boolean {
+  return id.startsWith(LOCAL_PREFIX);
+}
+
+/** A document of a local answer whose file has not been given. */
+export function isMissingLocalFile(doc: DocumentRef): boolean {
+  return doc.url.startsWith('local-file:');
+}
+
+/** What a reviewer calls a document they must find on disk: its file name when the answer gives one, else its title. */
+export function missingFileLabel(doc: DocumentRef): string {
+  const base = urlBaseName(doc.url);
+  return base && /\.[a-z0-9]{1,5}$/iu.test(base) ? base : doc.title;
+}
+
+export { lookedFor };
+
+/** A local file could not be used; `file` is its name, `issues` the JSON paths that are wrong (`documents[0].title: …`). */
+export class LocalFileError extends Error {
+  override readonly name = 'LocalFileError';
+  constructor(
+    readonly file: string,
+    message: string,
+    readonly issues: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface LocalDocumentFile {
+  name: string;
+  /** blob: URL; revoked when the local answer is closed or replaced. */
+  url: string;
+  mediaType: string;
+}
+
+export interface LocalAnswer {
+  id: string;
+  /** The answer file's name. */
+  answerFile: string;
+  /** As read, documents not yet pointed at files. */
+  read: AnswerResult;
+  /** Document id → its file. */
+  files: ReadonlyMap<string, LocalDocumentFile>;
+  /** Names of files given that no document matched. */
+  unmatched: readonly string[];
+}
+
+export const isAnswerFile = (f: { name: string; type: string }) => /\.json$/iu.test(f.name) || f.type === 'application/json';
+
+const MEDIA_TYPES: Record<string, string> = { pdf: 'application/pdf', md: 'text/markdown', markdown: 'text/markdown', txt: 'text/plain' };
+
+function mediaTypeOf(file: File): string {
+  const ext = /\.([a-z0-9]+)$/iu.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  return MEDIA_TYPES[ext] ?? (file.type || 'application/octet-stream');
+}
+
+/** Reads an answer file (canonical, wrapped, or any provider payload the adapters know). Throws LocalFileError. */
+export async function readAnswerFile(file: File): Promise<{ id: string; read: AnswerResult }> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    throw new LocalFileError(file.name, `${file.name} could not be read (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new LocalFileError(file.name, `${file.name} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  const id = `${LOCAL_PREFIX}${contentHash(text)}`;
+  let read: AnswerResult;
+  try {
+    read = answerFromJson(withDocumentUrls(asAnswerFile(data, file.name)), NO_FILE_BASE, file.name);
+  } catch (e) {
+    if (isApiError(e)) throw new LocalFileError(file.name, e.message, e.issues ?? []);
+    throw e;
+  }
+  // Like a portal's answer, it is reviewed under its own id, never under the id written in the file (which may be a
+  // stored answer's: its decisions must not land there).
+  return { id, read: { ...read, answer: { ...read.answer, id } } };
+}
+
+/**
+ * A provider's bare response (no citelens wrapper, not a canonical answer) is read as `format: "auto"`, as if wrapped,
+ * under the file's name; the adapters take its documents from the payload.
+ */
+function asAnswerFile(data: unknown, fileName: string): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || 'format' in data) return data;
+  if (canonicalAnswerSchema.safeParse(withDocumentUrls(data)).success || detectFormat(data) === null) return data;
+  return { id: fileStem(fileName) || 'answer', format: 'auto', documents: [], payload: data };
+}
+
+/** A document without `url` is named by its id, as the server would name it. */
+function withDocumentUrls(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !Array.isArray((data as { documents?: unknown }).documents)) return data;
+  const documents = (data as { documents: unknown[] }).documents.map((d) =>
+    typeof d === 'object' && d !== null && (d as { url?: unknown }).url == null && typeof (d as { id?: unknown }).id === 'string'
+      ? { ...d, url: encodeURIComponent((d as { id: string }).id) }
+      : d,
+  );
+  return { ...data, documents };
+}
+
+/** The documents that need a file from disk: not web pages, not files that live only in a provider's container. */
+function needsFile(doc: DocumentRef): boolean {
+  return documentKind(doc, storeOrigins()).kind === 'pdf' || isMissingLocalFile(doc);
+}
+
+/**
+ * Matches `files` to the answer's documents that still lack one and turns each match into a blob: URL. Returns the
+ * new local answer and the URLs it created (the caller revokes them with the answer).
+ */
+export function attachFiles(local: Omit<LocalAnswer, 'files' | 'unmatched'> & Partial<Pick<LocalAnswer, 'files' | 'unmatched'>>, files: readonly File[]): LocalAnswer {
+  const previous = new Map(local.files ?? []);
+  const candidates = local.read.answer.documents.filter((d) => needsFile(d) && !previous.has(d.id));
+  const names = files.map((f) => f.name);
+  const matched = matchDocumentFiles(candidates, names);
+  const byName = new Map(files.map((f) => [f.name, f]));
+  const next = new Map(previous);
+  const urls = new Map<string, string>();
+  for (const [docId, name] of matched.byDocument) {
+    const file = byName.get(name)!;
+    let url = urls.get(name);
+    if (!url) urls.set(name, (url = URL.createObjectURL(file)));
+    next.set(docId, { name, url, mediaType: mediaTypeOf(file) });
+  }
+  return { id: local.id, answerFile: local.answerFile, read: local.read, files: next, unmatched: [...(local.unmatched ?? []), ...matched.unmatched] };
+}
+
+/**
+ * The answer as the app shows it: matched documents point at their blob: URLs (with a media type when none was
+ * given); documents still missing at a `local-file:` address (never the server's copy of a same-named document).
+ */
+export function composeAnswer(local: LocalAnswer): AnswerResult {
+  const documents = local.read.answer.documents.map((d) => {
+    const file = local.files.get(d.id);
+    if (file) return { ...d, url: file.url, mediaType: d.mediaType ?? file.mediaType };
+    if (!needsFile(d) || isMissingLocalFile(d)) return d;
+    return { ...d, url: `${NO_FILE_BASE}${encodeURIComponent(urlBaseName(d.url) ?? d.id)}` };
+  });
+  return { ...local.read, answer: { ...local.read.answer, documents } };
+}
+
+/** Documents that need a file and have none yet. */
+export function missingDocuments(local: LocalAnswer): DocumentRef[] {
+  return local.read.answer.documents.filter((d) => needsFile(d) && !local.files.has(d.id));
+}

@@ -1,0 +1,25 @@
+import type { DocumentRef } from '../../core/model/types.ts';
+import { FilePickButton } from './file-pick-button.tsx';
+import { lookedFor, missingFileLabel } from './local-answer.ts';
+
+// The viewer pane for a document of a local answer whose file was not given: named, with a way to add it.
+
+export function MissingDocument({ doc, onAddFiles }: { doc: DocumentRef; onAddFiles(files: File[]): void }) {
+  const label = missingFileLabel(doc);
+  return (
+    <div role="status" data-missing-document={doc.id} className="grid h-full place-items-center bg-slate-100 p-6">
+      <div className="max-w-md rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+        <p className="font-semibold text-slate-900">{label} is missing</p>
+        <p className="mt-1">
+          This answer was opened from local files, and no file given matches “{doc.title}”. citelens looks for{' '}
+          {lookedFor(doc).map((t) => `“${t}”`).join(', then ')}.
+        </p>
+        <p className="mt-3">
+          <FilePickButton onFiles={onAddFiles} inputLabel={`File for ${doc.title}`}>
+            Add file…
+          </FilePickButton>
+        </p>
+      </div>
+    </div>
+  );
+}
