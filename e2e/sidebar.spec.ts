@@ -53,6 +53,8 @@ test('jump with the outline: a bookmark makes its page current and visible', asy
   await expect(tree.getByRole('treeitem')).toHaveCount(8);
   await page.keyboard.press('End');
   await expect(tree.getByRole('treeitem', { name: 'A.2 Exit checklist' })).toBeFocused();
+  // End moved within the tree only: the viewer's own End (last page) did not fire.
+  await expect(page.getByText('(7 of 9)', { exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByText('(9 of 9)', { exact: true })).toBeVisible();
   await expect(page.locator('[data-page-number="9"]')).toBeInViewport({ ratio: 0.5 });
@@ -77,6 +79,12 @@ test('jump with the thumbnails: click or Enter on thumbnail N shows page N, mark
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-page-number="4"]')).toBeInViewport({ ratio: 0.5 });
   await expect(thumb(4)).toHaveAttribute('aria-current', 'page');
+  // Arrows move between thumbnails without turning the page; Enter turns it.
+  await page.keyboard.press('ArrowDown');
+  await expect(thumb(5)).toBeFocused();
+  await expect(page.getByText('(4 of 9)', { exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(thumb(5)).toHaveAttribute('aria-current', 'page');
   // Thumbnails are pictures of their pages.
   await expect(thumb(4).locator('img')).toHaveJSProperty('complete', true);
   expect(await thumb(4).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(50);

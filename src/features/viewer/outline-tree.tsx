@@ -133,7 +133,11 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
       default:
         handled = false;
     }
-    if (handled) e.preventDefault();
+    // Handled here, not also by the viewer's own keys (Home, End and the arrows turn pages there).
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
   };
 
   return (

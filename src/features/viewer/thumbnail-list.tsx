@@ -104,7 +104,9 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
           onKeyDown={(e) => {
             const step = { ArrowDown: 1, ArrowUp: -1, Home: 1 - p, End: count - p }[e.key];
             if (step === undefined) return;
+            // The list's own keys: the viewer's (Home, End turn pages) must not act on them too.
             e.preventDefault();
+            e.stopPropagation();
             focusPage(p + step);
           }}
           className={`group relative mt-1.5 flex flex-col items-center gap-1 rounded p-1 focus-visible:outline-2 focus-visible:outline-blue-600 ${

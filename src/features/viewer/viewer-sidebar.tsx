@@ -30,7 +30,9 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
     const i = TABS.findIndex((t) => t.id === tab);
     const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
     if (next === undefined) return;
+    // The tabs' own keys: the viewer's (arrows and Home/End turn pages) must not act on them too.
     e.preventDefault();
+    e.stopPropagation();
     const t = TABS[(next + TABS.length) % TABS.length]!;
     store.getState().setSidebarTab(t.id);
     tabRefs.current.get(t.id)?.focus();
