@@ -46,7 +46,10 @@ export async function fetchTextDocument(url: string, signal: AbortSignal, maxByt
     const what = res.status === 404 ? 'was not found' : res.status === 401 || res.status === 403 ? 'is not accessible' : 'could not be loaded';
     throw new TextDocumentError('http', `The document ${what} (HTTP ${res.status}).`, res.status);
   }
-  const type = textContentType.safeParse(res.headers.get('content-type') ?? '');
+  // A file the reviewer opened locally (a blob: URL) was typed by its name when it was added; the blob's own type is
+  // whatever the browser guessed, often nothing, so it is not asked again.
+  const local = url.startsWith('blob:');
+  const type = local ? { success: true as const, data: 'text/plain' } : textContentType.safeParse(res.headers.get('content-type') ?? '');
   if (!type.success) {
     throw new TextDocumentError('not-text', `The server sent “${res.headers.get('content-type') ?? 'no type'}”, not Markdown or plain text.`);
   }
