@@ -50,6 +50,16 @@ function loadPdfjs(): Promise<PdfjsModule> {
   return pdfjsPromise;
 }
 
+/**
+ * Starts loading pdf.js now (the server's ask routes call this at start-up: importing the legacy build takes seconds
+ * on a busy machine, which would otherwise all land on the first question).
+ */
+export function preloadPdfjs(): Promise<unknown> {
+  // the worker module too: in Node pdf.js runs it in-process and imports it on the first getDocument()
+  const worker = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+  return Promise.all([loadPdfjs(), import(worker)]);
+}
+
 /** Loads `data` (the PDF's bytes) and returns its page count and a per-page text getter (cached). */
 export async function loadPdf(data: Uint8Array, opts: { password?: string } = {}): Promise<LoadedPdf> {
   const pdfjs = await loadPdfjs();

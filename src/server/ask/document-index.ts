@@ -131,7 +131,7 @@ export class DocumentLibrary {
       const shard = buildShard(passages.map((p) => searchTerms(`${p.section ?? ''} ${p.quote}`)));
       const title = meta.title ?? (ext === '.md' ? firstHeading(await readFile(file, 'utf8')) : undefined) ?? id;
       const ms = Math.round(performance.now() - started);
-      if (ms > 1000) this.options.warn(`indexed documents/${path.basename(file)} for questions in ${ms} ms (${passages.length} sentences)`);
+      if (ms > 3000) this.options.warn(`indexed documents/${path.basename(file)} for questions in ${ms} ms (${passages.length} sentences)`);
       return { id, title, ...(meta.version !== undefined && { version: meta.version }), mediaType: EXTENSIONS[ext], passages, shard };
     } catch (e) {
       this.options.warn(`cannot index documents/${path.basename(file)} for questions: ${(e as Error).message}`);
@@ -161,7 +161,9 @@ async function pdfPassages(id: string, file: string): Promise<Passage[]> {
     const out: Passage[] = [];
     for (const page of pages) {
       for (const s of pageSentences(page, { skipLine: repeated })) {
-        out.push({ documentId: id, quote: s.quote, page: s.page, boxes: s.boxes, ...(s.section !== undefined && { section: s.section }) });
+        // a hundredth of a point is far below what a highlight can show, and keeps the answer files readable
+        const boxes = s.boxes.map((b) => ({ page: b.page, x0: round2(b.x0), y0: round2(b.y0), x1: round2(b.x1), y1: round2(b.y1) }));
+        out.push({ documentId: id, quote: s.quote, page: s.page, boxes, ...(s.section !== undefined && { section: s.section }) });
       }
       await yieldToEventLoop();
     }
@@ -181,6 +183,8 @@ async function textPassages(id: string, file: string, markdown: boolean): Promis
     ...(s.section !== undefined && { section: s.section }),
   }));
 }
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
 
 function firstHeading(text: string): string | undefined {
   return /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(text)?.[1]?.trim() || undefined;

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import { preloadPdfjs } from '../../cli/load-pdf.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { AnswerNotFoundError, AskService, type StoredAnswer } from './ask-service.ts';
 import { ChatSessions } from './chat-sessions.ts';
@@ -69,6 +70,8 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     ...(o.maxSessions !== undefined && { max: o.maxSessions }),
     ...(o.now && { now: o.now }),
   });
+  // The index itself is built on the first question; only the pdf.js module is loaded ahead, in the background.
+  setTimeout(() => void preloadPdfjs().catch(() => undefined), 0).unref();
   const delayMs = o.streamDelayMs ?? 25;
   const limit = bodyLimit({ maxSize: MAX_BODY, onError: (c) => askError(c as Context<Env>, 413, 'payload_too_large', 'The body is over 64 KiB.') });
   const answerIdField = z.string({ error: 'must be a string' }).refine(o.isValidId, 'must be an answer id (letters, digits, . _ -)');
