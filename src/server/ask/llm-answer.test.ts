@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -28,6 +28,8 @@ let dataDir: string;
 let server: Server;
 let baseUrl: string;
 const seen: Seen[] = [];
+/** Model requests whose client went away before the reply was sent. */
+let abandoned = 0;
 let reply: Reply = () => ({ status: 500, body: {} });
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -45,6 +47,9 @@ beforeAll(async () => {
       const s: Seen = { url: req.url ?? '', authorization: req.headers.authorization, body: body as Seen['body'] };
       seen.push(s);
       const r = reply(s);
+      res.on('close', () => {
+        if (!res.writableFinished) abandoned++;
+      });
       setTimeout(() => {
         if (res.destroyed) return;
         res.writeHead(r.status, { 'Content-Type': 'application/json' });
@@ -115,6 +120,32 @@ describe('the model-backed answerer', () => {
     expect(answer.text).toMatch(/^Nothing relevant was found/);
     expect(seen.length).toBe(before);
   });
+
+  it('cancels the model request when the client goes away, and stores nothing', async () => {
+    reply = () => ({ ...completion('Too late [S1].'), delayMs: 4000 });
+    const a = app();
+    const answers = path.join(dataDir, 'answers');
+    const before = existsSync(answers) ? readdirSync(answers).length : 0;
+    const asked = seen.length;
+    const client = new AbortController();
+    const pending = Promise.resolve(
+      a.request('/api/ask', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify({ question: 'How long until unused vendor accounts are disabled?' }),
+        signal: client.signal,
+      }),
+    ).then((res) => res.text().catch(() => ''));
+    for (let i = 0; i < 200 && seen.length === asked; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(seen.length).toBe(asked + 1);
+    const abandonedBefore = abandoned;
+    client.abort();
+    await pending.catch(() => undefined);
+    for (let i = 0; i < 40 && abandoned === abandonedBefore; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(abandoned).toBe(abandonedBefore + 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(existsSync(answers) ? readdirSync(answers).length : 0).toBe(before);
+  }, 30_000);
 
   it('turns a failing model into a clear error: HTTP status, bad body, timeout', async () => {
     reply = () => ({ status: 503, body: { error: { message: 'model is loading' } } });
