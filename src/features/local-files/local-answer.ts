@@ -73,8 +73,11 @@ function mediaTypeOf(file: File): string {
   return MEDIA_TYPES[ext] ?? (file.type || 'application/octet-stream');
 }
 
-/** Reads an answer file (canonical, wrapped, or any provider payload the adapters know). Throws LocalFileError. */
-export async function readAnswerFile(file: File): Promise<{ id: string; read: AnswerResult }> {
+/**
+ * Reads an answer file (canonical, wrapped, or any provider payload the adapters know). Throws LocalFileError.
+ * `documentNames`: the document files given with it, the only documents a bare provider payload can cite.
+ */
+export async function readAnswerFile(file: File, documentNames: readonly string[] = []): Promise<{ id: string; read: AnswerResult }> {
   let text: string;
   try {
     text = await file.text();
@@ -90,7 +93,7 @@ export async function readAnswerFile(file: File): Promise<{ id: string; read: An
   const id = `${LOCAL_PREFIX}${contentHash(text)}`;
   let read: AnswerResult;
   try {
-    read = answerFromJson(withDocumentUrls(asAnswerFile(data, file.name)), NO_FILE_BASE, file.name);
+    read = answerFromJson(withDocumentUrls(asAnswerFile(data, file.name, documentNames)), NO_FILE_BASE, file.name);
   } catch (e) {
     if (isApiError(e)) throw new LocalFileError(file.name, e.message, e.issues ?? []);
     throw e;
@@ -102,12 +105,14 @@ export async function readAnswerFile(file: File): Promise<{ id: string; read: An
 
 /**
  * A provider's bare response (no citelens wrapper, not a canonical answer) is read as `format: "auto"`, as if wrapped,
- * under the file's name; the adapters take its documents from the payload.
+ * under the file's name. It does not list its documents, so the files given with it are its documents: the adapters
+ * match a citation's file name, id or title to them, as they do for a wrapper's documents.
  */
-function asAnswerFile(data: unknown, fileName: string): unknown {
+function asAnswerFile(data: unknown, fileName: string, documentNames: readonly string[]): unknown {
   if (typeof data !== 'object' || data === null || Array.isArray(data) || 'format' in data) return data;
   if (canonicalAnswerSchema.safeParse(withDocumentUrls(data)).success || detectFormat(data) === null) return data;
-  return { id: fileStem(fileName) || 'answer', format: 'auto', documents: [], payload: data };
+  const documents = documentNames.map((name) => ({ id: fileStem(name), title: fileStem(name), url: encodeURIComponent(name) }));
+  return { id: fileStem(fileName) || 'answer', format: 'auto', documents, payload: data };
 }
 
 /** A document without `url` is named by its id, as the server would name it. */

@@ -56,7 +56,7 @@ export function useLocalFileActions(onOpened: (answerId: string) => void): Local
         const [answerFile, ...others] = answers;
         let read;
         try {
-          read = await readAnswerFile(answerFile!);
+          read = await readAnswerFile(answerFile!, documents.map((f) => f.name));
         } catch (e) {
           if (!(e instanceof LocalFileError)) throw e;
           store.getState().notify({ kind: 'error', title: `Could not open ${e.file}`, message: e.message });
