@@ -183,3 +183,30 @@ test('the Download and Open buttons link to the original document', async ({ pag
   expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(viewer(page).getByRole('button', { name: 'Print' })).toBeEnabled();
 });
+
+test('searching a 1,000-page document shows its progress and never freezes the viewer', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('./?answer=large-document');
+  await page.locator('button[data-marker="1"]').first().click();
+  await expect(page.locator('[data-highlight]').first()).toBeVisible({ timeout: 60_000 });
+  await page.locator('[data-viewer-scroll]').focus();
+  await page.keyboard.press('ControlOrMeta+f');
+  const started = Date.now();
+  await findBar(page).getByRole('searchbox').fill('lazy dog');
+  const progress = page.locator('[data-find-progress]');
+  await expect(progress).toHaveText(/searching… \d+ of 1000 pages/);
+
+  // While it searches, the viewer still answers: a zoom lands and a page turns at once.
+  const zoom = viewer(page).getByLabel('Current zoom');
+  const before = await zoom.textContent();
+  await page.locator('[data-viewer-scroll]').focus();
+  await page.keyboard.press('+');
+  await expect(zoom).not.toHaveText(before!, { timeout: 2000 });
+  await expect(progress).toBeVisible();
+
+  // Every page has the phrase once; the first match from the cited page 990 on is the current one.
+  await expect(count(page)).toHaveText('990 of 1000', { timeout: 200_000 });
+  await expect(progress).toBeHidden();
+  console.log(`find over 1,000 pages: ${Date.now() - started} ms`);
+  await expect(page.locator('[data-find-current]').first()).toBeInViewport();
+});

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { findInPage, findRects, prepareFind } from '../../../core/locate/find-all.ts';
+import type { PageText } from '../../../core/locate/page-text.ts';
 import type { DocumentTextCache } from '../text-cache.ts';
 import { measureText } from '../use-target-rects.ts';
 import { useViewerStoreApi } from '../viewer-store.ts';
@@ -7,6 +8,8 @@ import { useFindStore, useFindStoreApi, type FindMatch } from './find-store.ts';
 
 /** Typing pauses this long before a search starts, so each keystroke does not restart a document-wide scan. */
 const DEBOUNCE_MS = 150;
+/** Pages whose text is requested ahead of the one being searched. */
+const PREFETCH = 8;
 
 /**
  * Runs the find bar's query over the open document, page by page in ascending order, through the document's text
@@ -33,8 +36,19 @@ export function useFindSearch(textCache: DocumentTextCache): void {
       const { pageCount } = textCache;
       const firstPage = viewer.getState().currentPage;
       find.getState().beginSearch(pageCount);
+      // Pages are asked for a few ahead: each is a round trip to the worker (and, for a big file, range requests),
+      // so one at a time would leave the worker idle between pages. They are still consumed in order.
+      const ahead = new Map<number, Promise<PageText>>();
+      const want = (n: number) => {
+        if (n > pageCount || ahead.has(n)) return;
+        const promise = textCache.getPageText(n);
+        promise.catch(() => undefined); // awaited (and reported) when its turn comes, if the run still wants it
+        ahead.set(n, promise);
+      };
       for (let p = 1; p <= pageCount; p++) {
-        const pageText = await textCache.getPageText(p);
+        for (let n = p; n < p + PREFETCH; n++) want(n);
+        const pageText = await ahead.get(p)!;
+        ahead.delete(p);
         if (cancelled) return;
         const page = textCache.textIndex.addPage(pageText);
         const found: FindMatch[] = findInPage(page, prepared).map((span) => ({
