@@ -171,7 +171,7 @@ test('copy a quote and a citation from the references; selecting their text does
   await expect(entry).toHaveAttribute('aria-current', 'true');
 });
 
-test('the Download and Open buttons link to the original document', async ({ page, request }) => {
+test('Download and Open link to the original document; Print renders our own page images', async ({ page, request }) => {
   await openViewer(page);
   const download = viewer(page).getByRole('link', { name: 'Download' });
   await expect(download).toHaveAttribute('href', new RegExp(FIND_FIXTURE.documentId));
@@ -181,7 +181,15 @@ test('the Download and Open buttons link to the original document', async ({ pag
   const res = await request.get(href);
   expect(res.ok()).toBe(true);
   expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await expect(viewer(page).getByRole('button', { name: 'Print' })).toBeEnabled();
+  // Print renders our own images of the pages (never the PDF file, whose scripts the browser's viewer would run)
+  // into a hidden frame and prints that.
+  const print = viewer(page).getByRole('button', { name: 'Print' });
+  await print.click();
+  const frame = page.frameLocator('iframe[aria-hidden="true"]');
+  await expect(frame.locator('img')).toHaveCount(3);
+  await expect(frame.locator('img').first()).toHaveAttribute('src', /^blob:/);
+  await expect(print).toHaveAttribute('aria-busy', 'false');
+  await expect(viewer(page).getByRole('alert')).toHaveCount(0);
 });
 
 test('searching a 1,000-page document shows its progress and never freezes the viewer', async ({ page }) => {
