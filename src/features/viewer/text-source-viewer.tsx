@@ -127,8 +127,7 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
     setActiveRegion(first);
     showRegion(scrollRef.current, first, true);
     if (target && onAnchored) onAnchored({ sourceId: target.sourceId, found: passage.ranges.length > 0 && !passage.quoteMissing, score: null, page: 1 });
-    // Once per target: the callbacks' identities must not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per target (and per passage found for it): the callbacks' identities must not re-run it.
   }, [nonce, passage]);
 
   const step = (delta: number) => {
@@ -138,13 +137,15 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
     showRegion(scrollRef.current, next, false);
     onRegionChange?.(next);
   };
+  // A step asked for from outside (the `[`/`]` keys): only a new one, never the last step made before this mounted.
   const stepRef = useRef(step);
   stepRef.current = step;
-  const seq = regionStep?.seq;
+  const stepAtMount = useRef(regionStep?.seq);
   useEffect(() => {
-    if (seq !== undefined && regionStep) stepRef.current(regionStep.delta);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [seq]);
+    if (!regionStep || regionStep.seq === stepAtMount.current) return;
+    stepAtMount.current = regionStep.seq;
+    stepRef.current(regionStep.delta);
+  }, [regionStep]);
 
   // Mark the active region's pieces (DOM attributes, so the drawn tree need not be rebuilt on a step).
   useEffect(() => {
