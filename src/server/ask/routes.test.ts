@@ -183,7 +183,7 @@ interface SseEvent {
 function parseSse(body: string): SseEvent[] {
   return body
     .split('\n\n')
-    .filter((block) => block.trim() !== '')
+    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
     .map((block) => {
       const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
       const data = block
@@ -200,7 +200,10 @@ describe('streaming (Accept: text/event-stream)', () => {
     const res = await post('/api/ask', { question: 'Do vendors need multi-factor authentication for remote access?' }, { Accept: 'text/event-stream' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const events = parseSse(await res.text());
+    const raw = await res.text();
+    // a comment first: the client knows the question was accepted before the answer is ready
+    expect(raw.startsWith(': answering\n\n')).toBe(true);
+    const events = parseSse(raw);
     expect(events.at(-1)?.event).toBe('done');
     expect(events.filter((e) => e.event === 'done')).toHaveLength(1);
     const answer = events.at(-1)?.data.answer as Answer;

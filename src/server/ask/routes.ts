@@ -102,12 +102,19 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     c.header('X-Content-Type-Options', 'nosniff');
     return streamSSE(c, async (stream) => {
       stream.onAbort(cancel);
+      // A comment at once (the client learns the question was accepted) and every 10 s while the index is built or
+      // the model thinks, so no proxy takes the quiet stream for a dead one. SSE parsers skip comments.
+      await stream.write(': answering\n\n');
+      const heartbeat = setInterval(() => void stream.write(': still answering\n\n'), 10_000);
       try {
         const answer = await make(controller.signal);
+        clearInterval(heartbeat);
         await streamAnswer(stream, answer, { delayMs, signal: controller.signal, done });
       } catch (e) {
         if (controller.signal.aborted) return;
         await stream.writeSSE({ event: 'error', data: JSON.stringify({ message: failureMessage(e) }) });
+      } finally {
+        clearInterval(heartbeat);
       }
     });
   };
