@@ -49,6 +49,12 @@ describe('viewer actions', () => {
     expect(ctx.viewer.getState().rotation).toBe(90);
   });
 
+  it('leaves a key to a control inside the viewer that handled it already', () => {
+    const ctx = context();
+    expect(runViewerKey({ ...key('ArrowRight'), defaultPrevented: true }, ctx)).toBe(false);
+    expect(ctx.viewer.getState().currentPage).toBe(1);
+  });
+
   it('leaves ←/→ to sideways scrolling when the pages are wider than the pane', () => {
     const ctx = context({ scrollsSideways: () => true });
     expect(runViewerKey(key('ArrowRight'), ctx)).toBe(false);

@@ -89,7 +89,9 @@ for (const action of viewerActions) {
 /** Keys that turn pages only while the pages fit the pane sideways. */
 const SIDEWAYS = new Set(['ArrowRight', 'ArrowLeft']);
 
-type KeyEventLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing' | 'target'>;
+type KeyEventLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing' | 'target'> & {
+  defaultPrevented?: boolean;
+};
 
 /**
  * The chord of a key event as the registry spells it, or null for events the viewer never handles (Alt chords,
@@ -111,6 +113,8 @@ export function actionForChord(chord: string): ViewerAction | undefined {
 
 /** Runs the command bound to the event; true when one ran (the caller then prevents the default). */
 export function runViewerKey(e: KeyEventLike, ctx: ViewerActionContext): boolean {
+  // A control inside the viewer that handled the key itself (the outline tree's arrows, End in a list) owns it.
+  if (e.defaultPrevented) return false;
   const chord = eventChord(e);
   const action = chord === null ? undefined : byChord.get(chord);
   if (!action || chord === null) return false;
