@@ -28,7 +28,8 @@ export function sourceLabel(answer: Answer, source: Source): string {
   const doc = documentOf(answer, source);
   const page = sourceFirstPage(source);
   const title = doc?.title ?? source.documentId;
-  if (page === undefined) return title;
+  // Named only as printed: the physical page is known once the viewer has read the PDF's labels.
+  if (page === undefined) return source.pageLabel?.trim() ? `${title}, printed page ${source.pageLabel.trim()}` : title;
   const printed = source.pageLabel && source.pageLabel !== String(page) ? ` (printed ${source.pageLabel})` : '';
   return `${title}, page ${page}${printed}`;
 }
