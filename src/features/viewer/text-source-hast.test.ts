@@ -67,4 +67,14 @@ describe('source headings', () => {
     const hast = sourceMarkdownHast(parseSourceMarkdown('# Title\n\n## Part\n\n###### Deep\n'));
     expect(tags(hast)).toEqual(['h2', 'h3', 'h6']);
   });
+
+  it('let each block of prose take its own direction (a Persian paragraph reads right to left)', () => {
+    const hast = sourceMarkdownHast(parseSourceMarkdown('# راهنما\n\nبرای نصب.\n\n`code`\n'));
+    const blocks = hast.children.filter((c): c is Element => c.type === 'element');
+    expect(blocks.map((b) => [b.tagName, b.properties.dir])).toEqual([
+      ['h2', 'auto'],
+      ['p', 'auto'],
+      ['p', 'auto'],
+    ]);
+  });
 });

@@ -31,14 +31,21 @@ export function sourceMarkdownHast(tree: Root): HastRoot {
     },
   });
   const root: HastRoot = hast.type === 'root' ? hast : { type: 'root', children: [hast as ElementContent] };
-  return { ...root, children: root.children.map((c) => (c.type === 'element' ? demoteHeadings(c) : c)) };
+  return { ...root, children: root.children.map((c) => (c.type === 'element' ? adjust(c) : c)) };
 }
 
-/** The page's one h1 is the question: a document's headings sit one level below it (h1 → h2 … h6 stays h6). */
-function demoteHeadings(node: Element): Element {
+const TEXT_BLOCKS = new Set(['p', 'li', 'blockquote', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * The page's one h1 is the question: a document's headings sit one level below it (h1 → h2 … h6 stays h6). Each
+ * block of prose takes its direction from its own first strong letter (`dir="auto"`), so a Persian or Arabic
+ * paragraph reads right to left inside a left-to-right page, as persian_rag's documents need.
+ */
+function adjust(node: Element): Element {
   const level = /^h([1-6])$/.exec(node.tagName)?.[1];
   const tagName = level ? `h${Math.min(6, Number(level) + 1)}` : node.tagName;
-  return { ...node, tagName, children: node.children.map((c) => (c.type === 'element' ? demoteHeadings(c) : c)) };
+  const properties = TEXT_BLOCKS.has(node.tagName) ? { ...node.properties, dir: 'auto' } : node.properties;
+  return { ...node, tagName, properties, children: node.children.map((c) => (c.type === 'element' ? adjust(c) : c)) };
 }
 
 interface Span {
@@ -100,6 +107,6 @@ export function plainTextHast(text: string): HastRoot {
   const position = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: text.length } };
   return {
     type: 'root',
-    children: [{ type: 'element', tagName: 'pre', properties: { dataPlainText: '' }, children: [{ type: 'text', value: text, position }], position }],
+    children: [{ type: 'element', tagName: 'pre', properties: { dataPlainText: '', dir: 'auto' }, children: [{ type: 'text', value: text, position }], position }],
   };
 }
