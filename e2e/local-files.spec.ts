@@ -45,6 +45,19 @@ function expectNothingUploaded(requests: Request[], files: { buffer: Buffer }[])
   expect(requests.filter((r) => r.method() !== 'GET' && !r.url().startsWith('blob:')).map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
 }
 
+/** The cited page is on screen with the passage highlighted on the quote's words (once its text layer is drawn). */
+async function expectCitationShown(page: Page, sourceId: string, source: DemoSource) {
+  const pageEl = page.locator(`[data-page-number="${source.page}"]`);
+  await expect(pageEl.locator(`[data-highlight][data-source-id="${sourceId}"]`).first()).toBeInViewport();
+  await expect(pageEl.locator('.textLayer span').first()).toBeAttached();
+  await expectHighlightOnQuote(page, sourceId, source.quote);
+}
+
+async function expectCitationOpens(page: Page, marker: string, sourceId: string, source: DemoSource) {
+  await page.locator(`button[data-marker="${marker}"]`).first().click();
+  await expectCitationShown(page, sourceId, source);
+}
+
 test('an answer and its PDF opened with the file dialog: a citation opens highlighted, and nothing is uploaded', async ({ page }) => {
   const requests = recordRequests(page);
   const files = [answerFile('vendor-access'), pdfFile('vendor-security-policy')];
@@ -57,10 +70,7 @@ test('an answer and its PDF opened with the file dialog: a citation opens highli
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How must vendors protect access to our systems?');
   await expect(page.getByRole('region', { name: 'Local files' })).toContainText('Opened from local files: vendor-access.json with vendor-security-policy.pdf');
 
-  const s2 = demoSource('vendor-access', 'S2');
-  await page.locator('button[data-marker="2"]').first().click();
-  await expect(page.locator(`[data-page-number="${s2.page}"] [data-highlight][data-source-id="S2"]`).first()).toBeInViewport();
-  await expectHighlightOnQuote(page, 'S2', s2.quote);
+  await expectCitationOpens(page, '2', 'S2', demoSource('vendor-access', 'S2'));
   expectNothingUploaded(requests, files);
 });
 
@@ -85,10 +95,7 @@ test('files dropped on the page open the same way (a full-window drop target whi
   await expect(page.getByText('Drop an answer and its documents')).toBeHidden();
 
   await expect(page).toHaveURL(LOCAL_URL);
-  const s3 = demoSource('vendor-access', 'S3');
-  await page.locator('button[data-marker="3"]').first().click();
-  await expect(page.locator(`[data-page-number="${s3.page}"] [data-highlight][data-source-id="S3"]`).first()).toBeInViewport();
-  await expectHighlightOnQuote(page, 'S3', s3.quote);
+  await expectCitationOpens(page, '2', 'S2', demoSource('vendor-access', 'S2'));
   expectNothingUploaded(requests, []);
 });
 
@@ -103,7 +110,6 @@ test('a missing document is named with an "Add file" button, and the file given 
   await expect(bar).toContainText('Not used: meeting-notes.txt');
 
   // [2] cites the Data Retention Policy (source S3), whose file was not given.
-  const s3 = demoSource('retention-vs-security', 'S3');
   await page.locator('button[data-marker="2"]').first().click();
   const viewer = page.getByRole('region', { name: 'Source viewer' });
   await expect(viewer).toContainText('Data Retention Policy is missing');
@@ -112,8 +118,7 @@ test('a missing document is named with an "Add file" button, and the file given 
   await viewer.getByRole('button', { name: 'Add file…' }).click();
   await (await chooser).setFiles([pdfFile('data-retention-policy')]);
 
-  await expect(page.locator(`[data-page-number="${s3.page}"] [data-highlight][data-source-id="S3"]`).first()).toBeInViewport();
-  await expectHighlightOnQuote(page, 'S3', s3.quote);
+  await expectCitationShown(page, 'S3', demoSource('retention-vs-security', 'S3'));
   await expect(bar).not.toContainText('Missing:');
   // The other document still opens from its own file.
   await page.locator('button[data-marker="1"]').first().click();
@@ -165,4 +170,30 @@ test('decisions on a local answer are kept in this browser: after a reload, reop
   expect(page.url().split('&')[0]).toBe(url.split('&')[0]);
   await expect(page.getByRole('list', { name: 'Claims' }).locator(':scope > li').nth(1)).toHaveAttribute('data-decision', 'rejected');
   expect(requests.filter((r) => /\/review/.test(r.url())).map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
+});
+
+test('a local Markdown runbook and a text change log open in the text viewer beside a local PDF', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('./');
+  await openInput(page).setInputFiles([
+    answerFile('markdown-sources'),
+    file('documents', 'onboarding-runbook.md', 'text/markdown'),
+    // No type from the "browser": the name decides.
+    file('documents', 'agent-changelog.txt', ''),
+    pdfFile('vendor-security-policy'),
+  ]);
+  await expect(page).toHaveURL(LOCAL_URL);
+  await expect(page.getByRole('region', { name: 'Local files' })).not.toContainText('Missing:');
+  const marks = page.locator('article[data-text-source] mark[data-highlight]');
+  const marked = async () => (await marks.allTextContents()).join('').replace(/\s+/g, ' ').trim();
+
+  await page.locator('button[data-marker="2"]').first().click();
+  await expect(page.locator('article[data-text-source="markdown"]')).toBeVisible();
+  await expect.poll(marked).toBe('Install the connector agent from the internal package mirror with sudo apt install citelens-agent');
+  await expect(marks.first()).toBeInViewport();
+
+  await page.locator('button[data-marker="4"]').first().click();
+  await expect(page.locator('article[data-text-source="plain"]')).toBeVisible();
+  await expect.poll(marked).toContain('Enrolment tokens now expire after 24 hours');
+  expectNothingUploaded(requests, []);
 });
