@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ThreadTurn } from '../api/ask-schema.ts';
 import { apiUrl, type AnswerResult } from '../api/client.ts';
@@ -100,9 +100,13 @@ function TurnSection({ turn, many, active, own, opened, renderTurn }: TurnSectio
       Loading turn {turn.turn}…
     </p>
   );
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (active && many && ref.current) revealInPane(ref.current, 'start');
+  }, [active, many]);
   if (!many) return <div data-turn={turn.turn} data-active-turn="">{body}</div>;
   return (
-    <section aria-label={`Turn ${turn.turn}`} data-turn={turn.turn} data-active-turn={active ? '' : undefined} className={`border-b border-slate-100 ${active ? 'bg-white' : 'bg-slate-50/60'}`}>
+    <section ref={ref} aria-label={`Turn ${turn.turn}`} data-turn={turn.turn} data-active-turn={active ? '' : undefined} className={`border-b border-slate-100 ${active ? 'bg-white' : 'bg-slate-50/60'}`}>
       <div className="mx-auto flex max-w-2xl items-center gap-2 px-6 pt-4 text-xs text-slate-500">
         <span className="font-medium uppercase tracking-wide">{turn.turn === 1 ? 'Question' : `Follow-up ${turn.turn - 1}`}</span>
         {active ? (
@@ -136,6 +140,19 @@ function TurnNotes({ answer }: { answer: Answer }) {
   );
 }
 
+/**
+ * Scrolls the answer pane to the start of `el` when it starts in the lower half of the pane or below it, or lies
+ * wholly above it: a turn that became active from a link or a finished follow-up, or the answer starting to stream.
+ * A turn made active by clicking a marker in it, with its start above, stays put.
+ */
+function revealInPane(el: HTMLElement, block: ScrollLogicalPosition): void {
+  const pane = el.closest('[data-pane="answer"]');
+  if (!pane) return;
+  const r = el.getBoundingClientRect();
+  const p = pane.getBoundingClientRect();
+  if (r.bottom <= p.top || r.top > p.top + p.height / 2) el.scrollIntoView({ block });
+}
+
 const noCite = () => {};
 const documentUrl = (id: string) => apiUrl(`/documents/${encodeURIComponent(id)}`);
 
@@ -145,8 +162,12 @@ function DraftTurn({ draft, turn }: { draft: StreamDraft; turn: number }) {
     const d = draftAnswer(draft, documentUrl).answer;
     return { answer: d, model: buildAnswerModel(d) };
   }, [draft]);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (ref.current) revealInPane(ref.current, 'start');
+  }, []);
   return (
-    <section aria-label="Answer being written" aria-busy="true" data-draft-turn={turn} className="border-b border-slate-100">
+    <section ref={ref} aria-label="Answer being written" aria-busy="true" data-draft-turn={turn} className="border-b border-slate-100">
       <div className="mx-auto flex max-w-2xl items-center gap-2 px-6 pt-4 text-xs text-slate-500">
         <span className="font-medium uppercase tracking-wide">{`Follow-up ${turn - 1}`}</span>
         <span className="animate-pulse">writing…</span>
