@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { isInlineAnswerId } from '../api/inline-answers.ts';
+import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { reviewAnswer } from '../core/review/review-answer.ts';
@@ -29,7 +30,7 @@ export function useReviewResult(answer: Answer, model: AnswerModel): ReviewResul
     let perAnswer = results.get(answer);
     if (!perAnswer) results.set(answer, (perAnswer = new WeakMap()));
     let result = perAnswer.get(checks);
-    if (!result) perAnswer.set(checks, (result = reviewAnswer(answer, model, checks)));
+    if (!result) perAnswer.set(checks, (result = reviewAnswer(answer, model, checks, {}, storeOrigins())));
     return result;
   }, [answer, model, checks]);
 }

@@ -326,6 +326,13 @@ describe('sources citelens cannot search', () => {
     expect(review(generated, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/generated this file/) });
   });
 
+  it('a document served by our own origin under an absolute URL is a stored file ("checking…"), not a web page', () => {
+    const served = answer({ documents: [{ ...DOC, url: 'http://app.test/api/documents/policy' }] });
+    const model = buildAnswerModel(served);
+    expect(reviewAnswer(served, model, {}, {}, ['http://app.test']).sources.S1).toEqual({ kind: 'pending' });
+    expect(reviewAnswer(served, model, {}, {}, ['http://other.test']).sources.S1).toMatchObject({ kind: 'unchecked' });
+  });
+
   it('a stored PDF not yet checked stays pending', () => {
     expect(review(answer(), {}).sources.S1).toEqual({ kind: 'pending' });
   });

@@ -50,7 +50,13 @@ function inClaim(flag: ReviewFlag, claimId: string, key: string, answerStart: nu
  * Review one answer. `model` is `buildAnswerModel(answer)`; `checks` whatever the async side has found so far
  * (missing entries are pending); `config` overrides the default thresholds. Never throws on malformed answers.
  */
-export function reviewAnswer(answer: Answer, model: AnswerModel, checks: ReviewChecks = {}, config: Partial<ReviewConfig> = {}): ReviewResult {
+export function reviewAnswer(
+  answer: Answer,
+  model: AnswerModel,
+  checks: ReviewChecks = {},
+  config: Partial<ReviewConfig> = {},
+  storeOrigins: readonly string[] = [],
+): ReviewResult {
   const cfg = resolveConfig(config);
   const documents = new Map<string, DocumentRef>();
   for (const d of Array.isArray(answer?.documents) ? answer.documents : []) {
@@ -70,6 +76,7 @@ export function reviewAnswer(answer: Answer, model: AnswerModel, checks: ReviewC
       documentCheck: checks.documents?.[source.documentId],
       sourceCheck: checks.sources?.[source.id],
       config: cfg,
+      storeOrigins,
     };
     sources[source.id] = sourceStatus(ctx);
     flagsBySource[source.id] = sourceFlags(ctx);

@@ -2,6 +2,7 @@
 // quote altered, wrong page, highlight misses evidence, document-level only, version mismatch, evidence unavailable.
 // Pure and synchronous: the locator's work arrives in `SourceCheck`, the document's in `DocumentCheck`.
 import type { DocumentRef, Source } from '../model/types.ts';
+import { webAddress } from '../model/document-kind.ts';
 import { ACCESS_PHRASES } from './document-check.ts';
 import { claimedPages, pagesLabel, searchTextOf, unquotedStatus } from './source-pages.ts';
 import type { CitationStatus, DocumentCheck, FlagEvidence, ReviewConfig, ReviewFlag, SearchedScope, SourceCheck } from './types.ts';
@@ -13,10 +14,12 @@ export interface SourceContext {
   documentCheck?: DocumentCheck;
   sourceCheck?: SourceCheck;
   config: ReviewConfig;
+  /** Origins whose documents are ours (the app's and the API's): an absolute URL there is a served file, not a web page. */
+  storeOrigins?: readonly string[];
 }
 
 /** What a marker shows for this source right now (document access first, then the locator's verdict). */
-export function sourceStatus(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck' | 'sourceCheck'>): CitationStatus {
+export function sourceStatus(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck' | 'sourceCheck' | 'storeOrigins'>): CitationStatus {
   const access = ctx.documentCheck?.access;
   if (access?.state === 'unavailable') return { kind: 'unavailable', status: access.status, reason: access.reason };
   if (access?.state === 'failed') return { kind: 'failed', reason: access.reason };
@@ -48,14 +51,15 @@ function searchedWords(scope: SearchedScope): string {
 const UNPAGED_NAME = /\.(txt|md|markdown|html?|json|csv|xml|docx?|rtf)$/iu;
 
 /** A PDF (or unknown type): pages mean something. Web pages and text documents have none to name. */
-function isPaged(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck'>): boolean {
+function isPaged(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck' | 'storeOrigins'>): boolean {
   const doc = ctx.document;
   const type = typeof doc?.mediaType === 'string' ? doc.mediaType.toLowerCase() : '';
   if (type) return type.includes('pdf');
   if (ctx.documentCheck?.pageCount) return true;
   if (typeof ctx.source.url === 'string' && ctx.source.url) return false;
   const url = typeof doc?.url === 'string' ? doc.url : '';
-  if (/^https?:/iu.test(url) && !/\.pdf(?:[?#]|$)/iu.test(url)) return false;
+  const web = webAddress(url);
+  if (web && !ctx.storeOrigins?.includes(web.origin) && !/\.pdf$/iu.test(web.pathname)) return false;
   return ![url, doc?.title, doc?.id].some((name) => typeof name === 'string' && UNPAGED_NAME.test(name.trim()));
 }
 
