@@ -134,6 +134,8 @@ test('thumbnails add no canvas: the pages are the only canvases in the viewer', 
 });
 
 test('a 1,000-page document keeps a dozen thumbnails mounted, and no canvas of theirs', async ({ page }) => {
+  // Downloading and opening the 1,000-page file, then jumping to page 990, takes ~40 s on a loaded 2-core machine.
+  test.slow();
   await page.goto('./?answer=large-document');
   // The 1,000-page file is made when the test server first serves it.
   await expect(page.getByText('of 1000', { exact: true })).toBeVisible({ timeout: 30_000 });
