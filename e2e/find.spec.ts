@@ -15,12 +15,14 @@ const count = (page: Page) => page.locator('[data-find-count]');
 async function openViewer(page: Page) {
   await page.goto('./?answer=find-fixture');
   await page.locator('button[data-marker="1"]').first().click();
-  await expect(page.locator('[data-highlight]').first()).toBeVisible();
+  // The review's background checks share the pdf.js worker: on a loaded 2-core box locating can take a while.
+  await expect(page.locator('[data-highlight]').first()).toBeVisible({ timeout: 45_000 });
   await page.locator('[data-page-number="2"] .textLayer').click({ position: { x: 20, y: 20 } });
   await expect(page.locator('[data-viewer-scroll]')).toBeFocused();
 }
 
 test('Ctrl+F in the viewer finds a word hyphenated across a line break and steps through the pages', async ({ page }) => {
+  test.slow(); // many steps, each waiting on pdf.js renders that share the worker with the review checks
   await openViewer(page);
   await page.keyboard.press('ControlOrMeta+f');
   await expect(findBar(page)).toBeVisible();
@@ -94,6 +96,7 @@ test('Ctrl+F outside the viewer is left to the browser', async ({ page }) => {
 });
 
 test('viewer shortcuts: + zooms, → turns the page, ? lists them; Ctrl+wheel zooms around the pointer', async ({ page }) => {
+  test.slow(); // many steps, each waiting on pdf.js renders that share the worker with the review checks
   await openViewer(page);
   const zoom = viewer(page).getByLabel('Current zoom');
   const percent = async () => Number.parseInt((await zoom.textContent()) ?? '', 10);
@@ -172,6 +175,7 @@ test('copy a quote and a citation from the references; selecting their text does
 });
 
 test('Download and Open link to the original document; Print renders our own page images', async ({ page, request }) => {
+  test.slow(); // many steps, each waiting on pdf.js renders that share the worker with the review checks
   await openViewer(page);
   const download = viewer(page).getByRole('link', { name: 'Download' });
   await expect(download).toHaveAttribute('href', new RegExp(FIND_FIXTURE.documentId));
@@ -186,7 +190,7 @@ test('Download and Open link to the original document; Print renders our own pag
   const print = viewer(page).getByRole('button', { name: 'Print' });
   await print.click();
   const frame = page.frameLocator('iframe[aria-hidden="true"]');
-  await expect(frame.locator('img')).toHaveCount(3);
+  await expect(frame.locator('img')).toHaveCount(3, { timeout: 60_000 });
   await expect(frame.locator('img').first()).toHaveAttribute('src', /^blob:/);
   await expect(print).toHaveAttribute('aria-busy', 'false');
   await expect(viewer(page).getByRole('alert')).toHaveCount(0);
