@@ -24,7 +24,7 @@ describe('checkTextSource', () => {
 });
 
 describe('review of a text source', () => {
-  it('flags quote-not-found once the text source is checked, instead of leaving it unchecked', () => {
+  it('is checking… until the text source is read, then flags quote-not-found', () => {
     const answer: Answer = {
       id: 'a',
       text: 'Restart the agent with a reboot [1].',
@@ -34,7 +34,7 @@ describe('review of a text source', () => {
     };
     const model = buildAnswerModel(answer);
     const before = reviewAnswer(answer, model);
-    expect(before.sources.S1?.kind).toBe('unchecked');
+    expect(before.sources.S1?.kind).toBe('pending');
     const check = checkTextSource(RUNBOOK, answer.sources[0]!);
     const after = reviewAnswer(answer, model, { sources: { S1: check } });
     expect(after.sources.S1?.kind).toBe('not-located');

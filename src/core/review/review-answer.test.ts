@@ -333,6 +333,13 @@ describe('sources citelens cannot search', () => {
     expect(reviewAnswer(served, model, {}, {}, ['http://other.test']).sources.S1).toMatchObject({ kind: 'unchecked' });
   });
 
+  it('a quoted Markdown source of ours is "checking…" until its text is checked; one on the web is not checked', () => {
+    const md = answer({ documents: [{ ...DOC, url: '/api/documents/runbook', mediaType: 'text/markdown' }] });
+    expect(review(md, {}).sources.S1).toEqual({ kind: 'pending' });
+    const remote = answer({ documents: [{ ...DOC, url: 'https://example.com/runbook.md' }] });
+    expect(review(remote, {}).sources.S1).toMatchObject({ kind: 'unchecked' });
+  });
+
   it('a stored PDF not yet checked stays pending', () => {
     expect(review(answer(), {}).sources.S1).toEqual({ kind: 'pending' });
   });

@@ -2,7 +2,7 @@
 // quote altered, wrong page, highlight misses evidence, document-level only, version mismatch, evidence unavailable.
 // Pure and synchronous: the locator's work arrives in `SourceCheck`, the document's in `DocumentCheck`.
 import type { DocumentRef, Source } from '../model/types.ts';
-import { webAddress } from '../model/document-kind.ts';
+import { textFormat, webAddress } from '../model/document-kind.ts';
 import { ACCESS_PHRASES } from './document-check.ts';
 import { claimedPages, pagesLabel, searchTextOf, unquotedStatus } from './source-pages.ts';
 import type { CitationStatus, DocumentCheck, FlagEvidence, ReviewConfig, ReviewFlag, SearchedScope, SourceCheck } from './types.ts';
@@ -26,6 +26,10 @@ export function sourceStatus(ctx: Pick<SourceContext, 'source' | 'document' | 'd
   if (ctx.sourceCheck) return ctx.sourceCheck.status;
   // Nothing will ever check these: saying "checking…" forever would be a lie.
   if (ctx.document?.generated) return { kind: 'unchecked', reason: 'The model generated this file in its own sandbox; citelens cannot open it.' };
+  // Markdown and plain-text documents are read and checked (check-text-source.ts): until then they are "checking…".
+  if (ctx.document && textFormat(ctx.document) && isOurs(ctx.document.url, ctx.storeOrigins) && searchTextOf(ctx.source)) {
+    return { kind: 'pending' };
+  }
   if (!isPaged(ctx)) return { kind: 'unchecked', reason: 'A web page or text source: compare the passage shown with the original yourself.' };
   if (!searchTextOf(ctx.source)) return unquotedStatus(ctx.source);
   return { kind: 'pending' };
@@ -48,6 +52,12 @@ function searchedWords(scope: SearchedScope): string {
   return `Searched ${searched}.${note}`;
 }
 
+/** A relative URL, or an absolute one on an origin that serves our documents (not a page on the web). */
+function isOurs(url: string | undefined, storeOrigins: readonly string[] = []): boolean {
+  const web = webAddress(url);
+  return !web || storeOrigins.includes(web.origin);
+}
+
 const UNPAGED_NAME = /\.(txt|md|markdown|html?|json|csv|xml|docx?|rtf)$/iu;
 
 /** A PDF (or unknown type): pages mean something. Web pages and text documents have none to name. */
@@ -59,7 +69,7 @@ function isPaged(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck
   if (typeof ctx.source.url === 'string' && ctx.source.url) return false;
   const url = typeof doc?.url === 'string' ? doc.url : '';
   const web = webAddress(url);
-  if (web && !ctx.storeOrigins?.includes(web.origin) && !/\.pdf$/iu.test(web.pathname)) return false;
+  if (web && !isOurs(url, ctx.storeOrigins) && !/\.pdf$/iu.test(web.pathname)) return false;
   return ![url, doc?.title, doc?.id].some((name) => typeof name === 'string' && UNPAGED_NAME.test(name.trim()));
 }
 
