@@ -1,6 +1,7 @@
 import type { DocumentRef } from '../../core/model/types.ts';
 import { FilePickButton } from './file-pick-button.tsx';
-import { lookedFor, missingFileLabel, type LocalAnswer } from './local-answer.ts';
+import { lookedFor } from '../../core/documents/match-document-file.ts';
+import { missingFileLabel, type LocalAnswer } from './local-answer.ts';
 
 // Above a local answer: where it came from, which documents still lack a file, which given files matched nothing.
 

@@ -3,7 +3,7 @@ import { answerFromJson, isApiError, type AnswerResult } from '../../api/client.
 import { storeOrigins } from '../../api/store-origins.ts';
 import { contentHash } from '../../core/documents/content-hash.ts';
 import { detectFormat } from '../../core/adapters/detect.ts';
-import { fileStem, lookedFor, matchDocumentFiles, urlBaseName } from '../../core/documents/match-document-file.ts';
+import { fileStem, matchDocumentFiles, urlBaseName } from '../../core/documents/match-document-file.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 
@@ -31,7 +31,6 @@ export function missingFileLabel(doc: DocumentRef): string {
   return base && /\.[a-z0-9]{1,5}$/iu.test(base) ? base : doc.title;
 }
 
-export { lookedFor };
 
 /** A local file could not be used; `file` is its name, `issues` the JSON paths that are wrong (`documents[0].title: …`). */
 export class LocalFileError extends Error {

@@ -1,6 +1,7 @@
 import type { DocumentRef } from '../../core/model/types.ts';
 import { FilePickButton } from './file-pick-button.tsx';
-import { lookedFor, missingFileLabel } from './local-answer.ts';
+import { lookedFor } from '../../core/documents/match-document-file.ts';
+import { missingFileLabel } from './local-answer.ts';
 
 // The viewer pane for a document of a local answer whose file was not given: named, with a way to add it.
 
