@@ -52,8 +52,6 @@ export function useSourceChecks(
     const { signal } = controller;
     const store = useReviewChecksStore.getState();
     const cited = new Set(model.sources.map((s) => s.documentId));
-    // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
-    // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
     // A local answer's document whose file was not given: nothing to open; the review says which file is missing.
     for (const d of answer.documents) {
       if (!cited.has(d.id) || !isMissingLocalFile(d) || done.current.has(d.id)) continue;
@@ -61,6 +59,8 @@ export function useSourceChecks(
       store.setDocument(answer.id, { documentId: d.id, access: { state: 'unavailable', status: 404, reason } });
       done.current.add(d.id);
     }
+    // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
+    // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
     const documents = answer.documents
       // Only PDFs of our store: a web page is on another origin (the CSP blocks the fetch), a generated file nowhere.
       .filter((d) => cited.has(d.id) && !isMissingLocalFile(d) && documentKind(d, storeOrigins()).kind === 'pdf')
