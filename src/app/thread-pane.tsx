@@ -47,8 +47,10 @@ export function ThreadPane({ result, renderTurn }: ThreadPaneProps) {
     },
   });
   const many = thread.turns.length > 1 || ask.state.kind === 'streaming';
+  // The pane's full height only with the question box, to keep it at the foot: an embedded view reports the height
+  // of its content to the portal (embed-resize.ts), which a full-height box would hide.
   return (
-    <div className="flex min-h-full flex-col">
+    <div className={canAsk ? 'flex min-h-full flex-col' : undefined}>
       <div className="flex-1">
         {thread.turns.map((t) => (
           <TurnSection key={t.answerId} turn={t} many={many} active={t.turn === thread.active.turn} own={thread.own} opened={result} renderTurn={renderTurn} />
