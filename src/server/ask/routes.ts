@@ -96,6 +96,8 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
       return make(controller.signal).then(json, (e: unknown) => {
         if (e instanceof AnswerNotFoundError) return askError(c, 404, 'not_found', e.message);
         if (e instanceof LlmError) return askError(c, 502, 'model_error', e.message);
+        // The client went away (Stop, a closed tab): nobody reads this answer, and it is not a server error to log.
+        if (controller.signal.aborted) return new Response(null, { status: 499 });
         throw e;
       });
     }
