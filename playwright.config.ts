@@ -7,10 +7,11 @@ const port = Number(process.env.E2E_PORT ?? 4183);
 
 export default defineConfig({
   testDir: 'e2e',
-  // The answer view now also runs the review checks in the background (they share the pdf.js worker with the
-  // viewer), so a page paints later on a busy 2-core machine than it did; the limits leave room for that.
-  timeout: 45_000,
-  expect: { timeout: 15_000 },
+  // The answer view also runs the review checks in the background (they share the pdf.js worker with the viewer),
+  // and two workers share CI's 2 cores with the server: a first paint that takes 2 s alone took 15–20 s in a full
+  // run (2026-11-30). The limits are about correctness, not speed (speed is `npm run bench`'s), so they are wide.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -35,8 +35,8 @@ async function printedPages(source: Source): Promise<number[]> {
 
 for (const id of ['demo-raglite', 'demo-query-agent', 'demo-sid-bbox', 'demo-anthropic']) {
   test(`${id}: every marker opens its page with the cited words highlighted`, async ({ page }) => {
-    // Up to six citations, each located and checked word by word: more than the default 30 s under load.
-    test.setTimeout(60_000);
+    // Up to six citations, each located and checked word by word: three times the default limit.
+    test.slow();
     const answer = demoAnswer(id);
     await page.goto(`./?answer=${id}`);
     const markers = page.locator('button[data-marker]');
