@@ -39,10 +39,14 @@ if (!P.withResolvers) {
   };
 }
 
+/** Answers asked with `npm start` on the demo data (src/server/ask): the user's, ignored by git, not the demo's. */
+const ASKED = /^answers\/ask-[^/]*\.json$/u;
+
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (ASKED.test(rel)) continue;
     if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
     else out.push(rel);
   }
