@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
@@ -9,6 +9,7 @@ import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
+import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { reportAnchored } from './app-events.ts';
 import { neighbourCitation } from './citation-steps.ts';
 import { citationTarget, defaultDocumentId } from './citation-target.ts';
@@ -136,7 +137,18 @@ function LoadedViewer({ answer }: { answer: Answer }) {
   const regionStep = useViewStore((s) => s.regionStep);
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
-  const onTextCache = useSourceChecks(answer, modelFor(answer), documentId);
+  // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current
+  // one is, the background checks hold back (use-source-checks.ts).
+  const [anchoredNonce, setAnchoredNonce] = useState<number | null>(null);
+  const targetNonce = target?.nonce ?? null;
+  const onAnchored = useCallback(
+    (result: AnchorResult) => {
+      reportAnchored(result);
+      setAnchoredNonce(targetNonce);
+    },
+    [targetNonce],
+  );
+  const onTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
   // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
   const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
@@ -155,7 +167,7 @@ function LoadedViewer({ answer }: { answer: Answer }) {
       onRegionChange={(r) => setRegion(r + 1)}
       regionStep={regionStep}
       onTextCache={onTextCache}
-      onAnchored={reportAnchored}
+      onAnchored={onAnchored}
       citations={citations}
       onStepRegion={stepRegion}
       onStepCitation={(delta) => {

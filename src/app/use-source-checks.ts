@@ -23,6 +23,8 @@ import { checkTextDocument, citedTextDocuments } from './text-source-checks.ts';
 
 const CHECK_DELAY_MS = 800;
 const OPEN_DELAY_MS = 2500;
+/** While the viewer works on a citation (its page, text and passage search), the checks wait at most this long. */
+const BUSY_DELAY_MS = 10_000;
 
 export interface ViewerText {
   documentId: string;
@@ -35,6 +37,12 @@ export function useSourceChecks(
   model: AnswerModel,
   /** The document the viewer shows: checked over its cache when it comes, so opened here only as a last resort. */
   shownDocumentId: string | undefined,
+  /**
+   * The viewer is bringing a citation on screen (clicked, not yet highlighted). The checks share its pdf.js worker,
+   * which answers one request at a time, so a run in progress stops (what it finished is kept) and waits until the
+   * highlight is drawn, or BUSY_DELAY_MS at most, so the citation the reader asked for is never queued behind them.
+   */
+  viewerBusy = false,
 ): (documentId: string, cache: DocumentTextCache | null) => void {
   const [viewerText, setViewerText] = useState<ViewerText | null>(null);
   const done = useRef(new Set<string>());
@@ -129,12 +137,12 @@ export function useSourceChecks(
       run().catch((e: unknown) => {
         if (!signal.aborted) console.warn('citelens: background citation checks stopped', e);
       });
-    }, pendingShown ? CHECK_DELAY_MS : OPEN_DELAY_MS);
+    }, viewerBusy ? BUSY_DELAY_MS : pendingShown ? CHECK_DELAY_MS : OPEN_DELAY_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [answer, model, viewerText, shownDocumentId, queryClient]);
+  }, [answer, model, viewerText, shownDocumentId, queryClient, viewerBusy]);
 
   return onTextCache;
 }
