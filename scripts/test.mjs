@@ -1,4 +1,4 @@
-// `npm test`: everything CI checks, in order: typecheck, unit tests, build, then Playwright in a real Chromium.
+// `npm test`: everything CI checks, in order: typecheck, lint, unit tests, build, then Playwright in a real Chromium.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -12,6 +12,7 @@ if (!existsSync(chromium)) {
 
 const steps = [
   ['typecheck', ['npx', 'tsc', '-p', '.']],
+  ['lint', ['npx', 'eslint', '.']],
   ['unit tests', ['npx', 'vitest', 'run']],
   ['build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
   ['browser tests', ['npx', 'playwright', 'test']],
