@@ -151,8 +151,8 @@ function encode(box: Box, coords: CoordsDescriptor, frame: PageFrame): Box {
     ? canonicalToView(box, frame, 1)
     : { left: box.x0, top: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0 };
   const size = displayed ? displaySize(frame, 1) : { width: frame.view[2] - frame.view[0], height: frame.view[3] - frame.view[1] };
-  let x0 = v.left;
-  let x1 = v.left + v.width;
+  const x0 = v.left;
+  const x1 = v.left + v.width;
   let y0 = v.top;
   let y1 = v.top + v.height;
   if (coords.origin === 'bottom-left') {

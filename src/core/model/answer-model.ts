@@ -63,7 +63,7 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
   }
 
   const markdown = parseAnswerMarkdown(safe.text);
-  let claims: Claim[] = [];
+  let claims: Claim[];
   try {
     claims = extractClaims(safe.text, { locale, resolve: (key) => resolve(key)?.id, spans, markdown });
   } catch {

@@ -134,7 +134,7 @@ function claimUnits(sentences: readonly Sentence[], spans: readonly CitationSpan
 }
 
 const LEAD_TRIM = /[\s,.;:!?،؛。、，；：)\]}»”’]/u;
-const TAIL_TRIM = /[\s(\[{«“‘,.;:،؛。、，；：]/u;
+const TAIL_TRIM = /[\s([{«“‘,.;:،؛。、，；：]/u;
 
 function trimSub(text: string, from: number, to: number): Range {
   let s = from;

@@ -46,7 +46,7 @@ export function safeOutlineUrl(url: unknown): string | null {
 }
 
 function cleanTitle(title: unknown): string {
-  const text = typeof title === 'string' ? title.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  const text = typeof title === 'string' ? title.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim() : '';
   if (!text) return '(untitled)';
   return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1)}…` : text;
 }

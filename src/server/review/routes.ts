@@ -61,7 +61,7 @@ export function reviewerOf(c: Context<Env>): { ok: true; reviewer: string } | { 
   if (name.length > MAX_REVIEWER_LENGTH) {
     return { ok: false, message: `${REVIEWER_HEADER} is ${name.length} characters long; at most ${MAX_REVIEWER_LENGTH}.` };
   }
-  if (/[\u0000-\u001f\u007f]/.test(name)) return { ok: false, message: `${REVIEWER_HEADER} must not contain control characters.` };
+  if (/\p{Cc}/u.test(name)) return { ok: false, message: `${REVIEWER_HEADER} must not contain control characters.` };
   return { ok: true, reviewer: name };
 }
 
