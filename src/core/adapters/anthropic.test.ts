@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptAnthropic } from './anthropic.ts';
 import { AdapterError } from './errors.ts';
-import { adaptFixture, markersAt, spanTexts } from './test-helpers.ts';
+import { adaptFixture, markersAt, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 describe('anthropic adapter', () => {
   it('writes [n] after each cited text block and records the block as the claim span', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptAzureOpenai } from './azure-openai.ts';
 import { AdapterError } from './errors.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 
 const docs = [
   { id: 'manual', title: 'Cold Storage Manual', url: '/api/documents/manual' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptBedrock } from './bedrock.ts';
 import { AdapterError } from './errors.ts';
-import { adaptFixture, markersAt, spanTexts } from './test-helpers.ts';
+import { adaptFixture, markersAt, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 const docs = [
   { id: 'manual', title: 'Cold Storage Manual', url: '/api/documents/manual' },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adaptCohere, passageQuote } from './cohere.ts';
 import { AdapterError } from './errors.ts';
-import { adaptFixture, markersAt, spanTexts } from './test-helpers.ts';
+import { adaptFixture, markersAt, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 const docs = [{ id: 'facts', title: 'facts.txt', url: '/api/documents/facts' }];
 const passage = 'Ruby was created by Yukihiro Matsumoto in 1993.';

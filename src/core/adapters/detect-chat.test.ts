@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect.ts';
-import { adaptFixture, loadFixture } from './test-helpers.ts';
+import { adaptFixture, loadFixture } from '../../testing/adapter-fixtures.ts';
 
 // Detection of Cohere v2, Perplexity and OpenAI Chat Completions payloads (detectChatShapes in detect.ts).
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAnswerModel } from '../model/answer-model.ts';
 import { adaptDify } from './dify.ts';
 import { AdapterError } from './errors.ts';
-import { adaptFixture, markersAt } from './test-helpers.ts';
+import { adaptFixture, markersAt } from '../../testing/adapter-fixtures.ts';
 
 const docs = [
   { id: 'manual', title: 'Cold Storage Manual', url: '/api/documents/manual' },

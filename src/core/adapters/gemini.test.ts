@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adaptGemini } from './gemini.ts';
-import { adaptFixture, markersAt, spanTexts } from './test-helpers.ts';
+import { adaptFixture, markersAt, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 describe('gemini adapter', () => {
   it('converts UTF-8 byte segments to UTF-16 spans and writes [n] after each', () => {

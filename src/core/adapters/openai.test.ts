@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from './errors.ts';
 import { adaptOpenai } from './openai.ts';
-import { adaptFixture, spanTexts } from './test-helpers.ts';
+import { adaptFixture, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 describe('openai adapter', () => {
   it('Responses: writes [n] at each file_citation index (code points), without inventing claim spans', () => {

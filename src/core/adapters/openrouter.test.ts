@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from './errors.ts';
 import { adaptOpenrouter } from './openrouter.ts';
-import { adaptFixture, markersAt, spanTexts } from './test-helpers.ts';
+import { adaptFixture, markersAt, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 const docs = [
   { id: 'ferry', title: 'Winter Ferry Timetable', url: 'https://ferries.example.is/timetables/winter' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from './errors.ts';
 import { adaptPerplexity } from './perplexity.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 
 describe('perplexity adapter', () => {
   it('keeps the text and its [n] markers, one source per citation with URL (when not the document\'s own), date and snippet', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkers } from '../markers/parse-markers.ts';
 import { resolveMarker } from '../model/resolve.ts';
 import { adaptPersianRag } from './persian-rag.ts';
-import { adaptFixture, spanTexts } from './test-helpers.ts';
+import { adaptFixture, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 const C1 = 'داده‌های مشتری باید با AES-256 رمزگذاری شوند';
 const C2 = 'نسخه‌های پشتیبان پس از ۳۵ روز پاک می‌شوند';

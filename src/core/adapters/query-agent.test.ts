@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from './errors.ts';
 import { adaptQueryAgent } from './query-agent.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 
 describe('query-agent adapter', () => {
   it('maps numbered passages to sources with chunk ids, quotes and relevance', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCanonicalBoxes } from '../coords/conventions.ts';
 import { AdapterError } from './errors.ts';
 import { adaptRagflow, ragflowCoords } from './ragflow.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 
 const docs = [
   { id: 'manual', title: 'Cold Storage Manual', url: '/api/documents/manual' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from './errors.ts';
 import { adaptRaglite } from './raglite.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 import { resolveMarker } from '../model/resolve.ts';
 
 const docs = [{ id: 'd', title: 'Policy', url: '/api/documents/d' }];

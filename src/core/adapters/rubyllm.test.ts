@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adaptRubyllm } from './rubyllm.ts';
-import { adaptFixture, markersAt, spanTexts } from './test-helpers.ts';
+import { adaptFixture, markersAt, spanTexts } from '../../testing/adapter-fixtures.ts';
 
 describe('rubyllm adapter', () => {
   it('writes [n] after each cited span, with code-point offsets converted to UTF-16 and inclusive pages', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adaptSidBbox } from './sid-bbox.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 
 describe('sid-bbox adapter', () => {
   it('keeps S-IDs, puts each box on its page, and flags an ambiguous bbox/pages pairing', () => {

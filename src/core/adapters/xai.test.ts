@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from './errors.ts';
 import { adaptXai } from './xai.ts';
-import { adaptFixture } from './test-helpers.ts';
+import { adaptFixture } from '../../testing/adapter-fixtures.ts';
 
 const docs = [
   { id: 'climate', title: 'Climate normals', url: 'https://vedur.example.is/thorshofn/climate' },

@@ -1,12 +1,12 @@
-// Test helpers for the adapter tests (imported by *.test.ts only).
+// Helpers for the adapter tests in src/core/adapters (imported by *.test.ts only; src/core holds no test code).
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '../../api/answer-schema.ts';
-import { adaptWrappedAnswer, type AdaptedAnswer } from '../../api/adapt-answer.ts';
-import type { Answer } from '../model/types.ts';
+import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '../api/answer-schema.ts';
+import { adaptWrappedAnswer, type AdaptedAnswer } from '../api/adapt-answer.ts';
+import type { Answer } from '../core/model/types.ts';
 
 export function loadFixture(name: string): WrappedAnswer {
-  const json: unknown = JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+  const json: unknown = JSON.parse(readFileSync(new URL(`../core/adapters/fixtures/${name}.json`, import.meta.url), 'utf8'));
   return wrappedAnswerSchema.parse(json);
 }
 
