@@ -1,6 +1,7 @@
 // Reading order of one page's text runs: runs → lines (grouped by baseline along the text direction) →
 // blocks (column pieces: vertically consecutive lines that overlap horizontally, same font size) → block order
 // (columns left to right, top to bottom, with full-width elements as separators). Pure, no I/O.
+import { orderBlocks, type LayoutCost } from './block-order.ts';
 import { runFrame } from './run-frame.ts';
 import type { TextRun } from './page-text.ts';
 
@@ -102,7 +103,7 @@ function addToLine(line: Line, g: RunGeom): void {
 }
 
 /** Orders runs of one page into blocks of lines in reading order. */
-export function layoutPage(runs: readonly TextRun[]): Block[] {
+export function layoutPage(runs: readonly TextRun[], cost?: LayoutCost): Block[] {
   const geoms: RunGeom[] = [];
   runs.forEach((r, i) => {
     const g = runGeom(r, i);
@@ -153,30 +154,39 @@ export function layoutPage(runs: readonly TextRun[]): Block[] {
     l.runs.sort((p, q) => (rtl ? q.u1 - p.u1 : p.u0 - q.u0));
     readOppositeRuns(l, runs);
     // drop exact duplicates drawn on top of each other (fake bold, repeated content)
+    // (compared only with kept runs of the same string: a line drawn glyph by glyph has hundreds of runs)
     const kept: RunGeom[] = [];
+    const sameStr = new Map<string | undefined, RunGeom[]>();
     for (const g of l.runs) {
-      const dup = kept.some(
-        (k) =>
-          runs[k.run]?.str === runs[g.run]?.str &&
-          Math.abs(k.u0 - g.u0) < 0.3 * g.size &&
-          Math.abs(k.v - g.v) < 0.3 * g.size,
-      );
-      if (!dup) kept.push(g);
+      const str = runs[g.run]?.str;
+      const earlier = sameStr.get(str);
+      const dup = earlier?.some((k) => Math.abs(k.u0 - g.u0) < 0.3 * g.size && Math.abs(k.v - g.v) < 0.3 * g.size);
+      if (dup) continue;
+      kept.push(g);
+      if (earlier) earlier.push(g);
+      else sameStr.set(str, [g]);
     }
     l.runs = kept;
   }
 
   // 3. Blocks: a line joins the block whose last line sits right above it, overlaps it horizontally and has a
-  // similar font size.
+  // similar font size. Lines come top to bottom, so a block whose last line is further above than any line may be
+  // tall (1.9 × the largest font) can take no later line: it leaves the active list (which keeps creation order,
+  // so ties still go to the earlier block) and the sweep stays near-linear on a table of hundreds of cells.
   lines.sort((p, q) => p.dirKey - q.dirKey || p.v - q.v || p.u0 - q.u0);
+  const maxSize = lines.reduce((m, l) => Math.max(m, l.size), 0);
   const blocks: Block[] = [];
+  const active: Block[] = [];
   for (const l of lines) {
     let best: Block | null = null;
     let bestDv = Infinity;
-    for (const b of blocks) {
-      if (b.dirKey !== l.dirKey) continue;
+    let keep = 0;
+    for (const b of active) {
+      if (cost) cost.ops++;
       const last = b.lines[b.lines.length - 1] as Line;
       const dv = l.v - last.v;
+      if (b.dirKey !== l.dirKey || dv > 1.9 * maxSize) continue; // retired for good (lines are sorted)
+      active[keep++] = b;
       const ratio = l.size / last.size;
       if (dv <= 0.3 * last.size || dv > 1.9 * Math.max(l.size, last.size)) continue;
       if (ratio < 0.8 || ratio > 1.25) continue;
@@ -186,121 +196,17 @@ export function layoutPage(runs: readonly TextRun[]): Block[] {
         best = b;
       }
     }
+    active.length = keep;
     if (best) {
       best.lines.push(l);
       best.u0 = Math.min(best.u0, l.u0);
       best.u1 = Math.max(best.u1, l.u1);
       best.vBottom = l.v;
     } else {
-      blocks.push({ lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v });
+      const block: Block = { lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v };
+      blocks.push(block);
+      active.push(block);
     }
   }
-  return orderBlocks(blocks);
-}
-
-/** The running head and foot of a page: -1 for blocks of the top band, 1 for the bottom band, 0 for the body.
- * A band is a set of blocks that overlap vertically, no more than two lines tall, parted from the rest of the
- * page by a gap of over two of its lines. Breuel's left-of rule alone would read a footer's left half between
- * two columns (it lies left of the right column and nothing spans both), and a quote that runs from one column
- * into the next would then be highlighted across the page number. */
-function furniture(blocks: Block[]): Int8Array {
-  const band = new Int8Array(blocks.length);
-  const ids = blocks.map((_, i) => i).filter((i) => blocks[i]?.dirKey === blocks[0]?.dirKey);
-  const size = (i: number) => Math.max(...(blocks[i] as Block).lines.map((l) => l.size));
-  const mark = (sorted: number[], top: boolean, value: 1 | -1) => {
-    if (sorted.length < 2) return;
-    const edge = (i: number) => (top ? (blocks[i] as Block).vBottom : -(blocks[i] as Block).vTop);
-    const start = (i: number) => (top ? (blocks[i] as Block).vTop : -(blocks[i] as Block).vBottom);
-    const member = [sorted[0] as number];
-    let reach = edge(sorted[0] as number);
-    let k = 1;
-    for (; k < sorted.length && start(sorted[k] as number) < reach; k++) {
-      member.push(sorted[k] as number);
-      reach = Math.max(reach, edge(sorted[k] as number));
-    }
-    if (k >= sorted.length) return; // the band is the whole page
-    const lineSize = Math.max(...member.map(size));
-    const height = reach - Math.min(...member.map(start));
-    const gap = start(sorted[k] as number) - reach;
-    if (height <= 2.5 * lineSize && gap > 2 * lineSize) for (const i of member) band[i] = value;
-  };
-  mark([...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop), true, -1);
-  mark([...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom), false, 1);
-  return band;
-}
-
-/** Reading order of blocks (Breuel's rules): running head first and running foot last (see furniture); then
- * above-and-overlapping first; left-of first (right-of, in right-to-left text) unless a block that spans both
- * lies between them vertically. Falls back to top-to-bottom on cycles or very many blocks. */
-function orderBlocks(blocks: Block[]): Block[] {
-  const n = blocks.length;
-  const byPos = (p: Block, q: Block) => p.dirKey - q.dirKey || p.vTop - q.vTop || p.u0 - q.u0;
-  if (n <= 1 || n > 400) return blocks.sort(byPos);
-  const tol = 1;
-  const rtlBlock = blocks.map((b) => b.lines.filter((l) => l.rtl).length * 2 > b.lines.length);
-  const band = furniture(blocks);
-  const succ: number[][] = blocks.map(() => []);
-  const indeg = new Array<number>(n).fill(0);
-  const vc = (b: Block) => (b.vTop + b.vBottom) / 2;
-  for (let i = 0; i < n; i++) {
-    const a = blocks[i] as Block;
-    for (let j = 0; j < n; j++) {
-      if (i === j) continue;
-      const b = blocks[j] as Block;
-      if (a.dirKey !== b.dirKey) {
-        if (a.dirKey < b.dirKey && i < j) {
-          succ[i]?.push(j);
-          indeg[j]!++;
-        }
-        continue;
-      }
-      let before = false;
-      if (band[i] !== band[j]) {
-        before = (band[i] as number) < (band[j] as number);
-      } else if (overlap(a.u0, a.u1, b.u0, b.u1) > tol) {
-        before = a.vTop < b.vTop || (a.vTop === b.vTop && i < j);
-      } else {
-        const rtl = rtlBlock[i] && rtlBlock[j];
-        const aFirst = rtl ? a.u0 >= b.u1 - tol : a.u1 <= b.u0 + tol;
-        if (aFirst) {
-          const lo = Math.min(vc(a), vc(b));
-          const hi = Math.max(vc(a), vc(b));
-          before = !blocks.some((c, k) => {
-            if (k === i || k === j || c.dirKey !== a.dirKey) return false;
-            const cv = vc(c);
-            return (
-              cv > lo &&
-              cv < hi &&
-              overlap(c.u0, c.u1, a.u0, a.u1) > tol &&
-              overlap(c.u0, c.u1, b.u0, b.u1) > tol
-            );
-          });
-        }
-      }
-      if (before) {
-        succ[i]?.push(j);
-        indeg[j]!++;
-      }
-    }
-  }
-  const out: Block[] = [];
-  const done = new Array<boolean>(n).fill(false);
-  for (let step = 0; step < n; step++) {
-    let pick = -1;
-    for (let i = 0; i < n; i++) {
-      if (done[i] || indeg[i] !== 0) continue;
-      if (pick < 0 || byPos(blocks[i] as Block, blocks[pick] as Block) < 0) pick = i;
-    }
-    if (pick < 0) {
-      // cycle: take the top-most remaining block
-      for (let i = 0; i < n; i++) {
-        if (done[i]) continue;
-        if (pick < 0 || byPos(blocks[i] as Block, blocks[pick] as Block) < 0) pick = i;
-      }
-    }
-    done[pick] = true;
-    out.push(blocks[pick] as Block);
-    for (const j of succ[pick] ?? []) indeg[j]!--;
-  }
-  return out;
+  return orderBlocks(blocks, cost);
 }
