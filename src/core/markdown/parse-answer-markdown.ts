@@ -6,7 +6,10 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { MarkerGroup } from '../markers/marker-syntax.ts';
 import { contentBlocks, type Block } from './content-blocks.ts';
+import { flattenDeepTree } from './flatten-deep-tree.ts';
+import { exceededLimit, flattenDeepNesting } from './markdown-limits.ts';
 import { markerFromMarkdown, markerSyntax } from './micromark-markers.ts';
+import { plainTextTree } from './plain-text-tree.ts';
 
 // The one reading of an answer's Markdown. The answer model (markers, claims) and the renderer both work from this
 // tree, so what the model calls a citation is exactly what the reader sees as a marker button.
@@ -23,37 +26,65 @@ export interface ParsedMarkdown {
   /** The sentence splitter's input: content blocks and the masked text (content-blocks.ts). */
   blocks: Block[];
   masked: string;
+  /**
+   * Why the answer is not drawn exactly as written, or null: `size` / `complexity` (beyond markdown-limits.ts: plain
+   * text with its markers), `nesting` (quotes or lists deeper than the caps are flattened), `unparsable` (the parser
+   * failed: plain text with its markers).
+   */
+  simplified: MarkdownSimplified | null;
 }
+
+export type MarkdownSimplified = 'size' | 'complexity' | 'nesting' | 'unparsable';
 
 // A GFM table needs a delimiter row: a line of pipes, dashes, colons and spaces (after any quote or list prefix).
 // The table construct is tried at the start of every line and scans it, which doubles the cost of a long answer, so
 // it is only switched on when such a line exists. Both readers use this one tree, so this cannot make them disagree.
 const DELIMITER_ROW = /^(?=[^\n]*\|)(?=[^\n]*-)[ \t>|:\-*+.)0-9]+$/m;
 
-/** Never throws: text the parser cannot take (it runs out of stack on thousands of nested quotes) is shown as plain text. */
+/** Never throws and stays fast: text beyond the limits of markdown-limits.ts is shown as plain text with its markers. */
 export function parseAnswerMarkdown(text: string): ParsedMarkdown {
   const source = typeof text === 'string' ? text : '';
+  let simplified: MarkdownSimplified | null = exceededLimit(source);
   let tree: Root;
-  try {
-    const tables = DELIMITER_ROW.test(source);
-    tree = fromMarkdown(source, {
-      extensions: tables ? [markerSyntax(source), gfmTable(), gfmTaskListItem()] : [markerSyntax(source), gfmTaskListItem()],
-      mdastExtensions: [markerFromMarkdown, gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
-    });
-  } catch {
-    tree = plainText(source);
+  if (simplified) tree = plainTextTree(source);
+  else {
+    try {
+      const flat = flattenDeepNesting(source);
+      const tables = DELIMITER_ROW.test(flat.source);
+      tree = fromMarkdown(flat.source, {
+        extensions: tables ? [markerSyntax(flat.source), gfmTable(), gfmTaskListItem()] : [markerSyntax(flat.source), gfmTaskListItem()],
+        mdastExtensions: [markerFromMarkdown, gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
+      });
+      if (flat.replaced.size > 0) restoreReplaced(tree, flat.replaced);
+      if (flattenDeepTree(tree) || flat.replaced.size > 0) simplified = 'nesting';
+    } catch {
+      // e.g. the parser running out of stack: keep every marker, drop the formatting
+      tree = plainTextTree(source);
+      simplified = 'unparsable';
+    }
   }
   const markers: MarkerGroup[] = [];
   collectMarkers(tree, markers);
   markers.sort((a, b) => a.start - b.start);
   const { blocks, masked } = contentBlocks(source, tree);
-  return { text: source, tree, markers, blocks, masked };
+  return { text: source, tree, markers, blocks, masked, simplified };
 }
 
-/** One paragraph holding the text as it is: no markup and no markers; its sentences are still claims. */
-function plainText(text: string): Root {
-  const position = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: text.length } };
-  return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: text, position }], position }], position };
+/** Put back the characters flattenDeepNesting replaced: a flattened quote or list marker reads as it was written. */
+function restoreReplaced(tree: Root, replaced: Map<number, string>) {
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text' && node.position) {
+      const { start, end } = node.position;
+      if (start.offset === undefined || end.offset === undefined) continue;
+      // A text node's value is its source slice unless it holds escapes or entities; only then can we map offsets.
+      if (node.value.length !== end.offset - start.offset) continue;
+      let value = node.value;
+      for (const [at, ch] of replaced) if (at >= start.offset && at < end.offset) value = value.slice(0, at - start.offset) + ch + value.slice(at - start.offset + 1);
+      node.value = value;
+    } else if ('children' in node) for (const child of node.children) stack.push(child);
+  }
 }
 
 function collectMarkers(node: Nodes, out: MarkerGroup[]) {

@@ -1,6 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import type { ParsedMarkdown } from '../../core/markdown/parse-answer-markdown.ts';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { markerInfo } from './marker-info.ts';
@@ -58,5 +59,35 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model }: { answer: Ans
     } as Components;
     return toJsxRuntime(answerHast(model.markdown.tree), { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
   }, [answer, model]);
-  return <div className="answer-prose">{content}</div>;
+  const note = simplifiedNote(model.markdown.simplified);
+  return (
+    <>
+      {note ? (
+        <p role="note" data-markdown-simplified={model.markdown.simplified} className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+          {note}
+        </p>
+      ) : null}
+      <div className="answer-prose">{content}</div>
+    </>
+  );
 });
+
+/** Why the answer is not formatted as written (core/markdown/markdown-limits.ts), in the reader's words. */
+function simplifiedNote(simplified: ParsedMarkdown['simplified']): string | null {
+  switch (simplified) {
+    case null:
+      return null;
+    case 'size':
+      return 'This answer is too long to format: it is shown as plain text. Its citations still open.';
+    case 'complexity':
+      return 'This answer has too much Markdown punctuation to format safely: it is shown as plain text. Its citations still open.';
+    case 'nesting':
+      return 'This answer nests quotes or lists too deeply: the deepest levels are shown flattened.';
+    case 'unparsable':
+      return 'This answer could not be formatted: it is shown as plain text. Its citations still open.';
+    default: {
+      const never: never = simplified;
+      return never;
+    }
+  }
+}
