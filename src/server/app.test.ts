@@ -62,14 +62,16 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const get = (url: string, init?: RequestInit) => app.request(url, init);
 
 describe('GET /api/answers', () => {
-  it('lists answers sorted by id, with titles, skipping malformed files with a warning', async () => {
+  it('lists answers sorted by id, with titles, and malformed files marked broken with a warning', async () => {
     warnings.length = 0;
     const res = await get('/api/answers');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toEqual([
       { id: 'a.1', title: 'Heading A' },
+      { id: 'array', broken: { reason: 'It is not a JSON object' } },
       { id: 'b-answer', question: 'What is B?', title: 'What is B?' },
+      { id: 'broken', broken: { reason: expect.stringMatching(/^It is not valid JSON \(.+\)$/) } },
     ]);
     expect(warnings.some((w) => w.includes('broken.json'))).toBe(true);
     expect(warnings.some((w) => w.includes('array.json'))).toBe(true);
@@ -117,9 +119,9 @@ describe('GET /api/answers/:id', () => {
     }
   });
 
-  it('500s with a JSON error for a file that is not JSON', async () => {
+  it('422s (a definite error, not worth a retry) with a JSON error for a file that is not JSON', async () => {
     const res = await get('/api/answers/broken');
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(422);
     expect((await res.json()).error.code).toBe('invalid_json');
   });
 });

@@ -1,13 +1,15 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
+import { AnswerList, pageOf, parsePageQuery } from './answer-list.ts';
+import { jsonProblem, readJsonInside } from './data-folder.ts';
 import { declareTextMediaTypes } from './document-media-type.ts';
-import { sendFile, statFile } from './files.ts';
+import { documentResponseHeaders } from './document-headers.ts';
+import { serveInside } from './files.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
@@ -53,9 +55,9 @@ const EXPOSED_HEADERS = 'Content-Range, Content-Length, Accept-Ranges, ETag, X-C
 /** Document kinds in lookup order. */
 const DOCUMENT_EXTENSIONS = ['.pdf', '.md', '.txt'] as const;
 
-type ErrorCode = 'not_found' | 'bad_request' | 'forbidden' | 'invalid_json' | 'internal';
+type ErrorCode = 'not_found' | 'bad_request' | 'forbidden' | 'invalid_json' | 'invalid_answer' | 'file_changing' | 'internal';
 
-function apiError(c: Context, status: 400 | 403 | 404 | 500, code: ErrorCode, message: string): Response {
+function apiError(c: Context, status: 400 | 403 | 404 | 422 | 500 | 503, code: ErrorCode, message: string): Response {
   c.header('Cache-Control', 'no-cache');
   c.header('X-Content-Type-Options', 'nosniff');
   return c.json({ error: { code, message } }, status);
@@ -65,17 +67,22 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function firstHeading(text: unknown): string | undefined {
-  if (typeof text !== 'string') return undefined;
-  const m = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(text);
-  return m?.[1]?.trim() || undefined;
-}
-
 interface DocumentMeta {
   title?: string;
   version?: string;
   access?: string;
 }
+
+const nosniff: MiddlewareHandler = async (c, next) => {
+  await next();
+  try {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    // Immutable headers (a Response made elsewhere): copy it once.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  }
+};
 
 export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables }> {
   const dataDir = path.resolve(options.dataDir);
@@ -86,24 +93,21 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
 
   async function readMeta(id: string): Promise<DocumentMeta> {
     const file = path.join(documentsDir, `${id}.meta.json`);
-    let raw: string;
-    try {
-      raw = await readFile(file, 'utf8');
-    } catch {
-      return {};
+    // Inside the data folder only, like the documents: a linked meta file must not leak its `version`.
+    const outcome = await readJsonInside(dataDir, file, { maxBytes: 64 * 1024 });
+    if (outcome.kind === 'missing') return {};
+    const parsed = outcome.kind === 'ok' ? outcome.value : undefined;
+    if (!isRecord(parsed)) {
+      const why = outcome.kind === 'ok' ? 'not an object' : jsonProblem(outcome);
+      warn(`ignoring malformed ${path.relative(dataDir, file)}: ${why}`);
+      // An unreadable meta file must not open a document that it might have declared forbidden.
+      return outcome.kind === 'outside' ? { access: 'forbidden' } : {};
     }
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (!isRecord(parsed)) throw new Error('not an object');
-      return {
-        title: typeof parsed.title === 'string' ? parsed.title : undefined,
-        version: typeof parsed.version === 'string' ? parsed.version : undefined,
-        access: typeof parsed.access === 'string' ? parsed.access : undefined,
-      };
-    } catch (e) {
-      warn(`ignoring malformed ${path.relative(dataDir, file)}: ${(e as Error).message}`);
-      return {};
-    }
+    return {
+      title: typeof parsed.title === 'string' ? parsed.title : undefined,
+      version: typeof parsed.version === 'string' ? parsed.version : undefined,
+      access: typeof parsed.access === 'string' ? parsed.access : undefined,
+    };
   }
 
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -114,61 +118,57 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     return c.text('Internal server error.', 500);
   });
 
+  // Every /api response, errors and 401s included, is data: a browser must never sniff it into HTML or script.
+  app.use('/api', nosniff);
+  app.use('/api/*', nosniff);
+
   // First, before every other route: CORS for sandboxed frames, the bearer-token check on /api/*, /embed and
   // /api/config. Routes registered earlier would skip the token check.
   mountSecurity(app, { ...options.security, answersDir, distDir });
 
   // ---- /api ---------------------------------------------------------------------------------
 
+  const answerList = new AnswerList(dataDir, answersDir, isValidId, warn);
   app.get('/api/answers', async (c) => {
-    let names: string[];
-    try {
-      names = await readdir(answersDir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') names = [];
-      else throw e;
-    }
-    const items: { id: string; question?: string; title?: string }[] = [];
-    for (const name of names) {
-      if (!name.endsWith('.json')) continue;
-      const id = name.slice(0, -'.json'.length);
-      if (!isValidId(id)) {
-        warn(`skipping answers/${name}: the file name is not a valid answer id`);
-        continue;
-      }
-      const file = path.join(answersDir, name);
-      if (!(await statFile(file))) continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(await readFile(file, 'utf8'));
-      } catch (e) {
-        warn(`skipping answers/${name}: ${(e as Error).message}`);
-        continue;
-      }
-      if (!isRecord(parsed)) {
-        warn(`skipping answers/${name}: not a JSON object`);
-        continue;
-      }
-      const question = typeof parsed.question === 'string' && parsed.question.trim() ? parsed.question : undefined;
-      const title = question ?? firstHeading(parsed.text);
-      items.push({ id, ...(question !== undefined && { question }), ...(title !== undefined && { title }) });
-    }
-    items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const page = parsePageQuery(c.req.query('limit'), c.req.query('after'), isValidId);
+    if (typeof page === 'string') return apiError(c, 400, 'bad_request', page);
+    const all = await answerList.all();
+    const { items, more } = pageOf(all, page);
     c.header('Cache-Control', 'no-cache');
+    c.header('X-Total-Count', String(all.length));
+    const last = items.at(-1);
+    if (more && last && page.limit !== undefined) {
+      c.header('Link', `</api/answers?limit=${page.limit}&after=${encodeURIComponent(last.id)}>; rel="next"`);
+    }
     return c.json(items);
   });
 
   app.get('/api/answers/:id', async (c) => {
     const id = c.req.param('id');
     if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid answer id "${id}".`);
-    const file = path.join(answersDir, `${id}.json`);
-    if (!(await statFile(file))) return apiError(c, 404, 'not_found', `Answer "${id}" was not found.`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
-    } catch (e) {
-      return apiError(c, 500, 'invalid_json', `Answer "${id}" is not valid JSON: ${(e as Error).message}`);
+    const outcome = await readJsonInside(dataDir, path.join(answersDir, `${id}.json`));
+    // A file that is there but cannot be read is a definite error (422: retrying will not help), with the reason
+    // the answer list gives for it.
+    switch (outcome.kind) {
+      case 'ok':
+        break;
+      case 'missing':
+        return apiError(c, 404, 'not_found', `Answer "${id}" was not found.`);
+      case 'invalid-json':
+        return apiError(c, 422, 'invalid_json', `Answer "${id}" is not valid JSON: ${outcome.message}`);
+      case 'outside':
+        warn(`refusing answers/${id}.json: it resolves to ${outcome.realPath}, outside the data folder`);
+        return apiError(c, 422, 'invalid_answer', `Answer "${id}" cannot be read: ${jsonProblem(outcome)}.`);
+      case 'not-a-file':
+      case 'too-large':
+      case 'too-deep':
+        return apiError(c, 422, 'invalid_answer', `Answer "${id}" cannot be read: ${jsonProblem(outcome)}.`);
+      default: {
+        const never: never = outcome;
+        return never;
+      }
     }
+    let parsed = outcome.value;
     if (isRecord(parsed) && Array.isArray(parsed.documents)) {
       const documents = await declareTextMediaTypes(parsed.documents, documentsDir, isValidId);
       parsed = {
@@ -191,17 +191,23 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     if (meta.access === 'forbidden') {
       return apiError(c, 403, 'forbidden', `Document "${id}" is not accessible.`);
     }
+    let outside = false;
     for (const ext of DOCUMENT_EXTENSIONS) {
-      const file = path.join(documentsDir, `${id}${ext}`);
-      const stats = await statFile(file);
-      if (!stats) continue;
-      const headers: Record<string, string> = {
-        'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-        'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-      };
-      if (meta.version) headers['X-Citelens-Document-Version'] = meta.version;
-      return sendFile(c.req.raw, file, stats, { headers });
+      const headers = documentResponseHeaders(c.req.raw, `${id}${ext}`, meta.version);
+      const response = await serveInside(c.req.raw, dataDir, path.join(documentsDir, `${id}${ext}`), {
+        headers: { ...headers, 'Access-Control-Expose-Headers': EXPOSED_HEADERS },
+        onOutside: (real) => {
+          outside = true;
+          warn(`refusing documents/${id}${ext}: it resolves to ${real}, outside the data folder`);
+        },
+        whileChanging: () => {
+          c.header('Retry-After', '1');
+          return apiError(c, 503, 'file_changing', `Document "${id}" is being rewritten; try again in a moment.`);
+        },
+      });
+      if (response) return response;
+      // A link out of the folder is not "missing": never fall through to another kind of file under the same id.
+      if (outside) break;
     }
     return apiError(c, 404, 'not_found', `Document "${id}" was not found.`);
   });
@@ -226,10 +232,10 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     if (pathname.includes('\0')) return c.text('Bad request.', 400);
 
     const indexHtml = path.join(distDir, 'index.html');
+    const whileChanging = () => c.text('The file is being replaced; try again in a moment.', 503, { 'Retry-After': '1' });
     const serveIndex = async () => {
-      const stats = await statFile(indexHtml);
-      if (!stats) return c.text('Not found (the SPA is not built: run `npm run build`).', 404);
-      return sendFile(c.req.raw, indexHtml, stats, { headers: { 'Cache-Control': 'no-cache', ...HTML_HEADERS } });
+      const response = await serveInside(c.req.raw, distDir, indexHtml, { headers: { 'Cache-Control': 'no-cache', ...HTML_HEADERS }, whileChanging });
+      return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
     };
 
     const relative = pathname.replace(/^\/+/, '');
@@ -237,17 +243,15 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     if (file !== distDir && !file.startsWith(distDir + path.sep)) return c.text('Not found.', 404);
     if (file === distDir || relative === '' || relative === 'index.html') return serveIndex();
 
-    const stats = await statFile(file);
-    if (stats) {
-      const isHtml = /\.html?$/i.test(file);
-      const headers: Record<string, string> = {
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ...(isHtml && HTML_HEADERS),
-        ...(isPublicBuildFile(pathname) && PUBLIC_BUILD_FILE_HEADERS),
-      };
-      return sendFile(c.req.raw, file, stats, { headers });
-    }
+    const isHtml = /\.html?$/i.test(file);
+    const headers: Record<string, string> = {
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(isHtml && HTML_HEADERS),
+      ...(isPublicBuildFile(pathname) && PUBLIC_BUILD_FILE_HEADERS),
+    };
+    const served = await serveInside(c.req.raw, distDir, file, { headers, whileChanging });
+    if (served) return served;
     // SPA fallback only for route-like paths: a missing `/pdfjs/cmaps/x.bcmap` is a real 404.
     const lastSegment = pathname.split('/').pop() ?? '';
     if (path.extname(lastSegment) === '') return serveIndex();

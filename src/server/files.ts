@@ -1,7 +1,7 @@
-import { createReadStream, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { openInside, type OpenedFile } from './data-folder.ts';
 
 // Streaming file responses with HTTP Range, conditional requests and HEAD. Shared by the document
 // endpoint and the static file server. Files are never read into memory whole.
@@ -94,49 +94,156 @@ export interface SendFileOptions {
   contentType?: string;
 }
 
+/** A ranged or small body is read whole before the response starts, so a change while reading can still be refused. */
+export const BUFFERED_BODY_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
 /**
- * Responds with the bytes of `filePath` (already known to exist as `stats`), honouring
- * HEAD, If-None-Match, If-Range and a single Range.
+ * The file changed (in place) while its bytes were read for a response that had not started: the caller opens
+ * it again (a rewrite is usually over by then) or answers 503.
  */
-export function sendFile(req: Request, filePath: string, stats: Stats, options: SendFileOptions = {}): Response {
-  const size = stats.size;
-  const etag = etagFor(stats);
-  const headers = new Headers({
-    'Content-Type': options.contentType ?? mimeType(filePath),
-    'Accept-Ranges': 'bytes',
-    ETag: etag,
-    'Last-Modified': stats.mtime.toUTCString(),
-    ...options.headers,
+export class FileChangedError extends Error {}
+// On the prototype, not the instance: the HTTP layer prints the error, and an own property would be printed too.
+FileChangedError.prototype.name = 'FileChangedError';
+
+function sameVersion(a: Stats, b: Stats): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+}
+
+/**
+ * Responds with the bytes of an opened file, honouring HEAD, If-None-Match, If-Range and a single Range.
+ * Headers (size, ETag, Content-Range) and bytes all come from the one handle, so a file replaced by rename
+ * meanwhile cannot mix two versions. Takes ownership of the handle: it is closed when the response is done.
+ * Throws FileChangedError when a body of at most BUFFERED_BODY_BYTES changed while it was read (nothing sent yet);
+ * a longer body that changes mid-stream is cut off (the connection is reset), never padded or stalled.
+ */
+export async function sendFile(req: Request, opened: OpenedFile, options: SendFileOptions = {}): Promise<Response> {
+  const { handle, stats } = opened;
+  let owned = true;
+  try {
+    const size = stats.size;
+    const etag = etagFor(stats);
+    const headers = new Headers({
+      'Content-Type': options.contentType ?? mimeType(opened.realPath),
+      'Accept-Ranges': 'bytes',
+      ETag: etag,
+      'Last-Modified': stats.mtime.toUTCString(),
+      ...options.headers,
+    });
+    const isHead = req.method === 'HEAD';
+
+    const inm = req.headers.get('if-none-match');
+    if (inm && etagMatches(inm, etag)) return new Response(null, { status: 304, headers });
+
+    let range = parseRange(req.headers.get('range') ?? undefined, size);
+    const ifRange = req.headers.get('if-range');
+    // If-Range with a stale validator: send the whole (new) representation instead of a part.
+    if (range !== null && ifRange && ifRange.trim() !== etag) range = null;
+
+    if (range === 'unsatisfiable') {
+      headers.set('Content-Range', `bytes */${size}`);
+      headers.set('Content-Type', 'text/plain; charset=utf-8');
+      const body = `Range not satisfiable (file has ${size} bytes).`;
+      headers.set('Content-Length', String(Buffer.byteLength(body)));
+      return new Response(isHead ? null : body, { status: 416, headers });
+    }
+
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    const length = size === 0 ? 0 : end - start + 1;
+    headers.set('Content-Length', String(length));
+    if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    const status = range ? 206 : 200;
+
+    if (isHead || length === 0) return new Response(null, { status, headers });
+    if (length <= BUFFERED_BODY_BYTES) {
+      const bytes = await readExactly(handle, start, length);
+      if (!bytes || !sameVersion(stats, await handle.stat())) throw new FileChangedError(`${opened.realPath} changed while it was read`);
+      return new Response(bytes, { status, headers });
+    }
+    owned = false;
+    return new Response(streamFrom(opened, start, length), { status, headers });
+  } finally {
+    if (owned) await handle.close().catch(() => undefined);
+  }
+}
+
+/** `length` bytes from `position`, or null when the file ends first (it was truncated meanwhile). */
+async function readExactly(handle: FileHandle, position: number, length: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  // Not from Buffer's shared pool: the bytes become a response body on their own.
+  const buffer = Buffer.allocUnsafeSlow(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) return null;
+    filled += bytesRead;
+  }
+  return buffer;
+}
+
+function streamFrom(opened: OpenedFile, start: number, length: number): ReadableStream<Uint8Array> {
+  const { handle, stats } = opened;
+  let sent = 0;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    void handle.close().catch(() => undefined);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const want = Math.min(CHUNK_BYTES, length - sent);
+        const chunk = await readExactly(handle, start + sent, want);
+        // Changed in place under us: end the response with an error (the client sees a reset at once), rather
+        // than send bytes of two versions or leave it waiting for bytes that will never come.
+        if (!chunk || !sameVersion(stats, await handle.stat())) {
+          const e = new FileChangedError(`${opened.realPath} changed while it was sent`);
+          // The HTTP layer prints the error that ends a body: one line for the operator, not a stack.
+          e.stack = `citelens: warning: ${e.message}; the response was cut off (replace files by rename: docs/api.md)`;
+          throw e;
+        }
+        sent += want;
+        controller.enqueue(chunk);
+        if (sent >= length) {
+          close();
+          controller.close();
+        }
+      } catch (e) {
+        close();
+        controller.error(e);
+      }
+    },
+    cancel() {
+      close();
+    },
   });
-  const isHead = req.method === 'HEAD';
+}
 
-  const inm = req.headers.get('if-none-match');
-  if (inm && etagMatches(inm, etag)) {
-    return new Response(null, { status: 304, headers });
+export interface ServeInsideOptions extends SendFileOptions {
+  /** Told when the path resolves outside `root` (a symlink out): the caller warns the operator. */
+  onOutside?: (realPath: string) => void;
+  /** The response when the file kept changing under three reads in a row (an in-place rewrite in progress). */
+  whileChanging: () => Response;
+}
+
+/**
+ * Serves `file` when it is a regular file inside `root` (symlinks resolved); null when there is none to serve
+ * (missing, a directory or FIFO, or outside). A small body that changed while it was read is read again from a
+ * fresh open: a deleted-and-recreated or rewritten file is served whole, or refused cleanly, never with a raw error.
+ */
+export async function serveInside(req: Request, root: string, file: string, options: ServeInsideOptions): Promise<Response | null> {
+  const { onOutside, whileChanging, ...send } = options;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = await openInside(root, file);
+    if (outcome.kind === 'outside') onOutside?.(outcome.realPath);
+    if (outcome.kind !== 'file') return null;
+    try {
+      return await sendFile(req, outcome.file, send);
+    } catch (e) {
+      if (!(e instanceof FileChangedError)) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+    }
   }
-
-  let range = parseRange(req.headers.get('range') ?? undefined, size);
-  const ifRange = req.headers.get('if-range');
-  // If-Range with a stale validator: send the whole (new) representation instead of a part.
-  if (range !== null && ifRange && ifRange.trim() !== etag) range = null;
-
-  if (range === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${size}`);
-    headers.set('Content-Type', 'text/plain; charset=utf-8');
-    const body = `Range not satisfiable (file has ${size} bytes).`;
-    headers.set('Content-Length', String(Buffer.byteLength(body)));
-    return new Response(isHead ? null : body, { status: 416, headers });
-  }
-
-  const start = range ? range.start : 0;
-  const end = range ? range.end : size - 1;
-  const length = size === 0 ? 0 : end - start + 1;
-  headers.set('Content-Length', String(length));
-  if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-  const status = range ? 206 : 200;
-
-  if (isHead || length === 0) return new Response(null, { status, headers });
-  const nodeStream = createReadStream(filePath, { start, end });
-  const body = Readable.toWeb(nodeStream) as unknown as ReadableStream<Uint8Array>;
-  return new Response(body, { status, headers });
+  return whileChanging();
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Answer } from '../../core/model/types.ts';
+import { readJsonInside } from '../data-folder.ts';
 
 // Asked answers are ordinary answer files, `answers/<id>.json`, so `GET /api/answers/:id`, the answer list and deep
 // links treat them like any other. Threads are read back from the files' `thread` fields (cached by mtime); an
@@ -57,13 +58,9 @@ export class AnswerStore {
     const stamp = `${s.mtimeMs}:${s.size}`;
     const cached = this.infos.get(id);
     if (cached?.stamp === stamp) return cached.info;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
-    } catch {
-      parsed = null;
-    }
-    const info = turnInfo(id, parsed);
+    // Inside the data folder only, size- and depth-capped, like GET /api/answers/:id (src/server/data-folder.ts).
+    const read = await readJsonInside(path.dirname(this.answersDir), file);
+    const info = turnInfo(id, read.kind === 'ok' ? read.value : null);
     this.infos.set(id, { stamp, info });
     return info;
   }

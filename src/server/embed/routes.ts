@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { AppConfig } from '../../api/config-schema.ts';
 import { embedSessionRequestSchema, type EmbedSessionResponse } from '../../api/embed-session-schema.ts';
 import type { AuthVariables } from '../auth-context.ts';
-import { sendFile, statFile } from '../files.ts';
+import { readJsonInside } from '../data-folder.ts';
+import { serveInside } from '../files.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { linkRefusedPage } from './error-page.ts';
 import type { EmbedSessions } from './sessions.ts';
@@ -84,9 +84,8 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
     }
     if (!o.distDir) return c.text('Not found.', 404);
     const indexHtml = path.join(o.distDir, 'index.html');
-    const stats = await statFile(indexHtml);
-    if (!stats) return c.text('Not found (the SPA is not built: run `npm run build`).', 404);
-    return sendFile(c.req.raw, indexHtml, stats, {
+    const response = await serveInside(c.req.raw, o.distDir, indexHtml, {
+      whileChanging: () => c.text('The app is being replaced; try again in a moment.', 503, { 'Retry-After': '1' }),
       headers: {
         'Cache-Control': cache,
         'X-Content-Type-Options': 'nosniff',
@@ -95,6 +94,7 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
         'Content-Security-Policy': contentSecurityPolicy(framers),
       },
     });
+    return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
   });
 
   app.get('/api/config', (c) => {
@@ -126,18 +126,10 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
         : fail(403, 'embed_link_invalid', 'This embed link is not valid.');
     }
     const { answer, origin } = verdict.claims;
-    let text: string;
-    try {
-      text = await readFile(path.join(o.answersDir, `${answer}.json`), 'utf8');
-    } catch {
-      return fail(404, 'not_found', `Answer "${answer}" was not found.`);
-    }
-    let stored: unknown = null;
-    try {
-      stored = JSON.parse(text);
-    } catch {
-      // The session still reads the answer, which then answers invalid_json: the reader sees the real error.
-    }
+    const read = await readJsonInside(path.dirname(o.answersDir), path.join(o.answersDir, `${answer}.json`));
+    if (read.kind === 'missing') return fail(404, 'not_found', `Answer "${answer}" was not found.`);
+    // An unreadable answer still gets a session: reading it then answers 422 with the reason, which the reader sees.
+    const stored: unknown = read.kind === 'ok' ? read.value : null;
     const session = o.sessions.create({ answer, origin, documents: answerDocumentIds(answer, stored) });
     const response: EmbedSessionResponse = { token: session.token, answer, origin, expiresAt: Math.floor(session.expiresAt / 1000) };
     return c.json(response);

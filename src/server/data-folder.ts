@@ -1,0 +1,168 @@
+import { constants, type Stats } from 'node:fs';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+
+// Opening files of the data folder (and of the build folder) safely. Every file is opened ONCE and everything
+// about it — its size, its mtime, its bytes — comes from that handle, so a file replaced by rename while it is
+// served is served whole from the old version, never half of each. The file's real path (symlinks resolved)
+// must lie inside the folder's real path: a symlink `documents/passwd.pdf -> /etc/passwd`, or a symlinked
+// `documents/` directory, leads nowhere. O_NONBLOCK makes opening a FIFO return at once (it is then refused as
+// not a regular file) instead of waiting for a writer forever.
+
+export interface OpenedFile {
+  handle: FileHandle;
+  /** fstat of the handle: the version being served. */
+  stats: Stats;
+  /** The real path (for its extension and for messages). */
+  realPath: string;
+}
+
+export type OpenOutcome =
+  | { kind: 'file'; file: OpenedFile }
+  | { kind: 'missing' }
+  /** Resolves outside the folder (a symlink out, or a symlinked parent directory). */
+  | { kind: 'outside'; realPath: string }
+  /** A directory, FIFO, socket or device. */
+  | { kind: 'not-a-file' };
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+function isInside(root: string, real: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+function code(e: unknown): string | undefined {
+  return (e as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** Opens `file` (a path under `root`) for reading when it is a regular file whose real path is inside `root`. */
+export async function openInside(root: string, file: string): Promise<OpenOutcome> {
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = await realpath(root);
+    real = await realpath(file);
+  } catch (e) {
+    // ENOENT: missing (also a dangling symlink); ELOOP, ENOTDIR, EACCES: nothing we can serve either.
+    if (['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'ENAMETOOLONG'].includes(code(e) ?? '')) return { kind: 'missing' };
+    throw e;
+  }
+  if (!isInside(realRoot, real)) return { kind: 'outside', realPath: real };
+  let handle: FileHandle;
+  try {
+    // O_NOFOLLOW: the last component was a regular name a moment ago; if it became a symlink since, refuse.
+    handle = await open(real, OPEN_FLAGS);
+  } catch (e) {
+    const c = code(e);
+    if (c === 'ELOOP') return { kind: 'outside', realPath: real };
+    if (c === 'ENOENT' || c === 'ENOTDIR' || c === 'EACCES' || c === 'EISDIR') return c === 'EISDIR' ? { kind: 'not-a-file' } : { kind: 'missing' };
+    throw e;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      await handle.close();
+      return { kind: 'not-a-file' };
+    }
+    return { kind: 'file', file: { handle, stats, realPath: real } };
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+export type JsonOutcome =
+  | { kind: 'ok'; value: unknown; stats: Stats }
+  | { kind: 'missing' }
+  | { kind: 'outside'; realPath: string }
+  | { kind: 'not-a-file' }
+  | { kind: 'too-large'; size: number; limit: number }
+  | { kind: 'too-deep'; limit: number }
+  | { kind: 'invalid-json'; message: string };
+
+/** Answer files bigger than this are refused (listed as broken) instead of being parsed. */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/**
+ * Nesting deeper than this is refused before parsing: V8 parses any depth, but JSON.stringify (the response)
+ * and every recursive reader after it overflow the stack. Real answers nest under 20 levels.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Reads and parses a JSON file under `root` (size-capped, BOM tolerated, depth-capped). */
+export async function readJsonInside(
+  root: string,
+  file: string,
+  limits: { maxBytes?: number; maxDepth?: number } = {},
+): Promise<JsonOutcome> {
+  const maxBytes = limits.maxBytes ?? MAX_ANSWER_BYTES;
+  const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
+  const opened = await openInside(root, file);
+  if (opened.kind !== 'file') return opened;
+  const { handle, stats } = opened.file;
+  let text: string;
+  try {
+    if (stats.size > maxBytes) return { kind: 'too-large', size: stats.size, limit: maxBytes };
+    // Read at most maxBytes + 1 from the handle: a file growing after the fstat cannot slip past the cap.
+    const buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1);
+    let filled = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      if (filled === buffer.length) break;
+    }
+    if (filled > maxBytes) return { kind: 'too-large', size: filled, limit: maxBytes };
+    text = buffer.toString('utf8', 0, filled);
+  } finally {
+    await handle.close();
+  }
+  // A UTF-8 byte order mark (Windows editors write one) is not JSON, but it is not an error either.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (jsonDepthExceeds(text, maxDepth)) return { kind: 'too-deep', limit: maxDepth };
+  try {
+    return { kind: 'ok', value: JSON.parse(text), stats };
+  } catch (e) {
+    return { kind: 'invalid-json', message: (e as Error).message };
+  }
+}
+
+/** Whether brackets nest deeper than `limit` anywhere outside strings. One linear pass. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** A human reason for a JSON file that could not be read, as listed and as returned (422). */
+export function jsonProblem(outcome: Exclude<JsonOutcome, { kind: 'ok' | 'missing' }>): string {
+  switch (outcome.kind) {
+    case 'outside':
+      return 'it is a link that leads outside the data folder';
+    case 'not-a-file':
+      return 'it is not a regular file';
+    case 'too-large':
+      return `it is too large (${mib(outcome.size)}; at most ${mib(outcome.limit)})`;
+    case 'too-deep':
+      return `it nests deeper than ${outcome.limit} levels`;
+    case 'invalid-json':
+      return `it is not valid JSON (${outcome.message})`;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
+function mib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
