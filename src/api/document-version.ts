@@ -13,8 +13,22 @@ export async function fetchDocumentVersion(url: string, signal: AbortSignal, hea
     // With the API token when there is one (embedded views): like pdf.js's own requests for the same document.
     const response = await fetch(url, { method: 'HEAD', headers: { ...authHeaders(), ...headers }, signal, credentials: 'same-origin' });
     if (!response.ok) return undefined;
-    return response.headers.get(DOCUMENT_VERSION_HEADER)?.trim() || undefined;
+    return decodeDocumentVersion(response.headers.get(DOCUMENT_VERSION_HEADER));
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The header carries the version percent-encoded as UTF-8 (header values cannot hold "2026-03 — draft"; docs/api.md).
+ * A value that is not valid percent-encoding (a server that sends a raw "50%") is taken as it is.
+ */
+export function decodeDocumentVersion(header: string | null): string | undefined {
+  const raw = header?.trim();
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw).trim() || undefined;
+  } catch {
+    return raw;
   }
 }
