@@ -53,7 +53,7 @@ export function statusBadge(status: CitationStatus): StatusBadge {
     case 'document-level':
       return { tone: 'muted', short: 'whole document', long: 'No quote and no page: the source names only the document.' };
     case 'unchecked':
-      return { tone: 'muted', short: 'not checked', long: status.reason };
+      return { tone: 'muted', short: status.label ?? 'not checked', long: status.reason };
     default: {
       const never: never = status;
       return never;

@@ -2,6 +2,7 @@
 // [--password PW]`. stdout carries exactly one JSON array; everything else goes to stderr.
 import { readFileSync } from 'node:fs';
 import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
+import { quoteTooLong, quoteTooLongReason } from '../core/review/quote-limit.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
 import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
@@ -145,6 +146,11 @@ export async function run(argv: string[], stdout: (s: string) => void, stderr: (
     const index = new TextIndex(pdf.pageCount);
     const results = [];
     for (const q of args.quotes) {
+      // Past the cap the locator takes minutes and gigabytes (core/review/quote-limit.ts): report it unsearched.
+      if (quoteTooLong(q.text)) {
+        results.push({ id: q.id, found: false, score: 0, page: null, rects: [], reason: 'quote too long', detail: quoteTooLongReason(q.text) });
+        continue;
+      }
       const res = await locateInDocument({
         pageCount: pdf.pageCount,
         getPageText: pdf.getPageText,

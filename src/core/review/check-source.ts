@@ -10,6 +10,7 @@ import { locateInDocument, type LocateResult } from '../locate/locate.ts';
 import type { MeasureText, PageText } from '../locate/page-text.ts';
 import { TextIndex } from '../locate/text-index.ts';
 import type { CoordsDescriptor, Source } from '../model/types.ts';
+import { quoteTooLong, quoteTooLongReason } from './quote-limit.ts';
 import { claimedPages, searchTextOf, unquotedStatus, validBoxes } from './source-pages.ts';
 import { quoteCoverage, textUnderBoxesInIndex } from './text-under-boxes.ts';
 import { resolveConfig, type BoxTextCheck, type CitationStatus, type ReviewConfig, type SearchedScope, type SourceCheck } from './types.ts';
@@ -114,7 +115,7 @@ async function boxCheck(doc: DocumentText, index: TextIndex, source: Source, opt
   const under = textUnderBoxesInIndex(index, canonical, doc.measure);
   const pagesWithoutText = read.filter((p) => !pageHasText(index, p));
   const search = searchTextOf(source);
-  const canTell = !!search && pagesWithoutText.length < read.length;
+  const canTell = !!search && !quoteTooLong(search.text) && pagesWithoutText.length < read.length;
   const coverage = canTell ? quoteCoverage(search.text, under.normalized) : null;
   return {
     pages: read,
@@ -139,6 +140,8 @@ export async function checkSource(doc: DocumentText, source: Source, opts: Check
   let status: CitationStatus;
   if (!search) {
     status = unquotedStatus(source);
+  } else if (quoteTooLong(search.text)) {
+    status = { kind: 'unchecked', reason: quoteTooLongReason(search.text), label: 'quote too long' };
   } else {
     const res = await locateInDocument({
       pageCount: doc.pageCount,

@@ -187,7 +187,7 @@ export type CitationStatus =
    * Not a document citelens can search: a web page on another origin, a text source, a file the model generated.
    * The reviewer compares the passage the provider gave (shown on the source card) with the original.
    */
-  | { kind: 'unchecked'; reason: string };
+  | { kind: 'unchecked'; reason: string; label?: string };
 
 export type CitationStatusKind = CitationStatus['kind'];
 

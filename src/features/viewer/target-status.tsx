@@ -27,7 +27,7 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
       return (
         <Float>
           <p role="status" className="px-3 py-1.5 text-xs font-medium text-amber-800">
-            Passage not located on page {located.page}
+            {located.reason ?? `Passage not located on page ${located.page}`}
           </p>
         </Float>
       );

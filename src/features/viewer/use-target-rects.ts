@@ -4,6 +4,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { locateInDocument } from '../../core/locate/locate.ts';
 import type { FontStyle, MeasureText } from '../../core/locate/page-text.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
+import { quoteTooLong, quoteTooLongReason } from '../../core/review/quote-limit.ts';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { drawableBoxes, orderGivenBoxes } from './regions.ts';
@@ -17,7 +18,8 @@ export type TargetRects =
   | { kind: 'locating'; target: HighlightTarget }
   /** `score`: the locator's (1 = exact, less = the closest passage); null for boxes the answer gave (no search). */
   | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: string[]; score: number | null }
-  | { kind: 'not-found'; target: HighlightTarget; page: number };
+  /** `reason`: why the quote was not searched at all (a quote too long), shown instead of "not located". */
+  | { kind: 'not-found'; target: HighlightTarget; page: number; reason?: string };
 
 let measureCtx: CanvasRenderingContext2D | null | undefined;
 
@@ -39,6 +41,8 @@ interface Located {
   notes: string[];
   /** The locator's score when the quote was searched for; null for given boxes. */
   score: number | null;
+  /** Why the quote was not searched (too long), when it was not. */
+  reason?: string;
 }
 
 /** Adapter from a target's quote to the core locator; no rects when the passage is not found. */
@@ -49,6 +53,8 @@ export async function locateTargetQuote(
 ): Promise<Located> {
   const quote = target.quote?.trim();
   if (!quote) return { rects: [], notes: [], score: null };
+  // Past the cap the locator would block the tab for seconds (core/review/quote-limit.ts): say so, do not search.
+  if (quoteTooLong(quote)) return { rects: [], notes: [], score: null, reason: quoteTooLongReason(quote) };
   const result = await locateInDocument({
     pageCount: textCache.pageCount,
     getPageText: textCache.getPageText,
@@ -89,7 +95,9 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   const located = await locateTargetQuote(target, textCache, signal);
   const notes = target.boxes?.length ? ['The given boxes fall outside the page; the passage was found by its quote', ...located.notes] : located.notes;
   // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
-  return { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
+  const result: Located = { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
+  if (located.reason) result.reason = located.reason;
+  return result;
 }
 
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
@@ -113,12 +121,15 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
     const controller = new AbortController();
     setState({ kind: 'locating', target });
     resolveTargetRects(target, textCache, controller.signal).then(
-      ({ rects: drawable, notes, score }) => {
+      ({ rects: drawable, notes, score, reason }) => {
         if (controller.signal.aborted) return;
+        const page = clampPage(hintPage(target), textCache.pageCount);
         setState(
           drawable.length > 0
             ? { kind: 'found', target, rects: drawable, notes: target.pageNote ? [target.pageNote, ...notes] : notes, score }
-            : { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) },
+            : reason
+              ? { kind: 'not-found', target, page, reason }
+              : { kind: 'not-found', target, page },
         );
       },
       (error: unknown) => {

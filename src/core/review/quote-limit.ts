@@ -1,0 +1,17 @@
+// The longest quote citelens searches for. The locator's fuzzy alignment grows with the quote's length times the
+// window it searches: a 1.2 MB quote took the CLI 133 s and 3.7 GB, a 120 KB one blocked the browser for 1.8 s
+// (2026-12-01). A real citation quotes a sentence or a chunk (RAG chunks run to a few thousand characters), so past
+// MAX_QUOTE_CHARS the quote is not searched: the review, the viewer and the CLI say "quote too long" instead.
+// Callers check before calling the locator (src/core/locate stays unaware of the cap).
+
+/** Characters (UTF-16 code units, after trimming) a quote may have and still be searched. */
+export const MAX_QUOTE_CHARS = 5_000;
+
+export function quoteTooLong(quote: string): boolean {
+  return quote.trim().length > MAX_QUOTE_CHARS;
+}
+
+/** What the reviewer reads when a quote is not searched because of its length. */
+export function quoteTooLongReason(quote: string): string {
+  return `Quote too long to search: ${quote.trim().length.toLocaleString('en-US')} characters (the limit is ${MAX_QUOTE_CHARS.toLocaleString('en-US')}). Compare it with the document yourself.`;
+}
