@@ -56,7 +56,17 @@ export function toCanonicalBoxes(
     const lostX = converted && converted.x1 - converted.x0 > T && c!.x1 <= c!.x0;
     const lostY = converted && converted.y1 - converted.y0 > T && c!.y1 <= c!.y0;
     const outside = converted && (converted.x1 < -T || converted.y1 < -T || converted.x0 > width + T || converted.y0 > height + T);
-    if (!converted || !c || lostX || lostY || outside) {
+    // A box reaching further past an edge than the page is wide or tall (x0: -1e308) is no slightly loose box:
+    // clamping it would paint the whole page. Treat it as off the page, so the passage is found by its quote.
+    // Scaling can also overflow to ±Infinity (and Infinity − Infinity to NaN): no box either.
+    const wild =
+      converted &&
+      (![converted.x0, converted.y0, converted.x1, converted.y1].every(Number.isFinite) ||
+        converted.x0 < -width ||
+        converted.y0 < -height ||
+        converted.x1 > 2 * width ||
+        converted.y1 > 2 * height);
+    if (!converted || !c || lostX || lostY || outside || wild) {
       off++;
       offPages.add(box.page);
       continue;

@@ -78,7 +78,8 @@ export async function locateTargetQuote(
  */
 export async function canonicalTargetBoxes(target: HighlightTarget, textCache: DocumentTextCache): Promise<Located> {
   const boxes = target.boxes ?? [];
-  if (!target.coords || boxes.length === 0) return { rects: boxes, notes: [], score: null };
+  if (boxes.length === 0) return { rects: boxes, notes: [], score: null };
+  // Canonical boxes (no `coords`) are checked against their page too: one off the page is dropped and flagged.
   const pages = [...new Set(boxes.map((b) => b.page))].filter((p) => p >= 1 && p <= textCache.pageCount);
   const frames = new Map<number, PageFrame>();
   await Promise.all(pages.map(async (p) => frames.set(p, await textCache.getFrame(p))));
@@ -109,7 +110,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       return;
     }
     // Canonical boxes draw at once, with no search and no flash of a "locating" state.
-    const boxes = target.coords ? [] : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
+    const boxes = target.coords || !plausiblyOnPage(target.boxes) ? [] : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
     if (boxes.length > 0) {
       setState({ kind: 'found', target, rects: boxes, notes: [], score: null });
       return;
@@ -143,6 +144,13 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
   }, [target, textCache]);
 
   return state;
+}
+
+/** PDF's largest page is 14,400 pt (200 in) a side: canonical boxes inside that draw at once; others are checked. */
+const MAX_PAGE_SIDE = 14_400;
+
+function plausiblyOnPage(boxes: HighlightTarget['boxes']): boolean {
+  return (boxes ?? []).every((b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= MAX_PAGE_SIDE && b.y1 <= MAX_PAGE_SIDE);
 }
 
 function clampPage(page: number, count: number): number {
