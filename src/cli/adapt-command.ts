@@ -1,13 +1,13 @@
 // `citelens adapt FILE.json`: normalizes an answer file (canonical, or wrapped in any citation format, `auto`
 // included) with the app's own code (adaptWrappedAnswer) and prints ONE JSON object to stdout:
 // `{ "format", "answer", "warnings" }`. Everything else goes to stderr.
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { adaptWrappedAnswer, FormatDetectionError } from '../api/adapt-answer.ts';
 import { canonicalAnswerSchema, wrappedAnswerSchema } from '../api/answer-schema.ts';
 import { isAdapterError } from '../core/adapters/errors.ts';
 import type { Answer } from '../core/model/types.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
+import { InputFileError, readInputText } from './read-input.ts';
 
 type Out = (s: string) => void;
 
@@ -44,9 +44,10 @@ export function readAnswerFile(file: string): AnswerFileResult {
   const fail = (message: string): AnswerFileResult => ({ ok: false, message });
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(readInputText(file));
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
+    if (e instanceof InputFileError) return fail(err.message);
     return fail(err.code ? `cannot read ${file}: ${err.message}` : `${file} is not valid JSON: ${err.message}`);
   }
 

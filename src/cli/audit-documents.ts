@@ -3,7 +3,7 @@
 // Markdown or plain-text document. A document is
 // found by core/documents/match-document-file.ts (the browser's rule for dropped files too). Each file
 // is loaded once per run and its text index shared by every answer that cites it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { TextIndex } from '../core/locate/text-index.ts';
 import { fileStem, lookedFor, matchDocumentFile } from '../core/documents/match-document-file.ts';
@@ -13,6 +13,7 @@ import type { DocumentAccess } from '../core/review/types.ts';
 import { textFormat } from '../core/model/document-kind.ts';
 import { readTextDocument, type TextDocumentModel } from '../core/text-source/text-document.ts';
 import { loadPdf, PdfLoadError, type LoadedPdf } from './load-pdf.ts';
+import { InputFileError, MAX_PDF_BYTES, readInputFile, readInputText } from './read-input.ts';
 
 export interface DocumentMeta {
   title?: string;
@@ -33,8 +34,10 @@ function readMeta(dir: string, name: string, warn: (m: string) => void): Documen
   const file = path.join(dir, name);
   let raw: string;
   try {
-    raw = readFileSync(file, 'utf8');
-  } catch {
+    raw = readInputText(file);
+  } catch (e) {
+    // A missing meta file is normal; one that cannot be read (a FIFO, too large) is said, then ignored.
+    if (e instanceof InputFileError && !/ENOENT/.test(e.message)) warn(e.message);
     return null;
   }
   try {
@@ -98,7 +101,7 @@ export class DocumentStore {
     const format = textFormat({ url: name });
     if (format) {
       try {
-        return { state: 'text', file, meta, text: readTextDocument(readFileSync(file, 'utf8'), format) };
+        return { state: 'text', file, meta, text: readTextDocument(readInputText(file), format) };
       } catch (e) {
         return unavailable(file, meta, { state: 'failed', reason: `${name}: ${(e as Error).message}` });
       }
@@ -107,7 +110,7 @@ export class DocumentStore {
     if (!pending) {
       pending = (async () => {
         try {
-          const pdf = await loadPdf(readFileSync(file));
+          const pdf = await loadPdf(readInputFile(file, MAX_PDF_BYTES));
           return { pdf, index: new TextIndex(pdf.pageCount) };
         } catch (e) {
           return { error: e instanceof PdfLoadError ? e.message : (e as Error).message };

@@ -1,6 +1,5 @@
 // citelens command line. `npm run --silent cli -- locate FILE.pdf (--quotes Q.json | --quote TEXT [--page N])
 // [--password PW]`. stdout carries exactly one JSON array; everything else goes to stderr.
-import { readFileSync } from 'node:fs';
 import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
 import { quoteTooLong, quoteTooLongReason } from '../core/review/quote-limit.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
@@ -8,6 +7,7 @@ import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
 import { AUDIT_USAGE } from './audit-usage.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
+import { InputFileError, MAX_PDF_BYTES, readInputFile, readInputText } from './read-input.ts';
 
 export const USAGE = `Usage:
   citelens locate FILE.pdf --quotes QUOTES.json [--password PW]
@@ -77,8 +77,9 @@ function parseArgs(argv: string[]): Args | 'help' {
   else {
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(quotesFile as string, 'utf8'));
+      raw = JSON.parse(readInputText(quotesFile as string));
     } catch (e) {
+      if (e instanceof InputFileError) throw new UsageError(e.message);
       throw new UsageError(`cannot read ${quotesFile}: ${(e as Error).message}`);
     }
     if (!Array.isArray(raw)) throw new UsageError(`${quotesFile} must hold a JSON array of { "id", "text", "page"? }`);
@@ -130,9 +131,9 @@ export async function run(argv: string[], stdout: (s: string) => void, stderr: (
   }
   let data: Uint8Array;
   try {
-    data = readFileSync(args.file);
+    data = readInputFile(args.file, MAX_PDF_BYTES);
   } catch (e) {
-    stderr(`citelens: cannot read ${args.file}: ${(e as Error).message}\n`);
+    stderr(`citelens: ${(e as Error).message}\n`);
     return 2;
   }
   let pdf;
