@@ -25,6 +25,8 @@ export interface ApiErrorInit {
   issues?: string[];
   /** unsupported-format: the `format` the answer declared; invalid-shape of a wrapped answer: the format read. */
   format?: string;
+  /** http: the server's own error code (`error.code` of its JSON body, e.g. `invalid_json`), when it sent one. */
+  code?: string;
   cause?: unknown;
 }
 
@@ -35,6 +37,7 @@ export class ApiError extends Error {
   readonly url: string;
   readonly issues?: string[];
   readonly format?: string;
+  readonly code?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -43,6 +46,7 @@ export class ApiError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.issues !== undefined) this.issues = init.issues;
     if (init.format !== undefined) this.format = init.format;
+    if (init.code !== undefined) this.code = init.code;
   }
 }
 
@@ -102,14 +106,25 @@ function lower(label: string): string {
   return label.startsWith('The ') ? `the ${label.slice(4)}` : label;
 }
 
-async function serverErrorMessage(res: Response): Promise<string | undefined> {
+/** The `{ error: { code, message } }` body of an API error response (docs/api.md), as far as it is there. */
+async function serverError(res: Response): Promise<{ message?: string; code?: string }> {
   try {
     const body: unknown = await res.json();
-    const message = (body as { error?: { message?: unknown } })?.error?.message;
-    return typeof message === 'string' ? message : undefined;
+    const error = (body as { error?: { message?: unknown; code?: unknown } })?.error;
+    return {
+      ...(typeof error?.message === 'string' && { message: error.message }),
+      ...(typeof error?.code === 'string' && { code: error.code }),
+    };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/** How long one API request may take before it counts as a (retryable) network failure. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+function isTimeout(e: unknown): boolean {
+  return e instanceof Error && e.name === 'TimeoutError';
 }
 
 export interface FetchJsonOptions {
@@ -134,12 +149,33 @@ export async function fetchJsonWithUrl<S extends z.ZodType>(
   const requestUrl = apiUrl(path);
   const label = options.label ?? `The resource at ${requestUrl}`;
 
+  // A server that accepts the connection and never answers must not leave the pane loading forever.
+  // (A timer of our own rather than AbortSignal.timeout, which test clocks cannot advance.)
+  const timeoutController = new AbortController();
+  const timeout = timeoutController.signal;
+  const timer = setTimeout(() => timeoutController.abort(new DOMException('The request timed out.', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  const requestSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  try {
+    return await fetchAndParse(requestUrl, requestSignal, schema, label, signal, timeout);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function fetchAndParse<S extends z.ZodType>(
+  requestUrl: string,
+  requestSignal: AbortSignal,
+  schema: S,
+  label: string,
+  signal: AbortSignal | undefined,
+  timeout: AbortSignal,
+): Promise<FetchJsonResult<z.output<S>>> {
   let res: Response;
   try {
-    res = await fetch(requestUrl, { headers: { Accept: 'application/json', ...authHeaders() }, ...(signal && { signal }) });
+    res = await fetch(requestUrl, { headers: { Accept: 'application/json', ...authHeaders() }, signal: requestSignal });
   } catch (e) {
     if (isAbort(e, signal)) throw e; // cancellation is not an error to report
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = timeout.aborted || isTimeout(e) ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : e instanceof Error ? e.message : String(e);
     throw new ApiError({
       kind: 'network',
       url: requestUrl,
@@ -150,11 +186,13 @@ export async function fetchJsonWithUrl<S extends z.ZodType>(
   const url = res.url || requestUrl;
 
   if (!res.ok) {
+    const server = await serverError(res);
     throw new ApiError({
       kind: 'http',
       status: res.status,
       url,
-      message: httpMessage(label, res.status, await serverErrorMessage(res)),
+      message: httpMessage(label, res.status, server.message),
+      ...(server.code !== undefined && { code: server.code }),
     });
   }
 
@@ -163,6 +201,9 @@ export async function fetchJsonWithUrl<S extends z.ZodType>(
     json = JSON.parse(await res.text());
   } catch (e) {
     if (isAbort(e, signal)) throw e;
+    if (timeout.aborted || isTimeout(e)) {
+      throw new ApiError({ kind: 'network', url, message: `Could not reach the server to load ${lower(label)} (no answer within ${REQUEST_TIMEOUT_MS / 1000} s).`, cause: e });
+    }
     throw new ApiError({
       kind: 'invalid-json',
       status: res.status,

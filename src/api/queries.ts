@@ -13,21 +13,62 @@ export const queryKeys = {
 export const MAX_RETRIES = 2;
 
 /**
- * Retries (at most MAX_RETRIES times) only what may succeed on a second try: network failures
- * and 5xx. 4xx, bad JSON, bad shapes and unsupported formats will not change by retrying.
+ * Server error codes that name a definite problem with the request or the stored file (docs/api.md): asking again
+ * gives the same answer, even when the server reports it with a 5xx (a malformed answer file is a 500
+ * `invalid_json`), so they are never retried.
+ */
+const DEFINITE_CODES = new Set(['invalid_json', 'invalid_answer', 'not_found', 'bad_request', 'forbidden', 'unauthorized', 'too_large']);
+
+/**
+ * What may succeed on a second try: a network failure (offline, refused, timed out) or a 5xx without a definite
+ * code. 4xx, bad JSON, bad shapes and unsupported formats will not change by retrying.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network') return true;
+  if (error.kind !== 'http' || error.status === undefined || error.status < 500) return false;
+  return error.code === undefined || !DEFINITE_CODES.has(error.code);
+}
+
+/**
+ * Retries (at most MAX_RETRIES times, with backoff: retryDelay) only transient failures.
  * `failureCount` is the number of failures before this one (0 on the first failure).
  */
 export function retryPolicy(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network') return true;
-  return error.kind === 'http' && error.status !== undefined && error.status >= 500;
+  return failureCount < MAX_RETRIES && isTransientError(error);
+}
+
+/** 1 s, 2 s, 4 s… (at most 30 s), ±25 % so many tabs do not retry in step. */
+export function retryDelay(failureCount: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** failureCount);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** While a query's last fetch failed for a transient reason, it tries again this often on its own. */
+export const RECOVERY_INTERVAL_MS = 5_000;
+
+interface QueryLike {
+  state: { status: string; error: unknown };
+}
+
+/**
+ * A query that failed transiently refetches every RECOVERY_INTERVAL_MS (and on focus, and when the browser is
+ * back online: React Query's focusManager and onlineManager), so the view recovers by itself when the server
+ * returns. A definite error stays put until the user presses Retry.
+ */
+export function recoveryInterval(query: QueryLike): number | false {
+  return query.state.status === 'error' && isTransientError(query.state.error) ? RECOVERY_INTERVAL_MS : false;
+}
+
+function refetchFailedOnFocus(query: QueryLike): boolean {
+  return query.state.status === 'error' && isTransientError(query.state.error);
 }
 
 export function answerListQuery() {
   return queryOptions({
     queryKey: queryKeys.list(),
     queryFn: ({ signal }) => fetchAnswerList(signal),
+    refetchInterval: (query) => recoveryInterval(query),
   });
 }
 
@@ -41,6 +82,7 @@ export function answerQuery(id: string) {
     },
     // An answer is a fixed record: a reviewer's view must not reshuffle under them.
     staleTime: 5 * 60_000,
+    refetchInterval: (query) => recoveryInterval(query),
   });
 }
 
@@ -49,8 +91,10 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: retryPolicy,
+        retryDelay: (failureCount) => retryDelay(failureCount),
         staleTime: 30_000,
-        refetchOnWindowFocus: false,
+        // Only a query whose last fetch failed transiently refetches on focus: a loaded view never reshuffles.
+        refetchOnWindowFocus: refetchFailedOnFocus,
       },
     },
   });

@@ -20,9 +20,22 @@ export function HomePage() {
       {(() => {
         switch (query.status) {
           case 'pending':
-            return <p role="status" className="mt-6 text-sm text-slate-500">Loading answers…</p>;
+            return (
+              <p role="status" className="mt-6 text-sm text-slate-500">
+                {query.fetchStatus === 'paused' ? 'You are offline. The answers load as soon as the connection is back.' : 'Loading answers…'}
+              </p>
+            );
           case 'error':
-            return <ErrorPanel title="Could not load the answer list" error={query.error} />;
+            // No "Back to all answers": this is that page. Retry, and a transient failure also retries on its own.
+            return (
+              <ErrorPanel
+                title="Could not load the answer list"
+                error={query.error}
+                onRetry={() => void query.refetch()}
+                retrying={query.fetchStatus !== 'idle'}
+                back={false}
+              />
+            );
           case 'success':
             return query.data.length === 0 ? (
               <p className="mt-6 text-sm text-slate-500">No answers in the data folder yet.</p>

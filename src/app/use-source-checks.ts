@@ -7,6 +7,7 @@ import { documentKind } from '../core/model/document-kind.ts';
 import type { Answer } from '../core/model/types.ts';
 import { checkSource } from '../core/review/check-source.ts';
 import { accessFromHttpStatus, loadedDocumentCheck, textLayerOf } from '../core/review/document-check.ts';
+import { refusedDocumentAddress } from '../core/documents/document-address.ts';
 import { lookedFor } from '../core/documents/match-document-file.ts';
 import { isMissingLocalFile } from '../features/local-files/local-answer.ts';
 import { openDocumentText } from '../features/viewer/open-document-text.ts';
@@ -67,11 +68,18 @@ export function useSourceChecks(
       store.setDocument(answer.id, { documentId: d.id, access: { state: 'unavailable', status: 404, reason } });
       done.current.add(d.id);
     }
+    // An address that is not http(s) or relative (`javascript:`, `file:`, `data:`): refused, never requested.
+    for (const d of answer.documents) {
+      const refused = refusedDocumentAddress(d.url);
+      if (!cited.has(d.id) || !refused || done.current.has(d.id)) continue;
+      store.setDocument(answer.id, { documentId: d.id, access: { state: 'failed', reason: `The document is not opened: ${refused}` } });
+      done.current.add(d.id);
+    }
     // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
     // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
     const documents = answer.documents
       // Only PDFs of our store: a web page is on another origin (the CSP blocks the fetch), a generated file nowhere.
-      .filter((d) => cited.has(d.id) && !isMissingLocalFile(d) && documentKind(d, storeOrigins()).kind === 'pdf')
+      .filter((d) => cited.has(d.id) && !isMissingLocalFile(d) && !refusedDocumentAddress(d.url) && documentKind(d, storeOrigins()).kind === 'pdf')
       .sort((a, b) => Number(a.id === shownDocumentId) - Number(b.id === shownDocumentId));
 
     const checkDocument = async (documentId: string, cache: DocumentTextCache) => {

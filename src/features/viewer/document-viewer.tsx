@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { refusedDocumentAddress } from '../../core/documents/document-address.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { Source } from '../../core/model/types.ts';
 import { storeOrigins } from '../../api/store-origins.ts';
@@ -20,6 +21,9 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
   const { documents, documentId, onDocumentChange, target } = props;
   const doc = documents.find((d) => d.id === documentId);
   const kind = useMemo(() => (doc ? documentKind(doc, storeOrigins()) : null), [doc]);
+  // Refused before any request, and before the toolbar could make a link of it (issue 9).
+  const refused = doc && !doc.generated ? refusedDocumentAddress(doc.url) : null;
+  if (doc && refused) return <RefusedDocument title={doc.title} reason={refused} {...props} />;
   if (!doc || !kind || kind.kind === 'pdf') return <PdfViewer {...props} />;
   return (
     <div data-viewer="" role="region" aria-label={kind.kind === 'text' ? 'Document viewer' : 'Source viewer'} className="flex h-full min-h-0 flex-col bg-slate-100">
@@ -43,6 +47,27 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
         ) : (
           <SourceCard doc={doc} kind={kind} sources={sources} target={target?.documentId === documentId ? target : null} />
         )}
+      </div>
+    </div>
+  );
+}
+
+/** A document whose address the app will not load: named, with the reason, and the switcher to the others. */
+function RefusedDocument({ title, reason, documents, documentId, onDocumentChange }: { title: string; reason: string } & PdfViewerProps) {
+  return (
+    <div data-viewer="" role="region" aria-label="Document viewer" className="flex h-full min-h-0 flex-col bg-slate-100">
+      {documents.length > 1 ? (
+        <div role="toolbar" aria-label="Source viewer controls" className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
+          <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+        </div>
+      ) : null}
+      <div className="grid min-h-0 flex-1 place-items-center p-6">
+        <div role="alert" data-refused-document="" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
+          <p className="font-medium text-red-700">
+            “{title}” is not opened: {reason}
+          </p>
+          <p className="mt-1 text-xs text-slate-500">The answer file gives this document an address citelens does not load, so nothing was requested.</p>
+        </div>
       </div>
     </div>
   );

@@ -27,26 +27,70 @@ export class ViewerErrorBoundary extends Component<ErrorBoundaryProps, { error: 
   }
 }
 
-export function LoadError({ error }: { error: Error }) {
+export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  const locked = accessStatus(error);
+  if (locked !== null) {
+    // Locked evidence: say so, show nothing of the document (there is nothing to show), offer to try again (a token
+    // handed over later by a portal may open it).
+    return (
+      <Centered>
+        <div role="alert" data-locked-document="" className="max-w-md rounded-md border border-amber-300 bg-white p-4 text-sm text-slate-700 shadow-sm">
+          <p className="font-medium text-amber-800">🔒 Locked: you do not have access to this document ({locked}).</p>
+          <p className="mt-1 text-xs text-slate-500">Its content is not shown. Ask for access, or sign in again.</p>
+          {onRetry ? <RetryButton onRetry={onRetry} /> : null}
+        </div>
+      </Centered>
+    );
+  }
   return (
     <Centered>
       <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
         <p className="font-medium text-red-700">Could not open this PDF: {describeLoadError(error)}</p>
+        {onRetry ? <RetryButton onRetry={onRetry} /> : null}
       </div>
     </Centered>
   );
 }
 
+function RetryButton({ onRetry }: { onRetry(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      className="mt-3 h-8 rounded border border-slate-300 bg-white px-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+    >
+      Retry
+    </button>
+  );
+}
+
+/** pdf.js's ResponseException carries the HTTP status. */
+function httpStatus(error: Error): number | null {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status > 0 ? status : null;
+}
+
+/** 401 or 403 on the document: locked evidence. */
+function accessStatus(error: Error): number | null {
+  const status = httpStatus(error);
+  return status === 401 || status === 403 ? status : null;
+}
+
 function describeLoadError(error: Error): string {
   switch (error.name) {
     case 'InvalidPDFException':
-      return 'the file is not a valid PDF.';
+      // pdf.js says "The PDF file is empty, i.e. its size is zero bytes." for a 0-byte file.
+      return /empty|zero bytes/i.test(error.message) ? 'the file is empty (0 bytes).' : 'the file is not a valid PDF (damaged, or not a PDF at all).';
     case 'PasswordException':
-      return 'it is password-protected and no password was given.';
+      return /incorrect/i.test(error.message) ? 'the password is wrong.' : 'it is password-protected and no password was given.';
     case 'ResponseException':
     case 'UnexpectedResponseException':
-    case 'MissingPDFException':
+    case 'MissingPDFException': {
+      const status = httpStatus(error);
+      if (status === 404) return 'the document was not found on the server (404): its id names no file.';
+      if (status !== null && status >= 500) return `the server failed to send it (HTTP ${status}).`;
       return error.message || 'the server did not return the file.';
+    }
     default:
       return error.message || 'unknown error.';
   }
@@ -90,7 +134,9 @@ export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
   const [password, setPassword] = useState('');
   const id = useId();
   const open = () => {
-    onSubmit(password);
+    // pdf.js compares passwords as NFC (its own viewer normalises them): "pässwört" typed with a combining diaeresis
+    // (NFD, as some keyboards and IMEs send it) must open the same file.
+    onSubmit(password.normalize('NFC'));
     setPassword('');
   };
   // Enter and the button act by themselves instead of submitting the form: a frame sandboxed without allow-forms (an

@@ -181,6 +181,13 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
   // they would travel through an error boundary, which React reports as a console error.
   const [loadError, setLoadError] = useState<Error | null>(null);
+  // Retry after a load error: a new <Document> (keyed by the attempt) loads the file again.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    setLoadError(null);
+    setPassword({ kind: 'none' });
+    setAttempt((a) => a + 1);
+  }, []);
 
   useEffect(() => {
     store.getState().beginLoading(url);
@@ -207,6 +214,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
     <>
       <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
         <Document
+          key={attempt}
           file={url}
           options={getDocumentOptions()}
           onPassword={onPassword}
@@ -216,7 +224,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
           suspense={false}
           onLoadError={setLoadError}
           onSourceError={setLoadError}
-          error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} />}
+          error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} onRetry={retry} />}
         >
           {({ pdf }) => (
             <SidebarLayout pdf={pdf} documentKey={url} citations={citations}>
