@@ -57,7 +57,7 @@ export function assemble(input: AdapterInput, parts: AnswerParts): Answer {
 /** `[n]` numbers the provider wrote as a number or a string (`"2"`, `"[۲]"`); undefined when it is not one. */
 export function markerNumber(value: number | string): number | undefined {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
-  const digits = /^\s*[[【]?\s*(\p{Nd}{1,6})\s*[\]】]?\s*$/u.exec(value)?.[1];
+  const digits = /^\s*(?:[[【]\s*)?(\p{Nd}{1,6})\s*(?:[\]】]\s*)?$/u.exec(value)?.[1];
   if (!digits) return undefined;
   const n = digitsToNumber(digits);
   return Number.isFinite(n) ? n : undefined;

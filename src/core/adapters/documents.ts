@@ -84,7 +84,7 @@ function sameUrl(a: string, b: string): boolean {
 }
 
 function stripQuery(u: string): string {
-  return u.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return u.replace(/[?#].*$/, '').replace(/(?<!\/)\/+$/, '');
 }
 
 /** The last path segment of a URL or path, decoded: `/api/documents/policy%20v2.pdf` → `policy v2.pdf`. */

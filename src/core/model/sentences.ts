@@ -71,7 +71,7 @@ function sentenceSplitter(locale: string | undefined): Segment {
   // No Intl.Segmenter: cut after . ! ? ؟ 。 and friends followed by space or a CJK full stop.
   return (str) => {
     const cuts: number[] = [];
-    for (const m of str.matchAll(/[.!?؟。！？]+["'”’)\]]*(?:\s+|(?<=[。！？]))/g)) {
+    for (const m of str.matchAll(/(?<![.!?؟。！？])[.!?؟。！？]+["'”’)\]]*(?:\s+|(?<=[。！？]))/g)) {
       const at = m.index + m[0].length;
       if (at < str.length) cuts.push(at);
     }
@@ -158,7 +158,7 @@ function splitBlock(text: string, masked: string, block: Block, groups: readonly
 const QUESTION = /[?؟？⸮;]$/u;
 
 function isContent(text: string, range: Range, groups: readonly MarkerGroup[]): boolean {
-  const bare = withoutMarkers(text, range, groups).replace(/[\s*_"'”’»)\]`~]+$/u, '');
+  const bare = withoutMarkers(text, range, groups).replace(/(?<![\s*_"'”’»)\]`~])[\s*_"'”’»)\]`~]+$/u, '');
   if (QUESTION.test(bare)) return false;
   return /[\p{L}\p{N}]/u.test(bare);
 }

@@ -97,5 +97,5 @@ export function reviewExportToMarkdown(exp: ReviewExport, opts: MarkdownOptions 
     for (const f of e.flags) out.push(`  - ${flagLine(f)}`);
     if (exp.entries[i + 1]?.claimId !== e.claimId) out.push('');
   });
-  return `${out.join('\n').replace(/\n+$/u, '')}\n`;
+  return `${out.join('\n').replace(/(?<!\n)\n+$/u, '')}\n`;
 }

@@ -91,7 +91,7 @@ export function claimWithoutMarkers(answerText: string, claim: Pick<Claim, 'star
     at = m.end;
   }
   out += answerText.slice(at, claim.end);
-  return out.replace(/\s+/gu, ' ').replace(/\s+([.,;:!?)])/gu, '$1').trim();
+  return out.replace(/\s+/gu, ' ').replace(/(?<!\s)\s+([.,;:!?)])/gu, '$1').trim();
 }
 
 const toExportFlag = (f: ReviewFlag): ExportFlag => ({ code: f.code, severity: f.severity, reason: f.reason });

@@ -70,7 +70,7 @@ export function markdownSections(tree: Root, textLength: number): Section[] {
 /** "Setup > Linux > Troubleshooting" (also › » →) as titles; empty parts dropped. */
 export function splitSectionPath(path: string): string[] {
   return path
-    .split(/\s*[>›»→]\s*/u)
+    .split(/(?<!\s)\s*[>›»→]\s*/u)
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
