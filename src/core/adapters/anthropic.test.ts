@@ -92,3 +92,29 @@ describe('anthropic adapter', () => {
     ).toThrow(AdapterError);
   });
 });
+
+describe('anthropic adapter at scale', () => {
+  // 20,000 cited text blocks once took 12 s (every marker offset was shifted by a walk over every marker before it).
+  it('adapts 20,000 cited text blocks, every claim span on its own words and followed by its marker', { timeout: 120_000 }, () => {
+    const n = 20_000;
+    const content = Array.from({ length: n }, (_, i) => ({
+      type: 'text',
+      text: `Claim ${i} holds. `,
+      // Every tenth block cites a passage already cited: duplicates collapse into one source.
+      citations: [{ type: 'page_location', cited_text: `Passage ${i % 10 === 9 ? 0 : i}.`, document_index: 0, start_page_number: 1, end_page_number: 2 }],
+    }));
+    const { answer, warnings } = adaptAnthropic({ id: 'a', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: { content } });
+    expect(warnings).toEqual([]);
+    const distinct = n - n / 10;
+    expect(answer.sources).toHaveLength(distinct);
+    expect(answer.citations).toHaveLength(distinct);
+    const spans = answer.spans ?? [];
+    expect(spans).toHaveLength(n);
+    spans.forEach((span, i) => {
+      expect(answer.text.slice(span.answerStart, span.answerEnd)).toBe(`Claim ${i} holds.`);
+      expect(answer.text.startsWith(`[${span.key}]`, span.answerEnd)).toBe(true);
+    });
+    expect(spans[n - 1]?.key).toBe('1');
+    expect(answer.text.endsWith(`Claim ${n - 1} holds.[1] `)).toBe(true);
+  });
+});

@@ -27,34 +27,41 @@ export interface MarkedText {
  */
 export function insertMarkers(base: string, cited: readonly CitedSpan[]): MarkedText {
   const trimmed = cited.map((c) => trimSpan(base, c));
-  const at = new Map<number, number[]>();
+  const at = new Map<number, Set<number>>();
   for (const c of trimmed) {
-    const list = at.get(c.end) ?? [];
-    if (!list.includes(c.n)) list.push(c.n);
+    const list = at.get(c.end) ?? new Set<number>();
+    list.add(c.n);
     at.set(c.end, list);
   }
   const positions = [...at.keys()].sort((a, b) => a - b);
   const inserted = new Map<number, string>();
-  let text = '';
+  const parts: string[] = [];
   let last = 0;
   for (const pos of positions) {
     let marker = [...(at.get(pos) ?? [])].sort((a, b) => a - b).map((n) => `[${n}]`).join('');
     if (base[pos] === '(') marker += ' ';
     inserted.set(pos, marker);
-    text += base.slice(last, pos) + marker;
+    parts.push(base.slice(last, pos), marker);
     last = pos;
   }
-  text += base.slice(last);
+  parts.push(base.slice(last));
+  const text = parts.join('');
 
   // Offsets shift by the markers inserted before them; a span's start moves past a marker written at its own
-  // start (that marker closes the previous claim), its end does not.
+  // start (that marker closes the previous claim), its end does not. `before[i]` is the length of the markers at
+  // positions[0..i), so each shift is a binary search: 20,000 spans once cost a walk over 20,000 positions each.
+  const before = [0];
+  for (const p of positions) before.push((before.at(-1) as number) + (inserted.get(p)?.length ?? 0));
   const shift = (pos: number, includeAt: boolean): number => {
-    let d = 0;
-    for (const p of positions) {
-      if (p < pos || (includeAt && p === pos)) d += inserted.get(p)?.length ?? 0;
-      else break;
+    let lo = 0;
+    let hi = positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const p = positions[mid] as number;
+      if (p < pos || (includeAt && p === pos)) lo = mid + 1;
+      else hi = mid;
     }
-    return pos + d;
+    return pos + (before[lo] as number);
   };
   const spans: CitationSpan[] = [];
   const seen = new Set<string>();
@@ -69,9 +76,9 @@ export function insertMarkers(base: string, cited: readonly CitedSpan[]): Marked
   }
   spans.sort((a, b) => a.answerStart - b.answerStart || a.answerEnd - b.answerEnd || Number(a.key) - Number(b.key));
 
-  const citations: CitationMapping[] = [];
-  for (const c of cited) if (!citations.some((m) => m.n === c.n)) citations.push({ n: c.n, sourceId: c.sourceId });
-  citations.sort((a, b) => a.n - b.n);
+  const byN = new Map<number, CitationMapping>();
+  for (const c of cited) if (!byN.has(c.n)) byN.set(c.n, { n: c.n, sourceId: c.sourceId });
+  const citations = [...byN.values()].sort((a, b) => a.n - b.n);
   return { text, spans, citations };
 }
 

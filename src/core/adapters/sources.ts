@@ -16,6 +16,10 @@ export class SourceTable {
   readonly sources: Source[] = [];
   private readonly byKey = new Map<string, Source>();
   private readonly byId = new Map<string, Source>();
+  /** 1-based ordinal of each source (indexOf on every duplicate was linear). */
+  private readonly ordinal = new Map<Source, number>();
+  /** `id\0url` of every document, built on first use: a lookup per citation instead of a scan. */
+  private documentUrls: Set<string> | undefined;
 
   /**
    * `documents`: the answer's documents. A source's `url` equal to its document's own URL says nothing more and is
@@ -28,21 +32,27 @@ export class SourceTable {
    * `id` is the provider's own S-ID when it has one; otherwise the next free `S<n>`.
    */
   add(input: SourceFields, id?: string): Added {
-    const fields = input.url !== undefined && this.documents.some((d) => d.id === input.documentId && d.url === input.url) ? { ...input, url: undefined } : input;
+    const fields = input.url !== undefined && this.isDocumentUrl(input.documentId, input.url) ? { ...input, url: undefined } : input;
     const key = identity(fields);
     const existing = id === undefined ? this.byKey.get(key) : this.byId.get(id);
     if (existing) {
       // A collapsed duplicate still brings its flags (e.g. one of the two citations named no known document).
       for (const flag of fields.flags ?? []) addFlag(existing, flag);
-      return { source: existing, n: this.sources.indexOf(existing) + 1, isNew: false };
+      return { source: existing, n: this.ordinal.get(existing) ?? this.sources.indexOf(existing) + 1, isNew: false };
     }
     const source: Source = { id: id ?? this.nextId(), ...compact(fields) };
     if (fields.flags?.length) source.flags = fields.flags.map((f) => ({ ...f }));
     else delete source.flags;
     this.sources.push(source);
+    this.ordinal.set(source, this.sources.length);
     this.byId.set(source.id, source);
     if (!this.byKey.has(key)) this.byKey.set(key, source);
     return { source, n: this.sources.length, isNew: true };
+  }
+
+  private isDocumentUrl(documentId: string | undefined, url: string): boolean {
+    this.documentUrls ??= new Set(this.documents.map((d) => `${d.id}\u0000${d.url}`));
+    return this.documentUrls.has(`${documentId}\u0000${url}`);
   }
 
   has(id: string): boolean {
