@@ -1,108 +1,66 @@
-// Code that runs INSIDE the benchmarked page (installed with page.addInitScript before any page script), identical
-// for citelens and the pdf.js reference viewer. `installProbes` is sent to the page as source text, so it must not
-// refer to anything outside its own body; use `probesScript()`, which also defines the `__name` helper that tsx
-// (esbuild keepNames) inserts into transpiled functions.
+// Code that runs INSIDE the benchmarked page (page.addInitScript, before any page script), identical for citelens and
+// the pdf.js reference: long tasks and long animation frames, and a watcher for "page 1 painted" on any page (used
+// for the app's own route, which has no window.__bench). `installProbes` is sent as source text, so it must not
+// refer to anything outside its own body; `probesScript()` also defines the global `__name` helper that tsx
+// (esbuild keepNames) inserts into transpiled functions, which every page.evaluate callback of the bench needs.
 
-export interface LongTask {
+export interface TimedEntry {
   start: number;
   duration: number;
+  /** long-animation-frame only: the part of it that blocked input. */
+  blocking?: number;
 }
 
 export interface BenchProbes {
-  longTasks: LongTask[];
-  /** `timeStamp` (performance.now() base) of every trusted click, in order. */
-  clicks: number[];
-  /** First time (performance.now(), i.e. ms since navigation start) each watched condition held. */
-  marks: Record<string, number>;
-  /** Whether a canvas shows a rendered page: mostly white with some dark pixels, and laid out (not hidden). */
-  painted(canvas: Element | null): boolean;
-  /** Whether an element has a non-empty box that intersects the window and its nearest scroll container. */
-  inView(el: Element | null): boolean;
-  /** Check `predicate` every animation frame from now on; store the first time it holds as marks[name]. */
-  watch(name: string, predicate: () => boolean): void;
+  longTasks: TimedEntry[];
+  frames: TimedEntry[];
+  /** performance.now() when a page-1 canvas first showed a page, or null. */
+  firstCanvas: number | null;
 }
 
-export type BenchWindow = Window & { __bench: BenchProbes };
+export type ProbeWindow = Window & { __probes: BenchProbes };
 
 export function installProbes(): void {
+  const probes: BenchProbes = { longTasks: [], frames: [], firstCanvas: null };
+  (window as unknown as ProbeWindow).__probes = probes;
+  const observe = (type: string, into: TimedEntry[]) => {
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          const blocking = (e as PerformanceEntry & { blockingDuration?: number }).blockingDuration;
+          into.push({ start: e.startTime, duration: e.duration, ...(blocking !== undefined && { blocking }) });
+        }
+      }).observe({ type, buffered: true });
+    } catch {
+      // Unsupported entry type: no entries, and the table shows 0.
+    }
+  };
+  observe('longtask', probes.longTasks);
+  observe('long-animation-frame', probes.frames);
   const probe = document.createElement('canvas');
-  const longTasks: LongTask[] = [];
-  const clicks: number[] = [];
-  const marks: Record<string, number> = {};
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // longtask unsupported: the figures will show no long tasks, the bench notes it.
-  }
-  window.addEventListener('click', (e) => { if (e.isTrusted) clicks.push(e.timeStamp); }, true);
-
-  const painted = (canvas: Element | null): boolean => {
-    if (!(canvas instanceof HTMLCanvasElement) || !canvas.isConnected || canvas.width === 0 || canvas.height === 0) return false;
-    const r = canvas.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
-    // Never touch the page canvas's own context (that could fix its attributes); copy it, scaled, into a probe.
-    const w = Math.min(canvas.width, 400);
-    const h = Math.max(1, Math.round((canvas.height * w) / canvas.width));
-    probe.width = w;
-    probe.height = h;
-    const ctx = probe.getContext('2d', { willReadFrequently: true });
-    if (!ctx) return false;
-    ctx.clearRect(0, 0, w, h);
-    ctx.drawImage(canvas, 0, 0, w, h);
-    const data = ctx.getImageData(0, 0, w, h).data;
-    let light = 0;
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3]! < 200) continue;
-      const lum = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
-      if (lum > 235) light++;
-      else if (lum < 180) dark++;
-    }
-    return light > w * h * 0.5 && dark > 0;
-  };
-
-  const inView = (el: Element | null): boolean => {
-    if (!el || !el.isConnected) return false;
-    const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
-    if (r.bottom <= 0 || r.right <= 0 || r.top >= innerHeight || r.left >= innerWidth) return false;
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      const s = getComputedStyle(p);
-      if (/(auto|scroll)/.test(s.overflowY)) {
-        const c = p.getBoundingClientRect();
-        return r.bottom > c.top && r.top < c.bottom && r.right > c.left && r.left < c.right;
+  const tick = () => {
+    const canvas = document.querySelector('[data-page-number="1"] canvas');
+    if (canvas instanceof HTMLCanvasElement && canvas.width > 0 && canvas.isConnected && !canvas.hidden) {
+      probe.width = 80;
+      probe.height = Math.max(1, Math.round((canvas.height * 80) / canvas.width));
+      const ctx = probe.getContext('2d', { willReadFrequently: true });
+      if (ctx) {
+        ctx.drawImage(canvas, 0, 0, probe.width, probe.height);
+        const d = ctx.getImageData(0, 0, probe.width, probe.height).data;
+        let dark = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 200 && d[i]! < 200) dark++;
+        if (dark > 0) {
+          probes.firstCanvas = performance.now();
+          return;
+        }
       }
     }
-    return true;
-  };
-
-  const watch = (name: string, predicate: () => boolean): void => {
-    delete marks[name];
-    const tick = () => {
-      let ok = false;
-      try {
-        ok = predicate();
-      } catch {
-        ok = false;
-      }
-      if (ok) marks[name] = performance.now();
-      else requestAnimationFrame(tick);
-    };
     requestAnimationFrame(tick);
   };
-
-  const bench: BenchProbes = { longTasks, clicks, marks, painted, inView, watch };
-  (window as unknown as BenchWindow).__bench = bench;
-  // First paint of page 1, from navigation start: `[data-page-number="1"] canvas` is the page-1 canvas in both
-  // citelens (the page element carries data-page-number) and pdf.js (div.page[data-page-number]).
-  watch('firstPaint', () => painted(document.querySelector('[data-page-number="1"] canvas')));
-  // When the page-1 element exists: the document is open and the page list laid out, before any rendering.
-  watch('pageShell', () => document.querySelector('[data-page-number="1"]') !== null);
+  requestAnimationFrame(tick);
 }
 
-/** The init script: `installProbes` as source, with the esbuild `__name` helper it may reference. */
+/** The init script: the global `__name` helper, then `installProbes`. */
 export function probesScript(): string {
-  return `(() => { const __name = (f) => f; (${installProbes.toString()})(); })();`;
+  return `(() => { globalThis.__name = (f) => f; const __name = globalThis.__name; (${installProbes.toString()})(); })();`;
 }

@@ -1,15 +1,29 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ignoreCancelledRequests } from '../features/viewer/pdfjs-cancelled-requests.ts';
 import { App } from './app.tsx';
 import './index.css';
 
+// /bench (scripts/bench.ts, docs/benchmarks.md): the viewer alone, in its own chunk so the app's first paint never loads it.
+const BenchPage = lazy(() => import('./bench-page.tsx').then((m) => ({ default: m.BenchPage })));
+const isBench = /^\/bench\/?$/.test(window.location.pathname);
+
 ignoreCancelledRequests(window);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+// Errors caught by an error boundary are shown in their pane (pane-boundary.tsx); reported as warnings, because
+// the console's errors are kept for what nothing handled (the e2e suite fails on any).
+createRoot(root, {
+  onCaughtError: (error, info) => console.warn('Handled render error', error, info.componentStack),
+}).render(
   <StrictMode>
-    <App />
+    {isBench ? (
+      <Suspense fallback={null}>
+        <BenchPage />
+      </Suspense>
+    ) : (
+      <App />
+    )}
   </StrictMode>,
 );

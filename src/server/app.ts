@@ -3,7 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
-import { contentSecurityPolicy } from './embed/csp.ts';
+import { benchPagePolicy, contentSecurityPolicy } from './embed/csp.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
 import { AnswerList, pageOf, parsePageQuery } from './answer-list.ts';
 import { jsonProblem, readJsonInside } from './data-folder.ts';
@@ -49,6 +49,9 @@ const HTML_HEADERS: Record<string, string> = {
   // For browsers that predate CSP frame-ancestors.
   'X-Frame-Options': 'DENY',
 };
+
+/** /bench: the same, but the PDF it benchmarks may come from another origin. */
+const BENCH_HTML_HEADERS: Record<string, string> = { ...HTML_HEADERS, 'Content-Security-Policy': benchPagePolicy() };
 
 const EXPOSED_HEADERS = 'Content-Range, Content-Length, Accept-Ranges, ETag, X-Citelens-Document-Version';
 
@@ -234,7 +237,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     const indexHtml = path.join(distDir, 'index.html');
     const whileChanging = () => c.text('The file is being replaced; try again in a moment.', 503, { 'Retry-After': '1' });
     const serveIndex = async () => {
-      const response = await serveInside(c.req.raw, distDir, indexHtml, { headers: { 'Cache-Control': 'no-cache', ...HTML_HEADERS }, whileChanging });
+      const html = /^\/bench\/?$/.test(pathname) ? BENCH_HTML_HEADERS : HTML_HEADERS;
+      const response = await serveInside(c.req.raw, distDir, indexHtml, { headers: { 'Cache-Control': 'no-cache', ...html }, whileChanging });
       return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
     };
 

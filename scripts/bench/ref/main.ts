@@ -1,10 +1,21 @@
 // The reference: pdf.js's own viewer components (PDFViewer + EventBus + PDFLinkService + PDFFindController) on the
-// same PDF, with the same worker and loading options as citelens (src/features/viewer/pdf-viewer.tsx).
-// Built by scripts/bench/vite.bench.config.ts and driven by scripts/bench.ts through `window.__ref`.
+// same PDF, with the same worker and loading options as citelens (src/features/viewer/pdf-viewer.tsx), exposing the
+// same `window.__bench` v1 (src/app/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
+// equivalent of our highlight is a div over the same box, added to the page when the jump starts.
+//   /?file=URL&scale=S   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that)
 import * as pdfjsLib from 'pdfjs-dist';
 import 'pdfjs-dist/web/pdf_viewer.css';
-
-type ViewerModule = typeof import('pdfjs-dist/web/pdf_viewer.mjs');
+import {
+  BENCH_BOX,
+  countWorkerRequests,
+  createJump,
+  createWaiter,
+  inView,
+  nextFrame,
+  summarizeCounts,
+  type BenchApi,
+  type BenchWindow,
+} from '../../../src/app/bench-api.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
 (globalThis as unknown as { pdfjsLib: typeof pdfjsLib }).pdfjsLib = pdfjsLib;
@@ -23,69 +34,137 @@ const OPTIONS = {
   disableRange: false,
 };
 
-export interface RefApi {
-  viewer: InstanceType<ViewerModule['PDFViewer']>;
-  eventBus: InstanceType<ViewerModule['EventBus']>;
-  findController: InstanceType<ViewerModule['PDFFindController']>;
-  /** Resolves with performance.now() when `pagerendered` fires for `page`. */
-  whenRendered(page: number): Promise<number>;
-  /** Resolves with performance.now() on the first `updatefindcontrolstate` with state FOUND. */
-  whenFound(): Promise<number>;
-}
-
 async function main(): Promise<void> {
+  const counts = countWorkerRequests();
   const { EventBus, PDFLinkService, PDFFindController, PDFViewer, FindState } = await import('pdfjs-dist/web/pdf_viewer.mjs');
   const params = new URLSearchParams(location.search);
   const file = params.get('file');
   if (!file) throw new Error('?file= is required');
   const container = document.getElementById('viewerContainer') as HTMLDivElement;
-  container.style.width = `${Number(params.get('w') ?? 700)}px`;
-  container.style.height = `${Number(params.get('h') ?? 800)}px`;
 
   const eventBus = new EventBus();
   const linkService = new PDFLinkService({ eventBus });
   const findController = new PDFFindController({ eventBus, linkService });
-  const viewer = new PDFViewer({
-    container,
-    viewer: document.getElementById('viewer') as HTMLDivElement,
-    eventBus,
-    linkService,
-    findController,
-  });
+  const viewer = new PDFViewer({ container, viewer: document.getElementById('viewer') as HTMLDivElement, eventBus, linkService, findController });
   linkService.setViewer(viewer);
 
   const rendered = new Map<number, number>();
-  const renderWaiters = new Map<number, ((t: number) => void)[]>();
-  eventBus.on('pagerendered', (e: { pageNumber: number }) => {
-    const t = performance.now();
-    rendered.set(e.pageNumber, t);
-    for (const resolve of renderWaiters.get(e.pageNumber) ?? []) resolve(t);
-    renderWaiters.delete(e.pageNumber);
-  });
-  let foundWaiters: ((t: number) => void)[] = [];
-  eventBus.on('updatefindcontrolstate', (e: { state: number }) => {
-    if (e.state !== FindState.FOUND) return;
-    const t = performance.now();
-    for (const resolve of foundWaiters) resolve(t);
-    foundWaiters = [];
-  });
+  const textRendered = new Map<number, number>();
+  eventBus.on('pagerendered', (e: { pageNumber: number }) => rendered.set(e.pageNumber, performance.now()));
+  eventBus.on('textlayerrendered', (e: { pageNumber: number }) => textRendered.set(e.pageNumber, performance.now()));
+  const scale = Number(params.get('scale'));
   eventBus.on('pagesinit', () => {
-    viewer.currentScaleValue = 'page-width';
+    // pdf.js's scale 1 draws a point as 96/72 CSS px; ours (and /bench's `scale`) as 1.
+    viewer.currentScaleValue = scale > 0 ? String(scale * 0.75) : 'page-width';
   });
+  let settle: (t: number) => void = () => undefined;
+  const settled = new Promise<number>((resolve) => (settle = resolve));
+  eventBus.on('pagesloaded', () => settle(performance.now()));
 
-  const api: RefApi = {
-    viewer,
-    eventBus,
-    findController,
-    whenRendered: (page) => {
-      rendered.delete(page);
-      return new Promise((resolve) => renderWaiters.set(page, [...(renderWaiters.get(page) ?? []), resolve]));
-    },
-    whenFound: () => new Promise((resolve) => foundWaiters.push(resolve)),
+  const waitFor = createWaiter();
+  type PageView = { div: HTMLDivElement; renderingState: number; viewport: { convertToViewportPoint(x: number, y: number): number[] }; pdfPage?: { view: number[] } };
+  const pageView = (page: number) => viewer.getPageView(page - 1) as PageView | undefined;
+  // A page's paint is pdf.js's own `pagerendered`; one painted before (and still painted) counts as cached.
+  const painted = (page: number) => {
+    const view = pageView(page);
+    const canvas = view?.div.querySelector('canvas');
+    if (!view || view.renderingState !== 3 || !canvas || canvas.width === 0) return null;
+    return rendered.get(page) ?? performance.now();
   };
-  (window as unknown as { __ref: RefApi }).__ref = api;
+  const highlightOf = (page: number) => pageView(page)?.div.querySelector<HTMLElement>('[data-bench-highlight]') ?? null;
+  const textReady = (page: number) => {
+    const t = textRendered.get(page);
+    return t !== undefined && inView(highlightOf(page), container) ? performance.now() : null;
+  };
+  // The highlight: a div over the same box, in the page's own coordinates. pdf.js empties a page's div when it
+  // renders it again, so the div is put back as soon as the page is drawn (as our viewer draws its highlight).
+  const marks = new Map<number, HTMLDivElement>();
+  const placeMark = (page: number) => {
+    const view = pageView(page);
+    const mark = marks.get(page);
+    if (view && mark && !mark.isConnected) view.div.append(mark);
+  };
+  eventBus.on('pagerendered', (e: { pageNumber: number }) => placeMark(e.pageNumber));
+  const jump = (page: number) => {
+    const view = pageView(page);
+    if (!view) return;
+    const pageBox = view.pdfPage?.view ?? [0, 0, 612, 792];
+    const [x0, y0, x1, y1] = [pageBox[0]! + BENCH_BOX.x0, pageBox[3]! - BENCH_BOX.y0, pageBox[0]! + BENCH_BOX.x1, pageBox[3]! - BENCH_BOX.y1];
+    if (view.renderingState !== 3) {
+      // Not painted now: only what happens after the start counts (an evicted page keeps its old event times).
+      rendered.delete(page);
+      textRendered.delete(page);
+    }
+    for (const old of marks.values()) old.remove();
+    marks.clear();
+    viewer.scrollPageIntoView({ pageNumber: page, destArray: [null, { name: 'XYZ' }, pageBox[0], Math.min(pageBox[3]!, y0 + 40), null] });
+    const [a, b] = view.viewport.convertToViewportPoint(x0, y0) as [number, number];
+    const [c, d] = view.viewport.convertToViewportPoint(x1, y1) as [number, number];
+    const mark = document.createElement('div');
+    mark.dataset.benchHighlight = '';
+    Object.assign(mark.style, {
+      position: 'absolute',
+      left: `${Math.min(a, c)}px`,
+      top: `${Math.min(b, d)}px`,
+      width: `${Math.abs(c - a)}px`,
+      height: `${Math.abs(d - b)}px`,
+      background: 'rgba(250, 204, 21, 0.4)',
+      zIndex: '10',
+      pointerEvents: 'none',
+    });
+    marks.set(page, mark);
+    placeMark(page);
+  };
+  const jumpTo = createJump({ painted, textReady, jump }, waitFor);
 
-  const pdf = await pdfjsLib.getDocument({ url: file, ...OPTIONS }).promise;
+  let numPages = 0;
+  let loadedResolve: (v: { numPages: number }) => void = () => undefined;
+  const loaded = new Promise<{ numPages: number }>((resolve) => (loadedResolve = resolve));
+  const firstPaint = waitFor(() => rendered.get(1) ?? null, 10 * 60_000).then((t) => t ?? Number.NaN);
+  let loadingTask: ReturnType<typeof pdfjsLib.getDocument> | null = null;
+
+  const api: BenchApi = {
+    version: 1,
+    name: 'pdf.js viewer',
+    firstPaint,
+    loaded,
+    settled,
+    jumpTo,
+    whenPageRendered: (page, timeoutMs = 30_000) => waitFor(() => painted(page), timeoutMs),
+    currentPage: () => viewer.currentPageNumber,
+    numPages: () => numPages,
+    extra: () => summarizeCounts(counts),
+    findQuote: async (query, { timeoutMs = 60_000 } = {}) => {
+      const t0 = performance.now();
+      let found: (t: number) => void = () => undefined;
+      const isFound = new Promise<number>((resolve) => (found = resolve));
+      const onState = (e: { state: number }) => {
+        if (e.state === FindState.FOUND) found(performance.now());
+      };
+      eventBus.on('updatefindcontrolstate', onState);
+      // type "again" is what Enter in pdf.js's find bar sends: no typing debounce.
+      eventBus.dispatch('find', { source: null, type: 'again', query, caseSensitive: false, entireWord: false, highlightAll: true, findPrevious: false, matchDiacritics: false });
+      const t = await Promise.race([isFound, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs))]);
+      eventBus.off('updatefindcontrolstate', onState);
+      if (t === null) return { t0, ms: null };
+      const shown = await waitFor(() => (inView(container.querySelector('.textLayer .highlight.selected'), container) ? performance.now() : null), Math.max(1, timeoutMs - (performance.now() - t0)));
+      return { t0, ms: shown === null ? null : shown - t0 };
+    },
+    close: async () => {
+      viewer.setDocument(null as never);
+      linkService.setDocument(null, null);
+      await loadingTask?.destroy();
+      await nextFrame();
+      await nextFrame();
+    },
+    elements: () => ({ scroll: container, viewer: container }),
+  };
+  (window as BenchWindow).__bench = api;
+
+  loadingTask = pdfjsLib.getDocument({ url: new URL(file, location.href).href, ...OPTIONS });
+  const pdf = await loadingTask.promise;
+  numPages = pdf.numPages;
+  loadedResolve({ numPages });
   viewer.setDocument(pdf);
   linkService.setDocument(pdf, null);
 }

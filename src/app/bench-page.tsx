@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import type { DocumentRef } from '../core/model/types.ts';
+import type { HighlightTarget } from '../core/model/highlight-target.ts';
+import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
+import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
+import {
+  BENCH_BOX,
+  canvasShowsPage,
+  countWorkerRequests,
+  createJump,
+  createWaiter,
+  inView,
+  nextFrame,
+  summarizeCounts,
+  type BenchApi,
+  type BenchWindow,
+} from './bench-api.ts';
+
+// `/bench?file=URL&scale=S`: the real PDF viewer alone (no answer pane), filling the window, driven through
+// `window.__bench` v1 (bench-api.ts) by scripts/bench.ts or anyone's harness. A jump is a HighlightTarget with a new
+// nonce, exactly what a citation click hands the viewer; the highlight is a box (no quote search). Loaded lazily by
+// main.tsx, so it costs the app's own first paint nothing. `scale` is CSS px per PDF point (1 = the zoom menu's
+// 100 %); without it the viewer fits the width.
+
+const DOC_ID = 'bench';
+
+/** What the page's React tree tells the bench API, and how the API reaches back into it. */
+interface Controller {
+  connect(setTarget: (target: HighlightTarget | null) => void, setOpen: (open: boolean) => void): () => void;
+  pageChanged(page: number): void;
+  documentLoaded(numPages: number): void;
+  anchored(result: AnchorResult): void;
+}
+
+function createBench(params: URLSearchParams): { api: BenchApi; controller: Controller } {
+  const counts = countWorkerRequests();
+  const waitFor = createWaiter();
+  let nonce = 0;
+  let resolveLoaded: (v: { numPages: number }) => void = () => undefined;
+  const loaded = new Promise<{ numPages: number }>((resolve) => (resolveLoaded = resolve));
+  let setTarget: (target: HighlightTarget | null) => void = () => undefined;
+  let setOpen: (open: boolean) => void = () => undefined;
+  let currentPage = 1;
+  let numPages = 0;
+  const anchorWaiters = new Map<string, (result: AnchorResult) => void>();
+  const controller: Controller = {
+    connect: (target, open) => {
+      setTarget = target;
+      setOpen = open;
+      return () => {
+        setTarget = () => undefined;
+        setOpen = () => undefined;
+      };
+    },
+    pageChanged: (page) => (currentPage = page),
+    documentLoaded: (n) => {
+      numPages = n;
+      resolveLoaded({ numPages: n });
+    },
+    anchored: (result) => anchorWaiters.get(result.sourceId)?.(result),
+  };
+  const scroll = () => document.querySelector<HTMLElement>('[data-viewer-scroll]');
+  const pageEl = (page: number) => scroll()?.querySelector(`[data-page-number="${page}"]`) ?? null;
+  const painted = (page: number) => {
+    const canvases = pageEl(page)?.querySelectorAll('canvas') ?? [];
+    for (const c of Array.from(canvases)) if (canvasShowsPage(c)) return performance.now();
+    return null;
+  };
+  const highlighted = (page: number, sourceId: string) => {
+    const mark = pageEl(page)?.querySelector(`[data-highlight][data-source-id="${sourceId}"]`) ?? null;
+    return inView(mark, scroll());
+  };
+  const textReady = (page: number) => {
+    const layer = pageEl(page)?.querySelector('.textLayer');
+    return layer && layer.childElementCount > 0 && highlighted(page, 'bench') ? performance.now() : null;
+  };
+  const jump = (page: number) => {
+    nonce += 1;
+    const box = { page, ...BENCH_BOX };
+    setTarget({ sourceId: 'bench', markerKey: '1', documentId: DOC_ID, page, boxes: [box], nonce });
+  };
+  const firstPaint = waitFor(() => painted(1), 10 * 60_000).then((t) => t ?? Number.NaN);
+  const api: BenchApi = {
+    version: 1,
+    name: 'citelens',
+    firstPaint,
+    loaded,
+    jumpTo: createJump({ painted, textReady, jump }, waitFor),
+    whenPageRendered: (page, timeoutMs = 30_000) => waitFor(() => painted(page), timeoutMs),
+    currentPage: () => currentPage,
+    numPages: () => numPages,
+    extra: () => ({ ...summarizeCounts(counts), scale: params.get('scale') ?? 'fit-width', scaleApplied: scaleApplied(params) }),
+    findQuote: async (quote, { timeoutMs = 60_000 } = {}) => {
+      nonce += 1;
+      const sourceId = `bench-find-${nonce}`;
+      const found = new Promise<AnchorResult>((resolve) => anchorWaiters.set(sourceId, resolve));
+      const t0 = performance.now();
+      setTarget({ sourceId, markerKey: '1', documentId: DOC_ID, quote, nonce });
+      const result = await Promise.race([found, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs))]);
+      anchorWaiters.delete(sourceId);
+      if (!result?.found) return { t0, ms: null };
+      const t = await waitFor(() => (highlighted(result.page, sourceId) ? performance.now() : null), Math.max(1, timeoutMs - (performance.now() - t0)));
+      return { t0, ms: t === null ? null : t - t0 };
+    },
+    close: async () => {
+      setOpen(false);
+      await nextFrame();
+      await nextFrame();
+    },
+    elements: () => ({ scroll: scroll(), viewer: document.querySelector('[data-viewer]') }),
+  };
+  return { api, controller };
+}
+
+/** The zoom is set as a reader sets it, through the toolbar's Zoom menu (hidden here); true once it took. */
+function scaleApplied(params: URLSearchParams): boolean {
+  const s = params.get('scale');
+  if (!s) return true;
+  const select = document.querySelector<HTMLSelectElement>('[data-viewer] select[aria-label="Zoom"]');
+  return !!select && Number(select.value) === Number(s);
+}
+
+function applyScale(params: URLSearchParams): void {
+  const s = params.get('scale');
+  const select = document.querySelector<HTMLSelectElement>('[data-viewer] select[aria-label="Zoom"]');
+  if (!s || !select) return;
+  const option = Array.from(select.options).find((o) => Number(o.value) === Number(s));
+  if (!option || select.value === option.value) return;
+  // React tracks a select's value: set it through the native setter so the change event carries the new one.
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, option.value);
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * The thumbnails sidebar opens by itself on a wide window; the reference has none, so it is closed as a reader would
+ * (its toggle), as soon as it shows. Returns the cleanup.
+ */
+function closeSidebar(): () => void {
+  let frame = 0;
+  const until = performance.now() + 30_000;
+  const tick = () => {
+    const toggle = document.querySelector<HTMLButtonElement>('[data-viewer] button[aria-label="Sidebar"]');
+    if (toggle?.title.startsWith('Hide')) return toggle.click();
+    if (performance.now() < until) frame = requestAnimationFrame(tick);
+  };
+  frame = requestAnimationFrame(tick);
+  return () => cancelAnimationFrame(frame);
+}
+
+export function BenchPage() {
+  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const [bench] = useState(() => createBench(params));
+  const [target, setTarget] = useState<HighlightTarget | null>(null);
+  const [open, setOpen] = useState(true);
+  const file = params.get('file');
+  const [documents] = useState<DocumentRef[]>(() =>
+    file ? [{ id: DOC_ID, title: 'Benchmark document', url: new URL(file, window.location.href).href }] : [],
+  );
+
+  useEffect(() => {
+    const { controller, api } = bench;
+    const disconnect = controller.connect(setTarget, setOpen);
+    const w = window as BenchWindow;
+    w.__bench = api;
+    return () => {
+      disconnect();
+      if (w.__bench === api) delete w.__bench;
+    };
+  }, [bench]);
+
+  useEffect(() => {
+    if (!open) return;
+    applyScale(params);
+    return closeSidebar();
+  }, [open, params]);
+
+  if (!file) return <p className="p-4 text-sm">Add <code>?file=URL</code> (and optionally <code>&amp;scale=1</code>).</p>;
+  return (
+    <div className="bench-page h-dvh w-full overflow-hidden">
+      {/* The toolbar would take height from the scroll container, which must fill the window as pdf.js's does. */}
+      <style>{'.bench-page [role="toolbar"][aria-label="PDF viewer controls"] { display: none; }'}</style>
+      {open && (
+        <PdfViewer
+          documents={documents}
+          documentId={DOC_ID}
+          onDocumentChange={() => undefined}
+          target={target}
+          onPageChange={bench.controller.pageChanged}
+          onTextCache={(_id, cache) => {
+            if (cache) bench.controller.documentLoaded(cache.pdf.numPages);
+          }}
+          onAnchored={bench.controller.anchored}
+        />
+      )}
+    </div>
+  );
+}
