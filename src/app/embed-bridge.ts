@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setApiToken } from '../api/auth-token.ts';
 import { isApiError, type AnswerResult } from '../api/client.ts';
@@ -49,8 +49,9 @@ export function errorCode(error: unknown): EmbedErrorCode {
 
 export function useEmbedBridge(options: EmbedBridgeOptions): void {
   const queryClient = useQueryClient();
-  const optionsRef = useRef(options);
-  optionsRef.current = options;
+  // The channel asks for the allowed origins and features when a message arrives: always the latest options.
+  const allowedOrigins = useEffectEvent(() => options.allowedOrigins);
+  const features = useEffectEvent(() => options.features);
   const channelRef = useRef<EmbedChannel | null>(null);
   const [connected, setConnected] = useState(false);
   const send: Send = (payload) => void channelRef.current?.send(payload);
@@ -61,8 +62,8 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
     const channel = new EmbedChannel({
       self: window,
       parent: window.parent,
-      allowedOrigins: () => optionsRef.current.allowedOrigins,
-      features: () => optionsRef.current.features,
+      allowedOrigins: () => allowedOrigins(),
+      features: () => features(),
       onMessage: (message) => void handleMessage(message, queryClient, (p) => void channel.send(p)),
       onConnected: () => {
         setConnected(true);
@@ -118,10 +119,14 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
   });
 
   const startupError = options.startupError ?? null;
+  const reportStartupError = useEffectEvent(() => {
+    if (startupError) send({ type: 'citelens:error', ...startupError });
+  });
+  // Once per connection and failure: a new options object with the same error is not a new failure.
+  const startupErrorKey = startupError ? `${startupError.code}\n${startupError.message}` : null;
   useEffect(() => {
-    if (connected && startupError) send({ type: 'citelens:error', ...startupError });
-    // Once per connection and failure (send reads the channel, which never changes identity).
-  }, [connected, startupError?.code, startupError?.message]);
+    if (connected && startupErrorKey !== null) reportStartupError();
+  }, [connected, startupErrorKey]);
 
   // ---- error: the answer could not be loaded (reported again for each new failure, and on a new handshake) ---------
   const reported = useRef<string | null>(null);

@@ -8,18 +8,20 @@ import { useEffect, useRef, useState } from 'react';
 export type CopyState = 'idle' | 'copied' | 'manual';
 
 export function useCopyText<F extends HTMLInputElement | HTMLTextAreaElement>(text: string | null) {
-  const [state, setState] = useState<CopyState>('idle');
+  // Kept with the text it was for: a new text reads 'idle' without an extra render.
+  const [copied, setCopied] = useState<{ text: string | null; state: CopyState }>({ text, state: 'idle' });
+  const state: CopyState = copied.text === text ? copied.state : 'idle';
+  const setState = (next: CopyState) => setCopied({ text, state: next });
   const fieldRef = useRef<F>(null);
 
   useEffect(() => {
     if (state !== 'copied') return;
-    const t = setTimeout(() => setState('idle'), 2000);
+    const t = setTimeout(() => setCopied((c) => ({ ...c, state: 'idle' })), 2000);
     return () => clearTimeout(t);
   }, [state]);
   useEffect(() => {
     if (state === 'manual') fieldRef.current?.select();
   }, [state]);
-  useEffect(() => setState('idle'), [text]);
 
   const copy = async () => {
     if (!text) return;

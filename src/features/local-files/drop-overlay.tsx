@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 // Files dragged anywhere over the window: a full-window target while they are over it, and the files on drop. Only
 // drags that carry files are taken (text or links dragged inside the page keep their own behaviour), and a drop is
@@ -9,8 +9,7 @@ const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).i
 export function DropOverlay({ onFiles }: { onFiles(files: File[]): void }) {
   const [over, setOver] = useState(false);
   const depth = useRef(0);
-  const onFilesRef = useRef(onFiles);
-  onFilesRef.current = onFiles;
+  const deliver = useEffectEvent((files: File[]) => onFiles(files));
 
   useEffect(() => {
     const enter = (e: DragEvent) => {
@@ -35,7 +34,7 @@ export function DropOverlay({ onFiles }: { onFiles(files: File[]): void }) {
       depth.current = 0;
       setOver(false);
       const files = Array.from(e.dataTransfer?.files ?? []);
-      if (files.length > 0) onFilesRef.current(files);
+      if (files.length > 0) deliver(files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', overWindow);

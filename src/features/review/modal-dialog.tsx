@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 
 // A native <dialog> opened with showModal(): the browser traps focus, makes the rest inert and closes on Escape,
 // which no hand-written overlay does as well.
@@ -13,14 +13,13 @@ interface ModalDialogProps {
 
 export function ModalDialog({ title, onClose, children, wide }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const closed = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
-    const close = () => onCloseRef.current();
+    const close = () => closed();
     dialog.addEventListener('close', close);
     return () => {
       dialog.removeEventListener('close', close);

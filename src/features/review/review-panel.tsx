@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import { useAnswerReview } from '../../api/review-queries.ts';
 import type { FlagCode, ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
@@ -56,9 +56,12 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const presentFlags = useMemo(() => new Set<FlagCode>(claims.flatMap((c) => c.flags.map((f) => f.code))), [claims]);
   const otherPending = snapshot.entries.filter((e) => e.answerId !== answerId).length;
 
-  // Read through a ref so the callbacks handed to the (memoized) cards keep their identity across saves.
+  // Read through a ref so the callbacks handed to the (memoized) cards keep their identity across saves; updated
+  // after each render, before the browser can deliver an event.
   const decisionsRef = useRef(decisions);
-  decisionsRef.current = decisions;
+  useLayoutEffect(() => {
+    decisionsRef.current = decisions;
+  }, [decisions]);
   const { decide: syncDecide, outbox } = sync;
   const decide = useCallback(
     (claimId: string, decision: ReviewDecision | null, note: string) => {
@@ -78,22 +81,25 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const onOpenAnswerFlag = useCallback((f: ReviewFlag) => onOpenFlag(null, f), [onOpenFlag]);
 
   // ---- keyboard: one listener for the page while the panel is shown -----------------------------------------------
-  const ctxRef = useRef<ActionContext | null>(null);
-  ctxRef.current = {
-    claimIds: visible.map((c) => c.id),
-    selectedId: selectedClaimId,
-    select: (id) => onSelectClaim(id, 'keyboard'),
-    decide: (id, d) => decide(id, d, (decisions.get(id) ?? UNDECIDED).note),
-    focusNote: () => ui.requestNoteFocus(),
-    stepRegion: onStepRegion,
-    openShortcuts: () => ui.openDialog({ kind: 'shortcuts' }),
-  };
+  // The keys act on what is on screen when they are pressed (an Effect Event: the listener is added once).
+  const onCommandKey = useEffectEvent((e: KeyboardEvent) => {
+    const ctx: ActionContext = {
+      claimIds: visible.map((c) => c.id),
+      selectedId: selectedClaimId,
+      select: (id) => onSelectClaim(id, 'keyboard'),
+      decide: (id, d) => decide(id, d, (decisions.get(id) ?? UNDECIDED).note),
+      focusNote: () => ui.requestNoteFocus(),
+      stepRegion: onStepRegion,
+      openShortcuts: () => ui.openDialog({ kind: 'shortcuts' }),
+    };
+    if (runKey(e.key, ctx)) e.preventDefault();
+  });
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !isCommandKey(e) || !ctxRef.current) return;
+      if (e.defaultPrevented || !isCommandKey(e)) return;
       // A modal dialog is open: its own keys (Escape, Tab) only.
       if (document.querySelector('dialog[open]')) return;
-      if (runKey(e.key, ctxRef.current)) e.preventDefault();
+      onCommandKey(e);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

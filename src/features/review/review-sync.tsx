@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { saveClaimDecision } from '../../api/review-client.ts';
 import type { ReviewDecision } from '../../api/review-schema.ts';
@@ -41,7 +41,9 @@ export function ReviewSyncProvider({ children, onDecisionStored }: ReviewSyncPro
   const queryClient = useQueryClient();
   // Read when a save completes, so a new callback identity never re-creates the outbox.
   const onStoredRef = useRef(onDecisionStored);
-  onStoredRef.current = onDecisionStored;
+  useLayoutEffect(() => {
+    onStoredRef.current = onDecisionStored;
+  }, [onDecisionStored]);
   const [state, setState] = useState<{ outbox: DecisionOutbox; storage: ReviewStorage } | null>(null);
   const [localVersion, setLocalVersion] = useState(0);
   const ready = useRef<Promise<{ outbox: DecisionOutbox; storage: ReviewStorage } | null>>(Promise.resolve(null));

@@ -8,6 +8,7 @@ import { useViewerStoreApi } from './viewer-store.ts';
 // document (http, https, mailto only) open in a new tab without access to this page.
 
 type OutlineLoad = { kind: 'loading' } | { kind: 'ready'; nodes: OutlineNode[] } | { kind: 'error'; message: string };
+const LOADING: OutlineLoad = { kind: 'loading' };
 
 /** The 1-based page a pdf.js destination points to, or null (a missing named destination, a broken reference). */
 export async function destinationPage(pdf: PDFDocumentProxy, dest: OutlineNode['dest']): Promise<number | null> {
@@ -24,7 +25,9 @@ export async function destinationPage(pdf: PDFDocumentProxy, dest: OutlineNode['
 
 export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
   const store = useViewerStoreApi();
-  const [load, setLoad] = useState<OutlineLoad>({ kind: 'loading' });
+  // Kept with the document it was read from: a new document reads 'loading' until its own outline arrives.
+  const [loaded, setLoaded] = useState<{ pdf: PDFDocumentProxy; load: OutlineLoad } | null>(null);
+  const load: OutlineLoad = loaded && loaded.pdf === pdf ? loaded.load : LOADING;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState<string | null>(null);
   const [broken, setBroken] = useState<string | null>(null);
@@ -40,15 +43,14 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
 
   useEffect(() => {
     let cancelled = false;
-    setLoad({ kind: 'loading' });
     pdf.getOutline().then(
       (raw) => {
         if (cancelled) return;
         const nodes = toOutline(raw as RawOutlineItem[] | null);
         setExpanded(initiallyExpanded(nodes));
-        setLoad({ kind: 'ready', nodes });
+        setLoaded({ pdf, load: { kind: 'ready', nodes } });
       },
-      (error: unknown) => !cancelled && setLoad({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => !cancelled && setLoaded({ pdf, load: { kind: 'error', message: error instanceof Error ? error.message : String(error) } }),
     );
     return () => {
       cancelled = true;

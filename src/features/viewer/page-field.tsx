@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { distinctLabel, hasDistinctLabels, pageFromInput } from '../../core/pages/page-labels.ts';
 import { selectPageLabels, selectSidebarShown } from './sidebar-slice.ts';
 import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';
@@ -43,8 +43,10 @@ export function PageField() {
   const pageCount = useViewerStore((s) => s.pageCount);
   const labels = useViewerStore(selectPageLabels) ?? null;
   const labelled = hasDistinctLabels(labels);
-  const [draft, setDraft] = useState<string | null>(null);
-  useEffect(() => setDraft(null), [page]);
+  // What the reader is typing, for the page it was typed on: moving to another page drops it.
+  const [typed, setTyped] = useState<{ page: number; text: string } | null>(null);
+  const draft = typed && typed.page === page ? typed.text : null;
+  const setDraft = (text: string | null) => setTyped(text === null ? null : { page, text });
   const ready = pageCount > 0;
   const shown = !ready ? '' : labelled ? (distinctLabel(labels, page) ?? String(page)) : String(page);
 

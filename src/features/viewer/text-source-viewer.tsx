@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { textDocumentQuery } from '../../api/text-document.ts';
 import type { TextFormat } from '../../core/model/document-kind.ts';
@@ -116,35 +116,38 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
   );
 
   const regionCount = passage?.ranges.length ?? 0;
-  const [activeRegion, setActiveRegion] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const nonce = target?.nonce;
+  // A new target (new nonce) or passage starts at its first region (or the one the URL names); a step is kept with
+  // the target and passage it was made on, so the next target starts afresh without an effect resetting it.
+  const [stepped, setStepped] = useState<{ nonce: number | undefined; passage: TextPassage | null; region: number } | null>(null);
+  const firstRegion = Math.min(Math.max(0, target?.region ?? 0), Math.max(0, regionCount - 1));
+  const activeRegion = stepped && stepped.nonce === nonce && stepped.passage === passage ? stepped.region : firstRegion;
 
-  // A new target (new nonce): its first region (or the one the URL names) is active and brought into view.
+  // Once per target (and per passage found for it), never again for new callback identities: the first region is
+  // brought into view and the anchoring reported.
+  const anchored = useEffectEvent((found: TextPassage) => {
+    showRegion(scrollRef.current, firstRegion, true);
+    if (target && onAnchored) onAnchored({ sourceId: target.sourceId, found: found.ranges.length > 0 && !found.quoteMissing, score: null, page: 1 });
+  });
   useEffect(() => {
-    if (!passage) return;
-    const first = Math.min(Math.max(0, target?.region ?? 0), Math.max(0, regionCount - 1));
-    setActiveRegion(first);
-    showRegion(scrollRef.current, first, true);
-    if (target && onAnchored) onAnchored({ sourceId: target.sourceId, found: passage.ranges.length > 0 && !passage.quoteMissing, score: null, page: 1 });
-    // Once per target (and per passage found for it): the callbacks' identities must not re-run it.
+    if (passage) anchored(passage);
   }, [nonce, passage]);
 
   const step = (delta: number) => {
     const next = Math.min(regionCount - 1, Math.max(0, activeRegion + delta));
     if (next === activeRegion) return;
-    setActiveRegion(next);
+    setStepped({ nonce, passage, region: next });
     showRegion(scrollRef.current, next, false);
     onRegionChange?.(next);
   };
   // A step asked for from outside (the `[`/`]` keys): only a new one, never the last step made before this mounted.
-  const stepRef = useRef(step);
-  stepRef.current = step;
+  const stepFromOutside = useEffectEvent((delta: number) => step(delta));
   const stepAtMount = useRef(regionStep?.seq);
   useEffect(() => {
     if (!regionStep || regionStep.seq === stepAtMount.current) return;
     stepAtMount.current = regionStep.seq;
-    stepRef.current(regionStep.delta);
+    stepFromOutside(regionStep.delta);
   }, [regionStep]);
 
   // Mark the active region's pieces (DOM attributes, so the drawn tree need not be rebuilt on a step).

@@ -30,8 +30,11 @@ export function usePointerZoom(
   sync: () => void,
 ): void {
   const store = useViewerStoreApi();
+  // Read by the wheel and pinch listeners (added once); updated after each render, before the next event.
   const layoutRef = useRef(layout);
-  layoutRef.current = layout;
+  useLayoutEffect(() => {
+    layoutRef.current = layout;
+  }, [layout]);
   const anchorRef = useRef<ZoomAnchor | null>(null);
 
   useEffect(() => {
