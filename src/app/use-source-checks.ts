@@ -5,21 +5,19 @@ import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import { documentKind } from '../core/model/document-kind.ts';
 import type { Answer } from '../core/model/types.ts';
-import { checkSource } from '../core/review/check-source.ts';
-import { accessFromHttpStatus, loadedDocumentCheck, textLayerOf } from '../core/review/document-check.ts';
+import { accessFromHttpStatus, loadedDocumentCheck } from '../core/review/document-check.ts';
 import { refusedDocumentAddress } from '../core/documents/document-address.ts';
 import { lookedFor } from '../core/documents/match-document-file.ts';
 import { isMissingLocalFile } from '../features/local-files/local-answer.ts';
 import { openDocumentText } from '../features/viewer/open-document-text.ts';
 import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
-import { measureText } from '../features/viewer/use-target-rects.ts';
 import { useReviewChecksStore } from './review-checks-store.ts';
 import { checkTextDocument, citedTextDocuments } from './text-source-checks.ts';
 
-// Runs core/review's checkSource for every cited source of the answer, in the background, and puts each result
-// into the checks store as it comes (the badges fill in one by one). The document on screen is checked first,
-// over the viewer's own text cache and search index (no second parse); the other cited documents are then opened
-// one at a time, checked and closed. A new answer, a new viewer document or unmounting aborts the run; what was
+// Runs core/review's checkSource for every cited source of the answer, in the background (in the locate worker),
+// and puts each result into the checks store as it comes (the badges fill in one by one). The document on screen
+// is checked first, over the viewer's own text cache and search index (no second parse); the other cited documents
+// are then opened one at a time, checked and closed. A new answer, a new viewer document or unmounting aborts the run; what was
 // finished is kept, so a restart only does the rest.
 
 const CHECK_DELAY_MS = 800;
@@ -83,15 +81,15 @@ export function useSourceChecks(
       .sort((a, b) => Number(a.id === shownDocumentId) - Number(b.id === shownDocumentId));
 
     const checkDocument = async (documentId: string, cache: DocumentTextCache) => {
-      const doc = { pageCount: cache.pageCount, getPageText: cache.getPageText, index: cache.textIndex, measure: measureText };
+      // In the locate worker, over the document's own index (the viewer's quotes and find fill the same one).
       for (const source of model.sources) {
         if (source.documentId !== documentId) continue;
         signal.throwIfAborted();
-        const check = await checkSource(doc, source, { signal, ...(answer.coords && { coords: answer.coords }) });
+        const check = await cache.locator.check(source, answer.coords, signal);
         signal.throwIfAborted();
         store.setSources(answer.id, { [source.id]: check });
       }
-      const hasTextLayer = textLayerOf(cache.textIndex, cache.pageCount);
+      const hasTextLayer = await cache.locator.textLayer(signal);
       const url = answer.documents.find((d) => d.id === documentId)?.url;
       const version = url ? await fetchDocumentVersion(url, signal) : undefined;
       signal.throwIfAborted();

@@ -20,7 +20,14 @@ export async function openDocumentText(url: string, signal: AbortSignal): Promis
   try {
     const pdf = await task.promise;
     signal.throwIfAborted();
-    return { cache: createTextCache(pdf), close: () => void task.destroy() };
+    const cache = createTextCache(pdf);
+    return {
+      cache,
+      close: () => {
+        cache.locator.close(); // its index in the locate worker
+        void task.destroy();
+      },
+    };
   } catch (e) {
     void task.destroy();
     throw e;

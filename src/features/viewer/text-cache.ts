@@ -1,14 +1,16 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { TextContent } from 'react-pdf';
 import type { PageFrame } from '../../core/coords/transform.ts';
-import { TextIndex } from '../../core/locate/text-index.ts';
 import { toPageText, type PageText } from '../../core/locate/page-text.ts';
+import { locateService, type DocumentLocator } from './locate-client.ts';
 
 // ONE cache per open document, shared by the text layers and the quote locator. pdf.js parses a page's text in the
 // worker on every getTextContent() call, so we ask once per page and keep the promise: re-rendering the text layer
 // on zoom or rotation, and locating a quote on a page the user is looking at, reuse the same result.
 // Nothing here is fetched eagerly: a page's proxy and text are requested only when someone needs them, so a
 // 1,000-page PDF costs nothing until pages come near the viewport (or the locator searches them).
+// The locator's index lives in the locate worker (locate-client.ts): it asks for a page's text through this cache,
+// so the text layer, the quote locator, find and the review's checks share one getTextContent per page.
 
 export interface DocumentTextCache {
   readonly pdf: PDFDocumentProxy;
@@ -18,9 +20,15 @@ export interface DocumentTextCache {
   getTextContent(page: number): Promise<TextContent>;
   /** The page's text in the core `PageText` shape the quote locator consumes. */
   getPageText(page: number): Promise<PageText>;
-  /** The locator's search index for this document: one per document, shared by every quote, filled on demand. */
-  readonly textIndex: TextIndex;
+  /** Quote location, find and source checks for this document, in the locate worker: one index per document,
+   * shared by every quote, filled on demand from this cache. */
+  readonly locator: DocumentLocator;
+  /** How many times pdf.js was asked for a page's text content (at most once per page). */
+  textRequests(): number;
 }
+
+// A cache nobody holds any more frees its index in the worker (viewers do not say when they let a document go).
+const closeLocator = new FinalizationRegistry<DocumentLocator>((locator) => locator.close());
 
 export function frameOf(page: PDFPageProxy): PageFrame {
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
@@ -47,7 +55,14 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
 
   const getPage = (n: number) => remember(pages, n, () => pdf.getPage(n));
 
-  const getTextContent = (n: number) => remember(texts, n, () => getPage(n).then((p) => p.getTextContent()));
+  let requests = 0;
+  const getTextContent = (n: number) =>
+    remember(texts, n, () =>
+      getPage(n).then((p) => {
+        requests++;
+        return p.getTextContent();
+      }),
+    );
 
   const getPageText = (n: number) =>
     remember(pageTexts, n, async () => {
@@ -55,13 +70,22 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
       return toPageText(n, frameOf(page), content);
     });
 
-  return {
+  let locator: DocumentLocator | null = null;
+  const cache: DocumentTextCache = {
     pdf,
     pageCount: pdf.numPages,
     getPage,
     getFrame: (n) => getPage(n).then(frameOf),
     getTextContent,
     getPageText,
-    textIndex: new TextIndex(pdf.numPages),
+    get locator() {
+      if (!locator) {
+        locator = locateService().open(pdf.numPages, cache);
+        closeLocator.register(cache, locator);
+      }
+      return locator;
+    },
+    textRequests: () => requests,
   };
+  return cache;
 }

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
-import { locateInDocument } from '../../core/locate/locate.ts';
-import type { FontStyle, MeasureText } from '../../core/locate/page-text.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
 import { quoteTooLong, quoteTooLongReason } from '../../core/review/quote-limit.ts';
 import type { PageFrame } from '../../core/coords/transform.ts';
@@ -20,16 +18,6 @@ export type TargetRects =
   | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: string[]; score: number | null }
   /** `reason`: why the quote was not searched at all (a quote too long), shown instead of "not located". */
   | { kind: 'not-found'; target: HighlightTarget; page: number; reason?: string };
-
-let measureCtx: CanvasRenderingContext2D | null | undefined;
-
-/** Canvas text measurement in em units, so the locator can cut a run at a word boundary precisely. */
-export const measureText: MeasureText = (text: string, style: FontStyle | undefined) => {
-  if (measureCtx === undefined) measureCtx = document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return text.length * 0.5;
-  measureCtx.font = `100px ${style?.fontFamily ?? 'sans-serif'}`;
-  return measureCtx.measureText(text).width / 100;
-};
 
 export function hintPage(target: HighlightTarget): number {
   return target.page ?? target.boxes?.[0]?.page ?? 1;
@@ -55,16 +43,9 @@ export async function locateTargetQuote(
   if (!quote) return { rects: [], notes: [], score: null };
   // Past the cap the locator would block the tab for seconds (core/review/quote-limit.ts): say so, do not search.
   if (quoteTooLong(quote)) return { rects: [], notes: [], score: null, reason: quoteTooLongReason(quote) };
-  const result = await locateInDocument({
-    pageCount: textCache.pageCount,
-    getPageText: textCache.getPageText,
-    quote,
-    page: target.page,
-    pageEnd: target.pageEnd,
-    measure: measureText,
-    signal,
-    index: textCache.textIndex,
-  });
+  // In the locate worker (locate-client.ts): a quote without a page hint reads the whole document, and that must
+  // never hold up the main thread.
+  const result = await textCache.locator.locate({ quote, page: target.page, pageEnd: target.pageEnd }, signal);
   signal.throwIfAborted();
   if (!result.found) return { rects: [], notes: [], score: result.score };
   // An exact match scores 1; anything less is the closest passage the fuzzy alignment found, and we say so.
