@@ -17,8 +17,8 @@ import { checkTextDocument, citedTextDocuments } from './text-source-checks.ts';
 // Runs core/review's checkSource for every cited source of the answer, in the background (in the locate worker),
 // and puts each result into the checks store as it comes (the badges fill in one by one). The document on screen
 // is checked first, over the viewer's own text cache and search index (no second parse); the other cited documents
-// are then opened one at a time, checked and closed. A new answer, a new viewer document or unmounting aborts the run; what was
-// finished is kept, so a restart only does the rest.
+// are then opened one at a time, checked and closed. A new answer, a new viewer document or unmounting aborts the
+// run; what was finished is kept, so a restart only does the rest.
 
 const CHECK_DELAY_MS = 800;
 const OPEN_DELAY_MS = 2500;
