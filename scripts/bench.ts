@@ -15,6 +15,7 @@
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +126,13 @@ async function main(): Promise<void> {
       }
     };
 
+    // Warm-up, discarded: the servers' first requests, the OS file cache, Chromium's code caches.
+    for (const v of ['citelens', 'reference'] as const) {
+      const env: Env = { browser, citelens: app.url, reference: ref.url, dpr: 1, viewport: VIEWPORT, scale: 1, errors };
+      await attempt('warm-up', v, async () => (await openViewer(env, v, file('bench-10'), TIMEOUT)).context.close());
+    }
+    c.clear('warm-up');
+
     for (const dpr of DPRS) {
       const env: Env = { browser, citelens: app.url, reference: ref.url, dpr, viewport: VIEWPORT, scale: 1, errors };
       for (let pass = 0; pass < PASSES; pass++) {
@@ -217,11 +225,13 @@ async function main(): Promise<void> {
     const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, Chromium ${browser.version()} (headless, --disable-gpu)`;
     const load = `1-min load average ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end`;
     const minutes = ((Date.now() - started) / 60000).toFixed(1);
+    const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
+    const code = `commit ${git('rev-parse', '--short', 'HEAD') || 'unknown'}${git('status', '--porcelain', '--', 'src', 'scripts', 'index.html', 'vite.config.ts') ? ' plus uncommitted changes' : ''}`;
     if (errors.length) log(`page errors:\n  ${[...new Set(errors)].slice(0, 20).join('\n  ')}`);
     process.stdout.write(`\n${textTable(rows)}\n\n${machine}; ${load}; ${minutes} min\n`);
     if (WRITE_DOCS) {
       const command = `npm run bench${argv.length ? ` -- ${argv.filter((a) => a !== '--skip-build' && !a.startsWith('dist') && a !== '--dist').join(' ')}` : ''}`.trim();
-      writeBenchSection('viewer', reportSection({ command, machine, load, minutes, passes: PASSES, quick: QUICK, bytes: data.bytes, table: markdownTable(rows), rows, note: process.env.BENCH_NOTE }));
+      writeBenchSection('viewer', reportSection({ command, code, machine, load, minutes, passes: PASSES, quick: QUICK, bytes: data.bytes, table: markdownTable(rows), rows, note: process.env.BENCH_NOTE }));
       log('updated docs/benchmarks.md');
     }
   } finally {
