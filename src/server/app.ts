@@ -42,16 +42,16 @@ export function isValidId(id: string): boolean {
 /** Every HTML page but /embed: nobody may frame it (src/server/embed/csp.ts). */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
-const HTML_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  // For browsers that predate CSP frame-ancestors.
-  'X-Frame-Options': 'DENY',
-};
-
-/** /bench: the same, but the PDF it benchmarks may come from another origin. */
-const BENCH_HTML_HEADERS: Record<string, string> = { ...HTML_HEADERS, 'Content-Security-Policy': benchPagePolicy() };
+/** Headers of every HTML page but /embed. No inline script anywhere: the SPA learns settings from /api/config. */
+function htmlHeaders(connectOrigins: readonly string[]): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': connectOrigins.length > 0 ? contentSecurityPolicy([], connectOrigins) : CONTENT_SECURITY_POLICY,
+    // For browsers that predate CSP frame-ancestors.
+    'X-Frame-Options': 'DENY',
+  };
+}
 
 const EXPOSED_HEADERS = 'Content-Range, Content-Length, Accept-Ranges, ETag, X-Citelens-Document-Version';
 
@@ -93,6 +93,9 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   const documentsDir = path.join(dataDir, 'documents');
   const distDir = options.distDir ? path.resolve(options.distDir) : undefined;
   const warn = options.warn ?? ((m: string) => process.stderr.write(`citelens: warning: ${m}\n`));
+  const HTML_HEADERS = htmlHeaders(options.security?.connectOrigins ?? []);
+  /** /bench: the same, but the PDF it benchmarks may come from another origin. */
+  const BENCH_HTML_HEADERS: Record<string, string> = { ...HTML_HEADERS, 'Content-Security-Policy': benchPagePolicy() };
 
   async function readMeta(id: string): Promise<DocumentMeta> {
     const file = path.join(documentsDir, `${id}.meta.json`);

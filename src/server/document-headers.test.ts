@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeDocumentVersion } from '../api/document-version.ts';
 import { createApp } from './app.ts';
+import { parseApiTokens } from './auth.ts';
 import { encodeHeaderText } from './document-headers.ts';
 
 let root: string;
@@ -21,7 +22,7 @@ beforeAll(() => {
   writeFileSync(path.join(docs, 'plain.pdf'), '%PDF-1.7 plain');
   writeFileSync(path.join(docs, 'plain.meta.json'), JSON.stringify({ version: 'v3' }));
   app = createApp({ dataDir: root, ask: false });
-  locked = createApp({ dataDir: root, ask: false, security: { apiTokens: [{ subject: 'ann', token: 'a'.repeat(32) }] } });
+  locked = createApp({ dataDir: root, ask: false, security: { apiTokens: parseApiTokens(`ann:${'a'.repeat(32)}`) } });
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -18,6 +18,8 @@ export interface SecurityOptions {
   apiTokens?: readonly ApiToken[];
   /** HMAC key of signed embed links (CITELENS_EMBED_SECRET). Absent: signed links are refused. */
   embedSecret?: string;
+  /** Origins the SPA may fetch from besides this server (CITELENS_CONNECT_ORIGINS): CSP connect-src. */
+  connectOrigins?: readonly string[];
   /** Lifetime of an embed session token, seconds (default 30 min). */
   sessionTtlSeconds?: number;
   /** Clock, Unix milliseconds (tests). */
@@ -30,6 +32,7 @@ export function readSecurityEnv(env: NodeJS.ProcessEnv): SecurityOptions {
     embedOrigins: parseEmbedOrigins(env.CITELENS_EMBED_ORIGINS),
     apiTokens: parseApiTokens(env.CITELENS_API_TOKENS),
     embedSecret: parseEmbedSecret(env.CITELENS_EMBED_SECRET),
+    connectOrigins: parseEmbedOrigins(env.CITELENS_CONNECT_ORIGINS, 'CITELENS_CONNECT_ORIGINS'),
   };
 }
 
@@ -68,6 +71,7 @@ export function mountSecurity(app: Hono<{ Variables: AuthVariables }>, o: MountS
     answersDir: o.answersDir,
     distDir: o.distDir,
     origins,
+    connectOrigins: o.connectOrigins ?? [],
     secret: o.embedSecret,
     sessions,
     authRequired: tokens.length > 0,

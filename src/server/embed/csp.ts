@@ -1,6 +1,8 @@
 // The Content-Security-Policy of every HTML page. Only `frame-ancestors` varies: `'none'` everywhere except
 // `/embed`, which lists the allowed portal origins (or exactly one, for a signed link). See docs/embed.md.
 // `blob:` in connect-src: pdf.js reads a document the reviewer opened from local files through its blob: URL.
+// connect-src is otherwise this server (the API and its documents) plus CITELENS_CONNECT_ORIGINS: a cross-origin
+// API (VITE_API_BASE_URL) or hosts that answers' absolute document URLs point to. Nothing else can be fetched.
 
 const BASE_DIRECTIVES = [
   "default-src 'self'",
@@ -8,8 +10,6 @@ const BASE_DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' blob:",
-  "worker-src 'self' blob:",
 ];
 
 const TAIL_DIRECTIVES = ["object-src 'none'", "base-uri 'none'"];
@@ -19,8 +19,9 @@ export function frameAncestors(origins: readonly string[]): string {
   return `frame-ancestors ${origins.length > 0 ? origins.join(' ') : "'none'"}`;
 }
 
-export function contentSecurityPolicy(framers: readonly string[]): string {
-  return [...BASE_DIRECTIVES, frameAncestors(framers), ...TAIL_DIRECTIVES].join('; ');
+export function contentSecurityPolicy(framers: readonly string[], connectOrigins: readonly string[] = []): string {
+  const connect = ["connect-src 'self' blob:", ...connectOrigins].join(' ');
+  return [...BASE_DIRECTIVES, connect, "worker-src 'self' blob:", frameAncestors(framers), ...TAIL_DIRECTIVES].join('; ');
 }
 
 /**
@@ -28,7 +29,7 @@ export function contentSecurityPolicy(framers: readonly string[]): string {
  * named by `?file=` from another origin (one that allows CORS), so a harness can point it at its own file server.
  */
 export function benchPagePolicy(): string {
-  return contentSecurityPolicy([]).replace("connect-src 'self' blob:", "connect-src 'self' blob: http: https:");
+  return contentSecurityPolicy([], ['http:', 'https:']);
 }
 
 /** The policy of pages we write ourselves (the embed link error page): no script, no fetch, inline style only. */

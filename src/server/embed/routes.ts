@@ -17,6 +17,8 @@ export interface EmbedRoutesOptions {
   answersDir: string;
   distDir: string | undefined;
   origins: readonly string[];
+  /** Extra connect-src origins of the SPA's pages (CITELENS_CONNECT_ORIGINS). */
+  connectOrigins?: readonly string[];
   secret: string | undefined;
   sessions: EmbedSessions;
   authRequired: boolean;
@@ -91,7 +93,7 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'no-referrer',
         // No X-Frame-Options here: it cannot name several origins, and modern browsers obey frame-ancestors.
-        'Content-Security-Policy': contentSecurityPolicy(framers),
+        'Content-Security-Policy': contentSecurityPolicy(framers, o.connectOrigins),
       },
     });
     return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
