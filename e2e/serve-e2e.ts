@@ -38,6 +38,8 @@ json('broken-shape', {
   documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
   sources: [{ id: 'S1', page: 'seven' }],
 });
+// An answer file that is not JSON: listed on the home page, marked broken with the reason (e2e/server-hardening.spec.ts).
+writeFileSync(path.join(dataDir, 'answers', 'broken-json.json'), '{ "question": "cut off in the mid');
 json('wrapped-gemini', {
   id: 'wrapped-gemini',
   format: 'gemini',

@@ -137,6 +137,8 @@ export const answerSummarySchema = z.object({
   id: z.string().min(1),
   question: z.string().optional(),
   title: z.string().optional(),
+  /** The server could not read the file (not JSON, too large, …): listed anyway, with why (docs/api.md). */
+  broken: z.object({ reason: z.string() }).optional(),
 });
 export const answerListSchema = z.array(answerSummarySchema);
 export type AnswerSummary = z.infer<typeof answerSummarySchema>;

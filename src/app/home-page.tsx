@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { answerListQuery } from '../api/queries.ts';
+import { AnswerListItem } from './answer-list-item.tsx';
 import { ErrorPanel } from './error-panel.tsx';
 import { OpenLocalFilesButton } from './local-files.tsx';
 import { HomeAsk } from './home-ask.tsx';
@@ -43,19 +44,7 @@ export function HomePage() {
               <ul aria-label="Answers" className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {query.data.map((a) => (
                   <li key={a.id}>
-                    <a
-                      href={`?answer=${encodeURIComponent(a.id)}`}
-                      data-answer-id={a.id}
-                      onClick={(e) => {
-                        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-                        e.preventDefault();
-                        openAnswer(a.id);
-                      }}
-                      className="block px-4 py-3 hover:bg-slate-50 focus:outline-none focus-visible:bg-indigo-50"
-                    >
-                      <span className="block font-medium text-slate-900">{a.question ?? a.title ?? a.id}</span>
-                      <span className="block font-mono text-xs text-slate-500">{a.id}</span>
-                    </a>
+                    <AnswerListItem answer={a} onOpen={openAnswer} />
                   </li>
                 ))}
               </ul>
