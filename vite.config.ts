@@ -27,6 +27,18 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // pdf.js is a chunk of its own (its display layer, and the viewer components react-pdf imports, apart:
+          // each stays under the size warning), loaded only with the viewer, so the home page and the answer text
+          // never wait for it, and cached across releases of our viewer code. Its worker is a separate file already.
+          groups: [
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]build[\\/]/ },
+            { name: 'pdfjs-viewer', test: /node_modules[\\/]pdfjs-dist[\\/]web[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,27 +1,25 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
 import { formatLabel } from '../core/adapters/format-labels.ts';
-import { buildAnswerModel } from '../core/model/answer-model.ts';
-import { pageCitations } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
-import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
-import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
-import { reportAnchored } from './app-events.ts';
-import { neighbourCitation } from './citation-steps.ts';
-import { citationTarget, defaultDocumentId } from './citation-target.ts';
+import { modelFor, useCitation } from './answer-citation.ts';
 import { ErrorPanel } from './error-panel.tsx';
-import { MissingLocalDocument, missingLocalDocument } from './local-files.tsx';
-import { LoadedReviewPane, useReviewResult } from './review-pane.tsx';
+import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
+import { useReviewResult } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
 import { ThreadPane, type TurnRender } from './thread-pane.tsx';
-import { useSourceChecks } from './use-source-checks.ts';
 import { useThreadView } from './use-thread.ts';
 import { useViewStore } from './view-store.ts';
+
+// The viewer pane (pdf.js and the viewer) and the review panel are chunks of their own, loaded as the answer view
+// mounts: the answer text paints without waiting for them.
+const ViewerPane = lazy(() => import('./viewer-pane.tsx').then((m) => ({ default: m.ViewerPane })));
+const LoadedReviewPane = lazy(() => import('./review-pane.tsx').then((m) => ({ default: m.LoadedReviewPane })));
 
 // One SplitLayout for the whole life of the view: loading, error and loaded states only change what is inside the
 // panes, so a pane the user collapsed or resized while the answer loaded stays that way.
@@ -49,8 +47,16 @@ export function AnswerView({ answerId }: { answerId: string }) {
       const answer = query.data.answer;
       panes = {
         answer: <ThreadPane result={query.data} renderTurn={renderTurn} />,
-        review: <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>,
-        viewer: <ActiveTurn answer={answer}>{(a) => <LoadedViewer answer={a} />}</ActiveTurn>,
+        review: (
+          <Suspense fallback={<PaneLoading label="Loading the review…" />}>
+            <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>
+          </Suspense>
+        ),
+        viewer: (
+          <Suspense fallback={<EmptyViewer>Loading the viewer…</EmptyViewer>}>
+            <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} />}</ActiveTurn>
+          </Suspense>
+        ),
       };
       break;
     }
@@ -73,34 +79,6 @@ function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: A
   if (query.data) return children(query.data.answer);
   if (query.status === 'error') return <ErrorPanel title={`Could not load turn ${active.turn}`} error={query.error} />;
   return <div role="status" aria-label={`Loading turn ${active.turn}`} className="h-full bg-slate-50" />;
-}
-
-function EmptyViewer({ children }: { children: ReactNode }) {
-  return <div className="grid h-full place-items-center bg-slate-100 text-sm text-slate-500">{children}</div>;
-}
-
-/** The model and the cited target, derived from the answer and the URL; both panes read the same. */
-function useCitation(answer: Answer) {
-  const view = useViewStore((s) => s.view);
-  const nonce = useViewStore((s) => s.citeNonce);
-  const model = modelFor(answer);
-  const target = useMemo(
-    () => (view.cite ? citationTarget(answer, model, view.cite, nonce, view.region !== undefined ? view.region - 1 : undefined) : null),
-    // Stepping regions updates `region` but keeps the nonce, and the viewer re-targets only on a new nonce.
-    [answer, model, view.cite, view.region, nonce],
-  );
-  return { view, model, target };
-}
-
-// Built once per answer object (React Query keeps it stable), shared by both panes.
-const models = new WeakMap<Answer, ReturnType<typeof buildAnswerModel>>();
-function modelFor(answer: Answer) {
-  let model = models.get(answer);
-  if (!model) {
-    model = buildAnswerModel(answer);
-    models.set(answer, model);
-  }
-  return model;
 }
 
 /** How an adapted answer was read, for the answer pane; nothing for a canonical one. */
@@ -128,52 +106,5 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status)])), [review]);
   return (
     <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} />
-  );
-}
-
-function LoadedViewer({ answer }: { answer: Answer }) {
-  const { view, target } = useCitation(answer);
-  const { showDocument, setPage, setRegion, stepRegion } = useViewStore.getState();
-  const regionStep = useViewStore((s) => s.regionStep);
-  const documentId =
-    target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
-  // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current
-  // one is, the background checks hold back (use-source-checks.ts).
-  const [anchoredNonce, setAnchoredNonce] = useState<number | null>(null);
-  const targetNonce = target?.nonce ?? null;
-  const onAnchored = useCallback(
-    (result: AnchorResult) => {
-      reportAnchored(result);
-      setAnchoredNonce(targetNonce);
-    },
-    [targetNonce],
-  );
-  const onTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
-  // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
-  const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
-  if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
-  // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
-  const missing = missingLocalDocument(answer.documents, documentId);
-  if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
-  return (
-    <DocumentViewer
-      documents={answer.documents}
-      sources={answer.sources}
-      documentId={documentId}
-      onDocumentChange={showDocument}
-      target={target}
-      initialPage={target ? undefined : view.page}
-      onPageChange={setPage}
-      onRegionChange={(r) => setRegion(r + 1)}
-      regionStep={regionStep}
-      onTextCache={onTextCache}
-      onAnchored={onAnchored}
-      citations={citations}
-      onStepRegion={stepRegion}
-      onStepCitation={(delta) => {
-        const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
-        if (key) useViewStore.getState().cite(key);
-      }}
-    />
   );
 }

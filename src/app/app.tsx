@@ -1,15 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
 import { OutboxIndicator } from '../features/review/outbox-indicator.tsx';
 import { ReviewSyncProvider } from '../features/review/review-sync.tsx';
-import { AnswerView } from './answer-view.tsx';
 import { reportDecisionStored } from './app-events.ts';
-import { EmbedApp } from './embed-app.tsx';
 import { HomePage } from './home-page.tsx';
 import { LocalAnswerFrame, LocalFilesLayer } from './local-files.tsx';
+import { PaneLoading } from './pane-placeholders.tsx';
 import { useViewStore } from './view-store.ts';
+
+// The home page's first paint loads neither the answer view (pdf.js, the Markdown pipeline, the review) nor the
+// embed code: each is its own chunk, fetched when an answer is opened or the app runs embedded.
+const AnswerView = lazy(() => import('./answer-view.tsx').then((m) => ({ default: m.AnswerView })));
+const EmbedApp = lazy(() => import('./embed-app.tsx').then((m) => ({ default: m.EmbedApp })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -21,7 +25,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ReviewSyncProvider onDecisionStored={reportDecisionStored}>
         {embedded ? (
-          <EmbedApp />
+          <Suspense fallback={<PaneLoading label="Loading answer…" />}>
+            <EmbedApp />
+          </Suspense>
         ) : (
           <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
             <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
@@ -41,7 +47,9 @@ export function App() {
             <LocalFilesLayer />
             {answer ? (
               <LocalAnswerFrame answerId={answer}>
-                <AnswerView key={answer} answerId={answer} />
+                <Suspense fallback={<PaneLoading label="Loading answer…" />}>
+                  <AnswerView key={answer} answerId={answer} />
+                </Suspense>
               </LocalAnswerFrame>
             ) : (
               <HomePage />

@@ -1,15 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { isInlineAnswerId } from '../api/inline-answers.ts';
-import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
-import { reviewAnswer } from '../core/review/review-answer.ts';
 import type { ReviewFlag, ReviewResult } from '../core/review/types.ts';
 import { ReviewPanel } from '../features/review/review-panel.tsx';
 import { reviewExporter } from './review-export.ts';
 import type { PanelClaim } from '../features/review/review-types.ts';
 import { matchKey, plainClaimText } from './claim-text.ts';
-import { useReviewChecks } from './review-checks-store.ts';
+import { useReviewResult } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
 import { useClaimHighlight } from './use-claim-highlight.ts';
 import { useViewStore } from './view-store.ts';
@@ -20,20 +18,6 @@ const VIEWER_SHORTCUTS = [{ title: 'Document viewer', note: 'While the focus is 
 
 // Where the review panel meets the rest: the rules' result (core/review) over the answer model and whatever the
 // background checks found, the URL's selected claim, and the viewer (a claim opens its first citation).
-
-// Keyed by the answer object and the checks object, both stable until something changes: one review per change.
-const results = new WeakMap<Answer, WeakMap<object, ReviewResult>>();
-
-export function useReviewResult(answer: Answer, model: AnswerModel): ReviewResult {
-  const checks = useReviewChecks(answer.id);
-  return useMemo(() => {
-    let perAnswer = results.get(answer);
-    if (!perAnswer) results.set(answer, (perAnswer = new WeakMap()));
-    let result = perAnswer.get(checks);
-    if (!result) perAnswer.set(checks, (result = reviewAnswer(answer, model, checks, {}, storeOrigins())));
-    return result;
-  }, [answer, model, checks]);
-}
 
 export interface ReviewClaims {
   claims: PanelClaim[];

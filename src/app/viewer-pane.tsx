@@ -1,0 +1,63 @@
+import { useCallback, useMemo, useState } from 'react';
+import { pageCitations } from '../core/pages/cited-pages.ts';
+import type { Answer } from '../core/model/types.ts';
+import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
+import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
+import { modelFor, useCitation } from './answer-citation.ts';
+import { reportAnchored } from './app-events.ts';
+import { neighbourCitation } from './citation-steps.ts';
+import { defaultDocumentId } from './citation-target.ts';
+import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
+import { EmptyViewer } from './pane-placeholders.tsx';
+import { useSourceChecks } from './use-source-checks.ts';
+import { useViewStore } from './view-store.ts';
+
+// The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
+// the viewer and the background source checks: the answer text paints without waiting for them.
+
+export function ViewerPane({ answer }: { answer: Answer }) {
+  const { view, target } = useCitation(answer);
+  const { showDocument, setPage, setRegion, stepRegion } = useViewStore.getState();
+  const regionStep = useViewStore((s) => s.regionStep);
+  const documentId =
+    target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
+  // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current
+  // one is, the background checks hold back (use-source-checks.ts).
+  const [anchoredNonce, setAnchoredNonce] = useState<number | null>(null);
+  const targetNonce = target?.nonce ?? null;
+  const onAnchored = useCallback(
+    (result: AnchorResult) => {
+      reportAnchored(result);
+      setAnchoredNonce(targetNonce);
+    },
+    [targetNonce],
+  );
+  const onTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
+  // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
+  const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
+  if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
+  // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
+  const missing = missingLocalDocument(answer.documents, documentId);
+  if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
+  return (
+    <DocumentViewer
+      documents={answer.documents}
+      sources={answer.sources}
+      documentId={documentId}
+      onDocumentChange={showDocument}
+      target={target}
+      initialPage={target ? undefined : view.page}
+      onPageChange={setPage}
+      onRegionChange={(r) => setRegion(r + 1)}
+      regionStep={regionStep}
+      onTextCache={onTextCache}
+      onAnchored={onAnchored}
+      citations={citations}
+      onStepRegion={stepRegion}
+      onStepCitation={(delta) => {
+        const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
+        if (key) useViewStore.getState().cite(key);
+      }}
+    />
+  );
+}
