@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
 import { FIND_FIXTURE, generateFindFixturePdf } from '../scripts/demo/find-fixture.ts';
+import { writeHardeningFixtures } from './hardening-fixtures.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -126,6 +127,9 @@ json('find-fixture', {
   documents: [{ id: FIND_FIXTURE.documentId, title: FIND_FIXTURE.title }],
   sources: [{ id: 'S1', documentId: FIND_FIXTURE.documentId, page: 2, quote: FIND_FIXTURE.quote }],
 });
+
+// Broken, locked, scanned and oddly addressed documents for the hardening specs (e2e/hardening-fixtures.ts).
+await writeHardeningFixtures(dataDir);
 
 process.env.CITELENS_DATA = dataDir;
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).

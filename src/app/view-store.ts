@@ -25,6 +25,11 @@ interface ViewStore {
   setDisplay(patch: DisplayState): void;
   /** Bumped on every citation click, so clicking the same marker again re-centres and flashes. */
   citeNonce: number;
+  /**
+   * Bumped when Back/Forward replays a view (popstate): the viewer then goes to the link's page even when no citation
+   * is open, so the page on screen and `page` in the URL never disagree.
+   */
+  historySeq: number;
   /** A request to the viewer to step through the open citation's regions (the review panel's `[` and `]`). */
   regionStep: { delta: 1 | -1; seq: number } | null;
   openAnswer(answer: string | undefined): void;
@@ -65,7 +70,7 @@ export const useViewStore = create<ViewStore>()((set, get) => {
   };
   if (typeof window !== 'undefined') {
     window.addEventListener('popstate', () => {
-      set((s) => ({ view: parseViewState(window.location.search), citeNonce: s.citeNonce + 1 }));
+      set((s) => ({ view: parseViewState(window.location.search), citeNonce: s.citeNonce + 1, historySeq: s.historySeq + 1 }));
     });
   }
   return {
@@ -80,6 +85,7 @@ export const useViewStore = create<ViewStore>()((set, get) => {
       set({ display });
     },
     citeNonce: 0,
+    historySeq: 0,
     regionStep: null,
     openAnswer: (answer) => update(answer ? { answer } : {}, 'push', true),
     cite: (key) => {

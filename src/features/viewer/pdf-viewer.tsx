@@ -65,6 +65,8 @@ export interface PdfViewerProps {
   target: HighlightTarget | null;
   /** Deep-link page when there is no target. */
   initialPage?: number;
+  /** Go to `page` whenever `seq` changes (Back/Forward to a view without a citation); null: nothing asked. */
+  historyPage?: { page: number; seq: number } | null;
   /** The current (most visible) page, for the URL. */
   onPageChange?(page: number): void;
   /** The active highlight region (0-based) after the user stepped to it. */
@@ -97,8 +99,9 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation }: PdfViewerProps) {
   const store = useViewerStoreApi();
+  useHistoryPage(store, historyPage);
   const find = useFindStoreApi();
   const rootRef = useRef<HTMLDivElement>(null);
   const stableTarget = useStableTarget(target);
@@ -249,6 +252,16 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
       {password.kind === 'needed' && <PasswordForm incorrect={password.incorrect} onSubmit={password.respond} />}
     </>
   );
+}
+
+/** Back/Forward landed on a view without a citation: show its page (once per `seq`; the first one is the mount's). */
+function useHistoryPage(store: ReturnType<typeof useViewerStoreApi>, request: { page: number; seq: number } | null) {
+  const handled = useRef(request?.seq ?? null);
+  useEffect(() => {
+    if (!request || handled.current === request.seq) return;
+    handled.current = request.seq;
+    store.getState().goToPage(request.page);
+  }, [store, request]);
 }
 
 /** The same target object for as long as its nonce is the same, whatever the parent does with identities. */

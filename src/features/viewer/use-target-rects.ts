@@ -4,6 +4,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
 import { quoteTooLong, quoteTooLongReason } from '../../core/review/quote-limit.ts';
 import type { PageFrame } from '../../core/coords/transform.ts';
+import { boxesInsideKnownPages, missingPageReason, noTextLayerReason } from './target-reasons.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { drawableBoxes, orderGivenBoxes } from './regions.ts';
 
@@ -79,6 +80,10 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
   const result: Located = { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
   if (located.reason) result.reason = located.reason;
+  else if (result.rects.length === 0) {
+    const noText = await noTextLayerReason(textCache, Math.min(Math.max(1, hintPage(target)), textCache.pageCount));
+    if (noText) result.reason = noText;
+  }
   return result;
 }
 
@@ -91,13 +96,17 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       return;
     }
     // Canonical boxes draw at once, with no search and no flash of a "locating" state.
-    const boxes = target.coords || !plausiblyOnPage(target.boxes) ? [] : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
+    const boxes =
+      target.coords || !plausiblyOnPage(target.boxes) || !boxesInsideKnownPages(textCache, target.boxes ?? [])
+        ? []
+        : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
     if (boxes.length > 0) {
       setState({ kind: 'found', target, rects: boxes, notes: [], score: null });
       return;
     }
-    if (!target.quote?.trim() && !target.coords) {
-      setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) });
+    if (!target.quote?.trim() && !target.coords && !target.boxes?.length) {
+      const reason = missingPageReason(target.page, textCache.pageCount);
+      setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount), ...(reason && { reason }) });
       return;
     }
     const controller = new AbortController();
@@ -108,7 +117,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
         const page = clampPage(hintPage(target), textCache.pageCount);
         setState(
           drawable.length > 0
-            ? { kind: 'found', target, rects: drawable, notes: target.pageNote ? [target.pageNote, ...notes] : notes, score }
+            ? { kind: 'found', target, rects: drawable, notes: [...(target.pageNote ? [target.pageNote] : []), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes], score }
             : reason
               ? { kind: 'not-found', target, page, reason }
               : { kind: 'not-found', target, page },
@@ -132,6 +141,10 @@ const MAX_PAGE_SIDE = 14_400;
 
 function plausiblyOnPage(boxes: HighlightTarget['boxes']): boolean {
   return (boxes ?? []).every((b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= MAX_PAGE_SIDE && b.y1 <= MAX_PAGE_SIDE);
+}
+
+function optional(note: string | undefined): string[] {
+  return note ? [note] : [];
 }
 
 function clampPage(page: number, count: number): number {

@@ -1,0 +1,43 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import type { AnswerModel } from '../core/model/answer-model.ts';
+import type { HighlightTarget } from '../core/model/highlight-target.ts';
+import type { Answer } from '../core/model/types.ts';
+import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
+import { deepLinkProblem } from './deep-link-notice.ts';
+import { useViewStore } from './view-store.ts';
+
+// The viewer pane's side of links (docs/urls.md): what a link names that does not exist is said above the document
+// (deep-link-notice.ts), and Back/Forward to a view without a citation brings the viewer to the link's page.
+
+type OnTextCache = (documentId: string, cache: DocumentTextCache | null) => void;
+
+export function useDeepLink(answer: Answer, model: AnswerModel, target: HighlightTarget | null, documentId: string | undefined, onTextCache: OnTextCache) {
+  const view = useViewStore((s) => s.view);
+  const historySeq = useViewStore((s) => s.historySeq);
+  // The shown document's page count, from the text cache the viewer hands out once the PDF is open.
+  const [pages, setPages] = useState<{ documentId: string; count: number } | null>(null);
+  const withPageCount = useCallback<OnTextCache>(
+    (id, cache) => {
+      onTextCache(id, cache);
+      if (cache) setPages({ documentId: id, count: cache.pageCount });
+    },
+    [onTextCache],
+  );
+  const pageCount = pages && pages.documentId === documentId ? pages.count : null;
+  const problem = deepLinkProblem({ view, answer, model, target, pageCount });
+  const historyPage = !target && historySeq > 0 ? { page: view.page ?? 1, seq: historySeq } : null;
+  return { problem, onTextCache: withPageCount, historyPage };
+}
+
+/** The notice above the document, when there is one; the document below it either way. */
+export function DeepLinkFrame({ problem, children }: { problem: string | null; children: ReactNode }) {
+  if (!problem) return children;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <p role="status" data-deep-link-notice="" className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs font-medium text-amber-900">
+        {problem}
+      </p>
+      <div className="min-h-0 flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { PageFrame } from '../../core/coords/transform.ts';
+import type { Box } from '../../core/model/types.ts';
+import type { DocumentTextCache } from './text-cache.ts';
+
+// A quote that was not located on a page with no text at all (a scan) was never really searched: the viewer says
+// so instead of "not located", which would read as "the words are not there" while they are visibly on the page.
+
+export const NO_TEXT_LAYER = 'No text layer — passage cannot be located';
+
+/** The reason to show when `page` has no text layer; undefined when it has text (or cannot be read). */
+export async function noTextLayerReason(textCache: DocumentTextCache, page: number): Promise<string | undefined> {
+  try {
+    const text = await textCache.getPageText(page);
+    return text.runs.some((run) => run.str.trim() !== '') ? undefined : `${NO_TEXT_LAYER} (page ${page} is an image, e.g. a scan)`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cited page the document does not have: the flag shown instead of silently landing on another page. */
+export function missingPageReason(page: number | undefined, pageCount: number): string | undefined {
+  if (page === undefined || (page >= 1 && page <= pageCount)) return undefined;
+  return `Page ${page} does not exist: the document has ${pageCount} page${pageCount === 1 ? '' : 's'}`;
+}
+
+const knownFrames = new WeakMap<DocumentTextCache, Map<number, PageFrame>>();
+
+/**
+ * Whether every canonical box lies on its page (within a point), judged by page frames already known; false when a
+ * frame is not known yet (its fetch is started, so the next target on that page is quick). Only then may boxes be
+ * drawn at once: any other goes through the checked path, which clamps a box poking past the edge and flags it.
+ */
+export function boxesInsideKnownPages(textCache: DocumentTextCache, boxes: readonly Box[]): boolean {
+  let frames = knownFrames.get(textCache);
+  if (!frames) knownFrames.set(textCache, (frames = new Map()));
+  const known = frames;
+  return boxes.every((b) => {
+    const frame = known.get(b.page);
+    if (!frame) {
+      if (b.page >= 1 && b.page <= textCache.pageCount) void textCache.getFrame(b.page).then((f) => known.set(b.page, f), () => undefined);
+      return false;
+    }
+    const width = frame.view[2] - frame.view[0];
+    const height = frame.view[3] - frame.view[1];
+    return b.x0 >= -1 && b.y0 >= -1 && b.x1 <= width + 1 && b.y1 <= height + 1;
+  });
+}
