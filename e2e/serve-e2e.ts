@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
 import { FIND_FIXTURE, generateFindFixturePdf } from '../scripts/demo/find-fixture.ts';
 import { writeHardeningFixtures } from './hardening-fixtures.ts';
+import { writeHostileFixtures } from './hostile-fixtures.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -130,6 +131,8 @@ json('find-fixture', {
 
 // Broken, locked, scanned and oddly addressed documents for the hardening specs (e2e/hardening-fixtures.ts).
 await writeHardeningFixtures(dataDir);
+// Hostile Markdown, long quotes, off-page boxes and the XSS corpus (e2e/hostile-input.spec.ts).
+await writeHostileFixtures(dataDir);
 
 process.env.CITELENS_DATA = dataDir;
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
