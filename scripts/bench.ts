@@ -230,7 +230,9 @@ async function main(): Promise<void> {
     if (errors.length) log(`page errors:\n  ${[...new Set(errors)].slice(0, 20).join('\n  ')}`);
     process.stdout.write(`\n${textTable(rows)}\n\n${machine}; ${load}; ${minutes} min\n`);
     if (WRITE_DOCS) {
-      const command = `npm run bench${argv.length ? ` -- ${argv.filter((a) => a !== '--skip-build' && !a.startsWith('dist') && a !== '--dist').join(' ')}` : ''}`.trim();
+      // The options that change what is measured; where the build and the servers lived does not.
+      const shown = argv.filter((a, i) => !['--dist', '--port', '--skip-build', '--no-write'].includes(a) && !['--dist', '--port'].includes(argv[i - 1] ?? ''));
+      const command = `npm run bench${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
       writeBenchSection('viewer', reportSection({ command, code, machine, load, minutes, passes: PASSES, quick: QUICK, bytes: data.bytes, table: markdownTable(rows), rows, note: process.env.BENCH_NOTE }));
       log('updated docs/benchmarks.md');
     }
