@@ -30,6 +30,8 @@ interface SharedProps {
   textCache: DocumentTextCache;
   scheduler: RenderScheduler;
   onFrame(page: number, frame: PageFrame): void;
+  /** A page's canvas finished painting (the kept-pages buffer counts it). */
+  onPainted(page: number): void;
   sourceId: string;
   activeRegion: number;
   flashKey: string;
@@ -98,6 +100,7 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
         textCache={props.textCache}
         scheduler={props.scheduler}
         onFrame={props.onFrame}
+        onPainted={props.onPainted}
         highlights={highlightsByPage.get(p)}
         sourceId={props.sourceId}
         activeRegion={hasHighlights ? props.activeRegion : -1}
@@ -118,6 +121,7 @@ function sameBlock(a: PageBlockProps, b: PageBlockProps): boolean {
     a.textCache !== b.textCache ||
     a.scheduler !== b.scheduler ||
     a.onFrame !== b.onFrame ||
+    a.onPainted !== b.onPainted ||
     a.sourceId !== b.sourceId
   ) {
     return false;

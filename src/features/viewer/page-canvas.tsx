@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
 import type { RenderScheduler, RenderTicket } from './render-queue.ts';
@@ -10,8 +10,25 @@ import type { RenderScheduler, RenderTicket } from './render-queue.ts';
 //    previous bitmap stays on screen (stretched by CSS) until the new one is complete;
 //  - renders go through our scheduler, so only the visible pages paint first and only two at a time.
 
-/** Cap on canvas pixels (as pdf.js's maxCanvasPixels): at 400 % on a HiDPI screen a page would need >100 MB. */
-const MAX_CANVAS_PIXELS = 16_777_216;
+/**
+ * Cap on canvas pixels (as pdf.js's maxCanvasPixels): at 400 % on a HiDPI screen a Letter page would need 31 M
+ * pixels, 125 MB. Above the cap the bitmap is drawn at a lower resolution and stretched by CSS. Small devices (little
+ * memory, a phone-sized screen) get a quarter of it.
+ */
+export function maxCanvasPixels(env: { deviceMemory?: number | undefined; screenPixels: number }): number {
+  const small = (env.deviceMemory !== undefined && env.deviceMemory <= 4) || env.screenPixels <= 1_000_000;
+  return small ? 4_194_304 : 16_777_216;
+}
+
+/** The bitmap's scale over CSS pixels: the device pixel ratio, lowered so the canvas stays under the cap. */
+export function canvasOutputScale(cssWidth: number, cssHeight: number, dpr: number, maxPixels: number): number {
+  return Math.min(dpr, Math.sqrt(maxPixels / Math.max(1, cssWidth * cssHeight)));
+}
+
+function currentMaxPixels(): number {
+  const nav = navigator as Navigator & { deviceMemory?: number };
+  return maxCanvasPixels({ deviceMemory: nav.deviceMemory, screenPixels: screen.width * screen.height });
+}
 
 interface PageCanvasProps {
   page: PDFPageProxy;
@@ -20,16 +37,17 @@ interface PageCanvasProps {
   rotation: Rotation;
   priority: number;
   scheduler: RenderScheduler;
+  /** The new bitmap is on screen. */
+  onPainted(): void;
   onError(error: unknown): void;
 }
 
-export function PageCanvas({ page, scale, rotation, priority, scheduler, onError }: PageCanvasProps) {
+export function PageCanvas({ page, scale, rotation, priority, scheduler, onPainted, onError }: PageCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const ticketRef = useRef<RenderTicket | null>(null);
-  const priorityRef = useRef(priority);
-  priorityRef.current = priority;
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
+  const currentPriority = useEffectEvent(() => priority);
+  const painted = useEffectEvent(() => onPainted());
+  const failed = useEffectEvent((error: unknown) => onError(error));
 
   useEffect(() => {
     ticketRef.current?.setPriority(priority);
@@ -39,12 +57,9 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, onError
     const host = hostRef.current;
     if (!host) return;
     const viewport = page.getViewport({ scale, rotation });
-    const dpr = window.devicePixelRatio || 1;
-    const outputScale = Math.min(dpr, Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, viewport.width * viewport.height)));
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
-    canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
-    // The CSS size is the page element's size, so the bitmap always lines up with the text and highlight layers.
+    // The CSS size is the page element's size, so the bitmap always lines up with the text and highlight layers,
+    // and an old bitmap (a zoom) is stretched to the new size until the sharp one replaces it.
     canvas.className = 'absolute inset-0 h-full w-full select-none';
     canvas.setAttribute('aria-hidden', 'true');
 
@@ -52,6 +67,10 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, onError
     const ticket = scheduler.schedule(
       {
         start: () => {
+          // Sized only when its turn comes: a queued page holds no bitmap.
+          const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
+          canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
+          canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
           task = page.render({
             canvas,
             viewport,
@@ -63,14 +82,15 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, onError
               if (old !== canvas) releaseCanvas(old);
             }
             host.append(canvas);
+            painted();
           });
           done.catch((error: unknown) => {
-            if (!isCancelled(error)) onErrorRef.current(error);
+            if (!isCancelled(error)) failed(error);
           });
           return { done, cancel: () => task?.cancel() };
         },
       },
-      priorityRef.current,
+      currentPriority(),
     );
     ticketRef.current = ticket;
     return () => {

@@ -29,6 +29,7 @@ interface PageViewProps {
   textCache: DocumentTextCache;
   scheduler: RenderScheduler;
   onFrame(page: number, frame: PageFrame): void;
+  onPainted(page: number): void;
   highlights: readonly PageHighlight[] | undefined;
   sourceId: string;
   activeRegion: number;
@@ -64,14 +65,16 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   );
 });
 
-function MountedPage({ pageNumber, priority, scale, userRotation, textCache, scheduler, onFrame }: PageViewProps) {
+function MountedPage({ pageNumber, priority, scale, userRotation, textCache, scheduler, onFrame, onPainted }: PageViewProps) {
   const [load, setLoad] = useState<PageLoad>({ kind: 'loading' });
 
   useEffect(() => {
     let cancelled = false;
+    let loaded: PDFPageProxy | null = null;
     textCache.getPage(pageNumber).then(
       (page) => {
         if (cancelled) return;
+        loaded = page;
         onFrame(pageNumber, frameOf(page));
         setLoad({ kind: 'ready', page });
       },
@@ -81,6 +84,10 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
     );
     return () => {
       cancelled = true;
+      // Free the page's operator list and decoded images in the worker and here. pdf.js defers the cleanup until
+      // the page's render tasks (ours, being cancelled by PageCanvas, or a thumbnail's) have settled, so it is
+      // safe now; the proxy itself stays in the text cache, and a later render fetches what it needs again.
+      loaded?.cleanup();
     };
   }, [textCache, pageNumber, onFrame]);
 
@@ -99,6 +106,7 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             rotation={rotation}
             priority={priority}
             scheduler={scheduler}
+            onPainted={() => onPainted(pageNumber)}
             onError={(error) => console.warn(`Page ${pageNumber} failed to render`, error)}
           />
           <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} />

@@ -4,9 +4,11 @@ import { displaySize, type PageFrame } from '../../core/coords/transform.ts';
 //  1. Layout math (pure): where every page placeholder sits, which pages are visible, which to mount. Placeholders
 //     are absolutely positioned from this layout, so the DOM and the math can never disagree and scrolling to a
 //     page or a highlight is plain arithmetic, for 10 pages or 1,000.
-//  2. A small priority scheduler for canvas renders: only a couple of pages paint at once, visible pages first,
-//     the way pdf.js's PDFRenderingQueue renders the highest-priority view next. Without it, a fast scroll or a
-//     zoom on a dense document starts many heavy renders in parallel and the visible page paints last.
+//  2. A small priority scheduler for canvas renders: one page paints at a time, visible pages first, then the next
+//     page in the scroll direction, the way pdf.js's PDFRenderingQueue renders the highest-priority view next.
+//     Without it, a fast scroll or a zoom on a dense document starts many heavy renders in parallel and the visible
+//     page paints last; with two at a time, a citation's target page waits for another page's paint.
+//  3. Which painted pages keep their canvas (pdf.js's PDFPageViewBuffer): the most recently seen few.
 
 export interface PageLayout {
   count: number;
@@ -68,6 +70,8 @@ export interface VisibleRange {
   last: number;
   /** The page covering the largest share of the viewport: the "current page". */
   mostVisible: number;
+  /** The last scroll direction (1 = down, the default): the next page that way renders before the one behind. */
+  direction?: 1 | -1;
 }
 
 export function visibleRange(layout: PageLayout, scrollTop: number, viewportHeight: number): VisibleRange {
@@ -99,10 +103,35 @@ export function pagesToMount(range: VisibleRange, count: number, buffer: number)
   return pages;
 }
 
-/** Where a page sits in a range for rendering: 0 = visible, then by distance from the visible pages. */
+/**
+ * Where a page sits in a range for rendering: 0 = visible, then by distance from the visible pages, the pages ahead
+ * in the scroll direction before those behind at the same distance (ahead 1, 3, 5…; behind 2, 4, 6…).
+ */
 export function renderPriority(page: number, range: VisibleRange): number {
   if (page >= range.first && page <= range.last) return 0;
-  return page < range.first ? range.first - page : page - range.last;
+  const below = page > range.last;
+  const distance = below ? page - range.last : range.first - page;
+  const ahead = below === ((range.direction ?? 1) === 1);
+  return ahead ? 2 * distance - 1 : 2 * distance;
+}
+
+/** How many painted pages keep their canvas (pdf.js's DEFAULT_CACHE_SIZE rule): max(10, 2 × visible + 1). */
+export function keptLimit(range: VisibleRange): number {
+  return Math.max(10, 2 * Math.max(0, range.last - range.first + 1) + 1);
+}
+
+/**
+ * The painted pages that keep their canvas, oldest first, after `page` (when given) was painted: visible pages
+ * count as just seen, and the oldest pages beyond the limit are dropped (their canvas is freed when they unmount).
+ * Visible pages are never dropped.
+ */
+export function keepPainted(order: readonly number[], range: VisibleRange, page?: number): number[] {
+  const isVisible = (p: number) => p >= range.first && p <= range.last;
+  const seen = page === undefined ? order : [...order.filter((p) => p !== page), page];
+  // Visible pages count as most recently seen, so they are the last to go (and never go: limit > visible count).
+  const next = [...seen.filter((p) => !isVisible(p)), ...seen.filter(isVisible)];
+  const limit = keptLimit(range);
+  return next.length > limit ? next.slice(next.length - limit) : next;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -128,13 +157,18 @@ interface Entry {
 }
 
 export class RenderScheduler {
-  readonly #concurrency: number;
+  readonly #slots: number;
   readonly #waiting: Entry[] = [];
   #running = 0;
+  #pagesRunning = 0;
   #seq = 0;
 
-  constructor(concurrency = 2) {
-    this.#concurrency = concurrency;
+  /**
+   * `slots`: jobs running at once, pages and thumbnails together. Pages paint ONE at a time whatever the slots (a
+   * page started early would hold back the page the user jumps to); a thumbnail may run beside a page.
+   */
+  constructor(slots = 2) {
+    this.#slots = Math.max(1, slots);
   }
 
   /**
@@ -160,38 +194,52 @@ export class RenderScheduler {
     };
   }
 
+  /** Jobs waiting and running, for tests and the benchmark page. */
+  get stats(): { waiting: number; running: number } {
+    return { waiting: this.#waiting.length, running: this.#running };
+  }
+
   #pump(): void {
-    while (this.#running < this.#concurrency && this.#waiting.length > 0) {
+    while (this.#running < this.#slots && this.#waiting.length > 0) {
       // Highest priority (lowest number) first; ties in arrival order. The queue holds a handful of mounted
       // pages, so a linear scan is cheaper than keeping a heap ordered under priority changes.
       let bestIdx = 0;
       for (let i = 1; i < this.#waiting.length; i++) {
-        const a = this.#waiting[i]!;
-        const b = this.#waiting[bestIdx]!;
-        if (before(a, b)) bestIdx = i;
+        if (before(this.#waiting[i]!, this.#waiting[bestIdx]!)) bestIdx = i;
       }
       const best = this.#waiting[bestIdx]!;
-      if (best.background && this.#running >= this.#concurrency - 1) break;
-      const [entry] = this.#waiting.splice(bestIdx, 1);
-      if (!entry) break;
-      this.#running++;
-      let started: { done: Promise<unknown>; cancel(): void };
-      try {
-        started = entry.job.start();
-      } catch {
-        this.#running--;
-        entry.finished = true;
-        continue;
-      }
-      entry.running = started;
-      void started.done
-        .catch(() => undefined)
-        .finally(() => {
-          entry.finished = true;
-          this.#running--;
-          this.#pump();
-        });
+      // A page waits for the page being painted; a thumbnail waits while any page waits (`best` is then a page)
+      // and never takes the last free slot.
+      if (!best.background && this.#pagesRunning > 0) break;
+      if (best.background && this.#running >= this.#slots - 1) break;
+      this.#waiting.splice(bestIdx, 1);
+      this.#run(best);
     }
+  }
+
+  #run(entry: Entry): void {
+    const page = !entry.background;
+    this.#running++;
+    if (page) this.#pagesRunning++;
+    const release = () => {
+      entry.finished = true;
+      this.#running--;
+      if (page) this.#pagesRunning--;
+    };
+    let started: { done: Promise<unknown>; cancel(): void };
+    try {
+      started = entry.job.start();
+    } catch {
+      release();
+      return;
+    }
+    entry.running = started;
+    void started.done
+      .catch(() => undefined)
+      .finally(() => {
+        release();
+        this.#pump();
+      });
   }
 }
 

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { RenderScheduler, type RenderJob } from './render-queue.ts';
+import { keepPainted, keptLimit, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
 
-/** A job that records when it starts and finishes when the test says so. */
+/** A job that records when it starts, is cancelled and finishes; it finishes when the test says so. */
 function job(name: string, log: string[]) {
   let finish!: () => void;
+  let fail!: (e: Error) => void;
   const j: RenderJob & { finish(): void } = {
     start: () => {
       log.push(`start ${name}`);
-      const done = new Promise<void>((resolve) => {
+      const done = new Promise<void>((resolve, reject) => {
         finish = resolve;
+        fail = reject;
       });
-      return { done, cancel: () => finish() };
+      return {
+        done,
+        cancel: () => {
+          log.push(`cancel ${name}`);
+          // A cancelled pdf.js RenderTask rejects.
+          fail(Object.assign(new Error('cancelled'), { name: 'RenderingCancelledException' }));
+        },
+      };
     },
     finish: () => finish(),
   };
@@ -45,15 +54,101 @@ describe('RenderScheduler background jobs', () => {
     await tick();
     expect(log.at(-1)).toBe('start t2');
   });
+});
 
-  it('still runs page jobs two at a time by priority', async () => {
+describe('RenderScheduler pages', () => {
+  it('paints one page at a time, the highest priority next', async () => {
     const log: string[] = [];
     const s = new RenderScheduler(2);
-    const jobs = [job('a', log), job('b', log), job('c', log)];
-    s.schedule(jobs[0]!, 3);
-    s.schedule(jobs[1]!, 1);
-    s.schedule(jobs[2]!, 2);
+    const [a, b, c] = [job('a', log), job('b', log), job('c', log)];
+    s.schedule(a, 3);
+    s.schedule(b, 1);
+    s.schedule(c, 2);
+    await tick();
+    expect(log).toEqual(['start b']);
+    expect(s.stats).toEqual({ waiting: 2, running: 1 });
+    b.finish();
     await tick();
     expect(log).toEqual(['start b', 'start c']);
+    c.finish();
+    await tick();
+    expect(log).toEqual(['start b', 'start c', 'start a']);
+  });
+
+  it('puts a page whose priority rose (a citation jump made it visible) before the others', async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler();
+    const [running, near, target] = [job('running', log), job('near', log), job('target', log)];
+    s.schedule(running, 0);
+    s.schedule(near, 1);
+    const ticket = s.schedule(target, 9);
+    await tick();
+    ticket.setPriority(0);
+    running.finish();
+    await tick();
+    expect(log).toEqual(['start running', 'start target']);
+  });
+
+  it('drops a waiting page that scrolled away and cancels a running one, freeing the slot', async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler();
+    const [a, b, c] = [job('a', log), job('b', log), job('c', log)];
+    const ta = s.schedule(a, 0);
+    const tb = s.schedule(b, 1);
+    s.schedule(c, 2);
+    await tick();
+    tb.cancel();
+    ta.cancel();
+    ta.cancel(); // twice is harmless
+    await tick();
+    expect(log).toEqual(['start a', 'cancel a', 'start c']);
+    expect(s.stats).toEqual({ waiting: 0, running: 1 });
+  });
+
+  it('ignores the cancel of a finished job', async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler();
+    const a = job('a', log);
+    const t = s.schedule(a, 0);
+    await tick();
+    a.finish();
+    await tick();
+    t.cancel();
+    expect(log).toEqual(['start a']);
+    expect(s.stats).toEqual({ waiting: 0, running: 0 });
+  });
+});
+
+const range = (first: number, last: number, direction: 1 | -1 = 1): VisibleRange => ({ first, last, mostVisible: first, direction });
+
+describe('renderPriority', () => {
+  it('ranks visible pages first, then the next page in the scroll direction, then the one behind', () => {
+    const down = range(10, 11, 1);
+    expect(renderPriority(10, down)).toBe(0);
+    expect(renderPriority(11, down)).toBe(0);
+    expect(renderPriority(12, down)).toBeLessThan(renderPriority(9, down));
+    expect(renderPriority(9, down)).toBeLessThan(renderPriority(13, down));
+    const up = range(10, 11, -1);
+    expect(renderPriority(9, up)).toBeLessThan(renderPriority(12, up));
+  });
+});
+
+describe('keepPainted', () => {
+  it('keeps at most max(10, 2 × visible + 1) painted pages, dropping the least recently seen', () => {
+    let order: number[] = [];
+    for (let p = 1; p <= 30; p++) order = keepPainted(order, range(p, p), p);
+    expect(order).toHaveLength(10);
+    expect(order).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    expect(keptLimit(range(1, 8))).toBe(17);
+  });
+
+  it('never drops a visible page, and counts visible pages as just seen', () => {
+    let order = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    // Page 1 is on screen again: it becomes the most recent, so a new page pushes out page 2 instead.
+    order = keepPainted(order, range(1, 1));
+    order = keepPainted(order, range(1, 1), 11);
+    expect(order).toContain(1);
+    expect(order).not.toContain(2);
+    expect(order).toHaveLength(10);
   });
 });

@@ -21,18 +21,28 @@ interface Anchor {
 export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, layout: PageLayout) {
   const [range, setRange] = useState<VisibleRange>({ first: 1, last: Math.min(1, layout.count), mostVisible: 1 });
   const anchorRef = useRef<Anchor | null>(null);
+  // The layout the DOM shows: updated in the layout effect below (never during render), before anything reads it.
   const layoutRef = useRef(layout);
-  layoutRef.current = layout;
+  const lastTopRef = useRef(0);
 
   /** Recompute the range and the anchor from the container's current scroll position. */
   const sync = useCallback(() => {
     const el = scrollRef.current;
     const l = layoutRef.current;
     if (!el || l.count === 0) return;
-    const next = visibleRange(l, el.scrollTop, el.clientHeight);
-    setRange((prev) =>
-      prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible ? prev : next,
-    );
+    const scrollTop = el.scrollTop;
+    // The direction of the last real move (a still position keeps the previous one): the next page that way
+    // renders before the page behind.
+    const moved = scrollTop - lastTopRef.current;
+    lastTopRef.current = scrollTop;
+    const found = visibleRange(l, scrollTop, el.clientHeight);
+    setRange((prev) => {
+      const direction = moved > 0 ? 1 : moved < 0 ? -1 : (prev.direction ?? 1);
+      const next = { ...found, direction };
+      return prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible && prev.direction === direction
+        ? prev
+        : next;
+    });
     const centreY = el.scrollTop + el.clientHeight / 2;
     const centreRange = visibleRange(l, centreY, 1);
     const idx = centreRange.first - 1;
@@ -67,6 +77,7 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
 
   // Before paint, after the placeholders got their new positions: restore the anchor, then refresh the range.
   useLayoutEffect(() => {
+    layoutRef.current = layout;
     const el = scrollRef.current;
     const anchor = anchorRef.current;
     if (el && anchor && anchor.page <= layout.count) {

@@ -1,31 +1,29 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { boxesCenter, canonicalToView, type PageFrame } from '../../core/coords/transform.ts';
-import type { Box } from '../../core/model/types.ts';
+import type { PageFrame } from '../../core/coords/transform.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
-import type { PageHighlight } from './highlight-layer.tsx';
 import { PageBlocks } from './page-blocks.tsx';
-import { clampRegion } from './regions.ts';
-import { computeLayout, pagesToMount, RenderScheduler, type PageLayout } from './render-queue.ts';
+import { computeLayout, RenderScheduler, type PageLayout } from './render-queue.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 import { FindLayer } from './find/find-layer.tsx';
 import { useFindSearch } from './find/use-find-search.ts';
 import { usePointerZoom } from './shortcuts/use-pointer-zoom.ts';
 import { TargetStatus } from './target-status.tsx';
-import { useTargetRects } from './use-target-rects.ts';
+import { useKeptPages } from './use-kept-pages.ts';
+import { usePageFrames } from './use-page-frames.ts';
+import { useScrollGoal } from './use-scroll-goal.ts';
+import { useTargetNavigation, type AnchorResult } from './use-target-navigation.ts';
 import { useVisiblePages } from './use-visible-pages.ts';
 import { PAGE_GAP, PAGE_PADDING, referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
 
-/** Breathing room left of a highlight brought into view horizontally. */
-const H_MARGIN = 24;
+export type { AnchorResult } from './use-target-navigation.ts';
 
-// The scroll container of one open document: every page as a placeholder, the pages near the viewport mounted,
-// the target's highlights, and the scrolling that brings a page or a highlight region into view.
-
-/** Pages mounted beyond the visible ones, on each side. */
-const MOUNT_BUFFER = 1;
+// The scroll container of one open document: every page as a placeholder, the pages near the viewport (and the
+// last few painted) mounted, the target's highlights, and the scrolling that brings a page or a region into view.
+// The work is in hooks beside this file: page sizes (use-page-frames), mounted pages (use-kept-pages), visible
+// pages and anchoring (use-visible-pages), scroll goals (use-scroll-goal), the target (use-target-navigation).
 
 interface ViewerPagesProps {
   pdf: PDFDocumentProxy;
@@ -43,30 +41,13 @@ interface ViewerPagesProps {
   scheduler?: RenderScheduler;
 }
 
-/** What became of a target in this document: where its highlight was drawn, or that it was not located. */
-export interface AnchorResult {
-  sourceId: string;
-  found: boolean;
-  /** The locator's score (1 = exact); null for boxes the answer gave, and when not found. */
-  score: number | null;
-  /** The page of the first region; the hinted page when not found. */
-  page: number;
-}
-
-/** Where to scroll next: a page's top, or a box centred in the viewport. */
-interface ScrollGoal {
-  page: number;
-  box: Box | null;
-  seq: number;
-}
-
 export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler }: ViewerPagesProps) {
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
   const pagesRef = useRef<HTMLDivElement>(null);
   const textCache = useMemo(() => createTextCache(pdf), [pdf]);
-  const [ownScheduler] = useState(() => new RenderScheduler(2));
+  const [ownScheduler] = useState(() => new RenderScheduler());
   const scheduler = sharedScheduler ?? ownScheduler;
   const pageCount = pdf.numPages;
   // A citation by printed page label gets its physical page once this document's labels are read.
@@ -82,27 +63,11 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
   const pageRequest = useViewerStore((s) => s.pageRequest);
 
   // Handed out once per cache; the callback's identity may change every render, the cache does not.
-  const onTextCacheRef = useRef(onTextCache);
-  onTextCacheRef.current = onTextCache;
+  const handOutCache = useEffectEvent((cache: DocumentTextCache | null) => onTextCache?.(cache));
   useEffect(() => {
-    onTextCacheRef.current?.(textCache);
-    return () => onTextCacheRef.current?.(null);
+    handOutCache(textCache);
+    return () => handOutCache(null);
   }, [textCache]);
-
-  const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame), [store]);
-
-  useLayoutEffect(() => {
-    store.getState().openDocument(documentKey, pageCount);
-    // Page 1's size is every unknown page's size: it is the only size fetched before pages come into view.
-    let cancelled = false;
-    textCache.getFrame(1).then(
-      (frame) => !cancelled && store.getState().setFrame(1, frame),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [store, documentKey, pageCount, textCache]);
 
   // Fit modes follow the container size: a pane resize rescales, and highlights follow because they are projected.
   useLayoutEffect(() => {
@@ -124,142 +89,33 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
   // After useVisiblePages: its re-centring on a new layout runs first, then the pointer's anchor wins.
   usePointerZoom(scrollRef, pagesRef, layout, sync);
   useFindSearch(textCache);
-  const mounted = useMemo(() => pagesToMount(range, pageCount, MOUNT_BUFFER), [range, pageCount]);
+  const { mounted, onPainted, anyPainted } = useKeptPages(range, pageCount, `${scale}:${rotation}`);
+  const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
-  const onPageChangeRef = useRef(onPageChange);
-  onPageChangeRef.current = onPageChange;
+  const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
   useEffect(() => {
     store.getState().setCurrentPage(range.mostVisible);
-    onPageChangeRef.current?.(range.mostVisible);
+    reportPage(range.mostVisible);
   }, [range.mostVisible, store]);
 
-  // ---- target → rectangles → regions -------------------------------------------------------------------------
-  const located = useTargetRects(target, textCache);
-  const current = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
-  const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
+  const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync });
+  const { current, regions, highlightsByPage, stepRegion } = useTargetNavigation({
+    store,
+    target,
+    textCache,
+    rotation,
+    initialPage,
+    pageRequest,
+    regionStep,
+    aim,
+    onRegionChange,
+    onAnchored,
+  });
 
-  // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
-  const onAnchoredRef = useRef(onAnchored);
-  onAnchoredRef.current = onAnchored;
-  useEffect(() => {
-    if (!current || current.kind === 'locating') return;
-    const { sourceId } = current.target;
-    if (current.kind === 'found') onAnchoredRef.current?.({ sourceId, found: true, score: current.score, page: current.rects[0]?.page ?? 1 });
-    else onAnchoredRef.current?.({ sourceId, found: false, score: null, page: current.page });
-  }, [current]);
-
-  const [goal, setGoal] = useState<ScrollGoal | null>(null);
-  const goalSeq = useRef(0);
-  const [flashSeq, setFlashSeq] = useState(0);
-  const aim = useCallback((page: number, box: Box | null, flash = true) => {
-    setGoal({ page, box, seq: ++goalSeq.current });
-    if (box && flash) setFlashSeq((n) => n + 1);
-  }, []);
-
-  useEffect(() => {
-    if (!current || !target) return;
-    if (current.kind === 'found') {
-      const region = clampRegion(target.region, current.rects.length);
-      store.getState().setActiveRegion(region);
-      const box = current.rects[region];
-      if (box) aim(box.page, box);
-    } else if (current.kind === 'not-found') {
-      aim(current.page, null);
-    }
-  }, [current, target, store, aim]);
-
-  // A rotation moves the highlight to another part of the page (the centre anchor cannot follow it): bring the
-  // active region back to the centre, without flashing again.
-  const lastRotation = useRef(rotation);
-  useEffect(() => {
-    if (lastRotation.current === rotation) return;
-    lastRotation.current = rotation;
-    const box = regions[store.getState().activeRegion];
-    if (box) aim(box.page, box, false);
-  }, [rotation, regions, store, aim]);
-
-  // Deep link: open the requested page once, when there is no target to show instead.
-  const initialDone = useRef(false);
-  useEffect(() => {
-    if (initialDone.current) return;
-    initialDone.current = true;
-    if (!target && initialPage && initialPage > 1 && initialPage <= pageCount) aim(initialPage, null);
-  }, [target, initialPage, pageCount, aim]);
-
-  // Toolbar/keyboard page requests; one made for a previous document (before this one mounted) is not ours.
-  const requestAtMount = useRef(store.getState().pageRequest?.seq);
-  useEffect(() => {
-    if (pageRequest && pageRequest.seq !== requestAtMount.current) aim(pageRequest.page, null);
-  }, [pageRequest, aim]);
-
-  const stepRegion = useCallback(
-    (delta: number) => {
-      const next = clampRegion(store.getState().activeRegion + delta, regions.length);
-      store.getState().setActiveRegion(next);
-      const box = regions[next];
-      if (box) aim(box.page, box);
-      onRegionChange?.(next);
-    },
-    [regions, store, aim, onRegionChange],
-  );
-
-  // A step asked for before this document mounted (or before its regions were found) is not replayed later.
-  const stepAtMount = useRef(regionStep?.seq);
-  const stepRef = useRef(stepRegion);
-  stepRef.current = stepRegion;
-  useEffect(() => {
-    if (!regionStep || regionStep.seq === stepAtMount.current) return;
-    stepAtMount.current = regionStep.seq;
-    stepRef.current(regionStep.delta);
-  }, [regionStep]);
-
-  // Perform the scroll before paint, once the goal page's own size is known (its frame positions the box).
-  const doneSeq = useRef(0);
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el || !goal || goal.seq === doneSeq.current) return;
-    const frame = frames.get(goal.page);
-    if (!frame) {
-      textCache.getFrame(goal.page).then((f) => store.getState().setFrame(goal.page, f), () => undefined);
-      return;
-    }
-    doneSeq.current = goal.seq;
-    const top = layout.tops[goal.page - 1] ?? 0;
-    if (goal.box) {
-      const centre = boxesCenter([goal.box], frame, scale, rotation);
-      el.scrollTop = top + centre.y - el.clientHeight / 2;
-      // Horizontally, move as little as needed to show the whole line fragment, and its start when it is wider than
-      // the viewer: people read from the line's start, and centring a wide line would hide it.
-      const view = canonicalToView(goal.box, frame, scale, rotation);
-      // The page's own offset, from the layout (its element may not be in the DOM yet, see PageBlocks):
-      // placeholders are centred, `left: calc(50% - width / 2)`, in the pages container.
-      const pageLeft = (pagesRef.current?.clientWidth ?? 0) / 2 - (layout.widths[goal.page - 1] ?? 0) / 2;
-      const left = pageLeft + view.left;
-      const right = left + view.width;
-      el.scrollLeft = Math.min(left - H_MARGIN, Math.max(el.scrollLeft, right + H_MARGIN - el.clientWidth));
-    } else {
-      el.scrollTop = top - PAGE_GAP / 2;
-    }
-    sync();
-  }, [goal, frames, layout, scale, rotation, textCache, store, sync]);
-
-  // ---- highlights per page ---------------------------------------------------------------------------------------
-  const highlightsByPage = useMemo(() => {
-    const map = new Map<number, PageHighlight[]>();
-    regions.forEach((box, region) => {
-      const list = map.get(box.page) ?? [];
-      list.push({ box, region });
-      map.set(box.page, list);
-    });
-    return map;
-  }, [regions]);
-
-  // Highlighted pages need their frame even when not mounted, to project the boxes.
-  useEffect(() => {
-    for (const page of highlightsByPage.keys()) {
-      if (!frames.has(page)) textCache.getFrame(page).then((f) => store.getState().setFrame(page, f), () => undefined);
-    }
-  }, [highlightsByPage, frames, textCache, store]);
+  // The scroll goal's page and the highlighted pages need their size now (even when not mounted, to project the
+  // boxes); every other page's is learned in the background once a page has painted.
+  const wanted = useMemo(() => (goalPage ? [goalPage, ...highlightsByPage.keys()] : [...highlightsByPage.keys()]), [goalPage, highlightsByPage]);
+  usePageFrames(store, documentKey, textCache, wanted, anyPainted);
 
   return (
     <div className="relative h-full">
@@ -286,6 +142,7 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
             textCache={textCache}
             scheduler={scheduler}
             onFrame={onFrame}
+            onPainted={onPainted}
             sourceId={target?.sourceId ?? ''}
             activeRegion={activeRegion}
             flashKey={`${target?.nonce ?? 0}:${flashSeq}`}
@@ -316,4 +173,3 @@ function pagesStyle(layout: PageLayout, scale: number): CSSProperties {
 }
 
 const EMPTY_FRAMES: ReadonlyMap<number, PageFrame> = new Map<number, PageFrame>();
-const EMPTY_BOXES: Box[] = [];

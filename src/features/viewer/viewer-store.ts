@@ -43,7 +43,13 @@ export interface ViewerActions {
   zoomOut(): void;
   rotateClockwise(): void;
   setCurrentPage(page: number): void;
-  setFrame(page: number, frame: PageFrame): void;
+  /**
+   * A page's size became known. With `documentKey`, it is dropped unless that document is the one shown: a fetch
+   * started for document A must never land in document B's frames after a quick switch.
+   */
+  setFrame(page: number, frame: PageFrame, documentKey?: string): void;
+  /** Many pages' sizes at once (the background prefetch): one new map, one layout, instead of one per page. */
+  setFrames(documentKey: string, entries: ReadonlyArray<readonly [number, PageFrame]>): void;
   setViewport(width: number, height: number): void;
   setActiveRegion(region: number): void;
   setLoadProgress(progress: { loaded: number; total: number } | null): void;
@@ -84,13 +90,25 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     },
     rotateClockwise: () => set((s) => ({ rotation: normalizeRotation(s.rotation + 90) })),
     setCurrentPage: (page) => set((s) => (s.currentPage === page ? s : { currentPage: page })),
-    setFrame: (page, frame) =>
+    setFrame: (page, frame, documentKey) =>
       set((s) => {
-        const known = s.frames.get(page);
-        if (known && known.rotate === frame.rotate && known.view.every((v, i) => v === frame.view[i])) return s;
+        if (documentKey !== undefined && s.documentKey !== documentKey) return s;
+        if (sameFrame(s.frames.get(page), frame)) return s;
         const frames = new Map(s.frames);
-        frames.set(page, frame);
+        frames.set(page, internFrame(s.frames, frame));
         return { frames };
+      }),
+    setFrames: (documentKey, entries) =>
+      set((s) => {
+        if (s.documentKey !== documentKey) return s;
+        let frames: Map<number, PageFrame> | null = null;
+        for (const [page, frame] of entries) {
+          if (page < 1 || (s.pageCount > 0 && page > s.pageCount)) continue;
+          if (sameFrame((frames ?? s.frames).get(page), frame)) continue;
+          frames ??= new Map(s.frames);
+          frames.set(page, internFrame(frames, frame));
+        }
+        return frames ? { frames } : s;
       }),
     setViewport: (width, height) =>
       set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
@@ -115,6 +133,19 @@ export function createViewerStore(): StoreApi<ViewerStore> {
         return { pageRequest: { page: p, seq: (s.pageRequest?.seq ?? 0) + 1 }, currentPage: p };
       }),
   }));
+}
+
+function sameFrame(a: PageFrame | undefined, b: PageFrame): boolean {
+  return !!a && a.rotate === b.rotate && a.view.every((v, i) => v === b.view[i]);
+}
+
+/**
+ * Page 1's frame object when `frame` has the same value: most documents have one page size, and the layout sizes
+ * each distinct frame object once, and the pages' blocks compare frames by identity.
+ */
+function internFrame(frames: ReadonlyMap<number, PageFrame>, frame: PageFrame): PageFrame {
+  const first = frames.get(1);
+  return first && sameFrame(first, frame) ? first : frame;
 }
 
 /** The frame every page without a known size borrows: page 1's, else US Letter until page 1 is known. */

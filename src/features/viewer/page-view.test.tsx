@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import type { PDFPageProxy } from 'pdfjs-dist';
+import { PageView } from './page-view.tsx';
+import { RenderScheduler } from './render-queue.ts';
+import type { DocumentTextCache } from './text-cache.ts';
+import { canvasOutputScale, maxCanvasPixels } from './page-canvas.tsx';
+
+// The text layer draws through pdf.js, which jsdom cannot load: a stand-in that renders nothing.
+vi.mock('react-pdf', () => ({
+  pdfjs: {
+    TextLayer: class {
+      render() {
+        return Promise.resolve();
+      }
+      cancel() {}
+    },
+  },
+}));
+
+afterEach(cleanup);
+
+/** A page whose renders finish (or are cancelled) when the test says so, and which records cleanups. */
+function fakePage() {
+  const renders: { finish(): void; cancelled: boolean }[] = [];
+  const page = {
+    view: [0, 0, 612, 792],
+    rotate: 0,
+    getViewport: ({ scale }: { scale: number }) => ({ width: 612 * scale, height: 792 * scale }),
+    render: () => {
+      let finish!: () => void;
+      let fail!: (e: Error) => void;
+      const promise = new Promise<void>((resolve, reject) => {
+        finish = resolve;
+        fail = reject;
+      });
+      const entry = { finish, cancelled: false };
+      renders.push(entry);
+      return {
+        promise,
+        cancel: () => {
+          entry.cancelled = true;
+          fail(Object.assign(new Error('cancelled'), { name: 'RenderingCancelledException' }));
+        },
+      };
+    },
+    cleanup: vi.fn(() => true),
+  };
+  return { page, renders };
+}
+
+function fakeCache(page: unknown): DocumentTextCache {
+  return {
+    getPage: () => Promise.resolve(page as PDFPageProxy),
+    getTextContent: () => Promise.resolve({ items: [], styles: {} }),
+  } as unknown as DocumentTextCache;
+}
+
+function renderPage(page: unknown, onPainted = vi.fn()) {
+  const props = {
+    pageNumber: 3,
+    top: 0,
+    width: 612,
+    height: 792,
+    mounted: true,
+    priority: 0,
+    frame: undefined,
+    scale: 1,
+    userRotation: 0 as const,
+    textCache: fakeCache(page),
+    scheduler: new RenderScheduler(),
+    onFrame: vi.fn(),
+    onPainted,
+    highlights: undefined,
+    sourceId: '',
+    activeRegion: -1,
+    flashKey: '',
+  };
+  return { ...render(<PageView {...props} />), onPainted };
+}
+
+const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+describe('a mounted page', () => {
+  it('reports its paint, and on unmount frees its canvas and cleans the page up', async () => {
+    const { page, renders } = fakePage();
+    const { container, unmount, onPainted } = renderPage(page);
+    await flush();
+    expect(renders).toHaveLength(1);
+    renders[0]!.finish();
+    await flush();
+    expect(onPainted).toHaveBeenCalledWith(3);
+    const canvas = container.querySelector('canvas')!;
+    expect(canvas.width * canvas.height).toBeGreaterThan(0);
+    unmount();
+    expect(canvas.width * canvas.height).toBe(0);
+    expect(page.cleanup).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels a render that has not painted when the page unmounts, and still cleans it up', async () => {
+    const { page, renders } = fakePage();
+    const { container, unmount, onPainted } = renderPage(page);
+    await flush();
+    unmount();
+    await flush();
+    expect(renders[0]!.cancelled).toBe(true);
+    expect(onPainted).not.toHaveBeenCalled();
+    expect(container.querySelector('canvas')).toBeNull();
+    expect(page.cleanup).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('canvas size', () => {
+  it('stays under the pixel cap at 400 % on a HiDPI screen, and is lower on small devices', () => {
+    const max = maxCanvasPixels({ deviceMemory: 8, screenPixels: 2560 * 1440 });
+    const w = 612 * 4;
+    const h = 792 * 4;
+    const s = canvasOutputScale(w, h, 2, max);
+    expect(w * s * h * s).toBeLessThanOrEqual(max + 1);
+    expect(s).toBeLessThan(2);
+    // A normal zoom keeps the full device resolution.
+    expect(canvasOutputScale(612, 792, 2, max)).toBe(2);
+    expect(maxCanvasPixels({ deviceMemory: 2, screenPixels: 2560 * 1440 })).toBeLessThan(max);
+    expect(maxCanvasPixels({ screenPixels: 390 * 844 })).toBeLessThan(max);
+  });
+});

@@ -1,0 +1,70 @@
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { boxesCenter, canonicalToView, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
+import type { Box } from '../../core/model/types.ts';
+import type { PageLayout } from './render-queue.ts';
+import { PAGE_GAP } from './viewer-store.ts';
+
+// Where the pages view scrolls next (a page's top, or a box centred in the viewport), and the scroll itself: done
+// before paint, once the goal page's own size is known (its frame positions the box). The goal page is handed out,
+// so the frames hook fetches its size first.
+
+/** Breathing room left of a highlight brought into view horizontally. */
+const H_MARGIN = 24;
+
+interface ScrollGoal {
+  page: number;
+  box: Box | null;
+  seq: number;
+}
+
+interface ScrollGoalOptions {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  pagesRef: RefObject<HTMLDivElement | null>;
+  layout: PageLayout;
+  frames: ReadonlyMap<number, PageFrame>;
+  scale: number;
+  rotation: Rotation;
+  /** Refreshes the visible range after the scroll (useVisiblePages). */
+  sync(): void;
+}
+
+export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync }: ScrollGoalOptions) {
+  const [goal, setGoal] = useState<ScrollGoal | null>(null);
+  const [flashSeq, setFlashSeq] = useState(0);
+  const aim = useCallback((page: number, box: Box | null, flash = true) => {
+    setGoal((g) => ({ page, box, seq: (g?.seq ?? 0) + 1 }));
+    if (box && flash) setFlashSeq((n) => n + 1);
+  }, []);
+
+  const doneSeq = useRef(0);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !goal || goal.seq === doneSeq.current) return;
+    const frame = frames.get(goal.page);
+    if (!frame) return; // The frames hook fetches it (goalPage below); this runs again once it is known.
+    doneSeq.current = goal.seq;
+    const top = layout.tops[goal.page - 1] ?? 0;
+    // Every DOM read first, then the writes: a read after a write would force a layout in between.
+    const viewHeight = el.clientHeight;
+    const viewWidth = el.clientWidth;
+    const scrollLeft = el.scrollLeft;
+    const pagesWidth = pagesRef.current?.clientWidth ?? 0;
+    if (goal.box) {
+      const centre = boxesCenter([goal.box], frame, scale, rotation);
+      // Horizontally, move as little as needed to show the whole line fragment, and its start when it is wider than
+      // the viewer: people read from the line's start, and centring a wide line would hide it.
+      const view = canonicalToView(goal.box, frame, scale, rotation);
+      // The page's own offset, from the layout (its element may not be in the DOM yet, see PageBlocks):
+      // placeholders are centred, `left: calc(50% - width / 2)`, in the pages container.
+      const left = pagesWidth / 2 - (layout.widths[goal.page - 1] ?? 0) / 2 + view.left;
+      const right = left + view.width;
+      el.scrollTop = top + centre.y - viewHeight / 2;
+      el.scrollLeft = Math.min(left - H_MARGIN, Math.max(scrollLeft, right + H_MARGIN - viewWidth));
+    } else {
+      el.scrollTop = top - PAGE_GAP / 2;
+    }
+    sync();
+  }, [goal, frames, layout, scale, rotation, scrollRef, pagesRef, sync]);
+
+  return { aim, flashSeq, goalPage: goal?.page ?? null };
+}

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import type { StoreApi } from 'zustand';
+import type { Box } from '../../core/model/types.ts';
+import type { HighlightTarget } from '../../core/model/highlight-target.ts';
+import type { Rotation } from '../../core/coords/transform.ts';
+import type { PageHighlight } from './highlight-layer.tsx';
+import { clampRegion } from './regions.ts';
+import type { DocumentTextCache } from './text-cache.ts';
+import { useTargetRects, type TargetRects } from './use-target-rects.ts';
+import type { ViewerStore } from './viewer-store.ts';
+
+// What the pages view is asked to show, turned into scroll goals: the target's regions (located or given), the
+// user's steps through them, a rotation that moves the active region, the deep-link page and toolbar page requests.
+// Callbacks from the host are effect events: their identity may change on every render without re-running effects.
+
+/** What became of a target in this document: where its highlight was drawn, or that it was not located. */
+export interface AnchorResult {
+  sourceId: string;
+  found: boolean;
+  /** The locator's score (1 = exact); null for boxes the answer gave, and when not found. */
+  score: number | null;
+  /** The page of the first region; the hinted page when not found. */
+  page: number;
+}
+
+interface NavigationOptions {
+  store: StoreApi<ViewerStore>;
+  target: HighlightTarget | null;
+  textCache: DocumentTextCache;
+  rotation: Rotation;
+  initialPage: number | undefined;
+  pageRequest: { page: number; seq: number } | null;
+  regionStep: { delta: 1 | -1; seq: number } | null | undefined;
+  aim(page: number, box: Box | null, flash?: boolean): void;
+  onRegionChange: ((region: number) => void) | undefined;
+  onAnchored: ((result: AnchorResult) => void) | undefined;
+}
+
+export function useTargetNavigation(options: NavigationOptions) {
+  const { store, target, textCache, rotation, initialPage, pageRequest, regionStep, aim, onRegionChange } = options;
+  const pageCount = textCache.pageCount;
+  const located = useTargetRects(target, textCache);
+  const current: Exclude<TargetRects, { kind: 'idle' }> | null =
+    located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
+  const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
+
+  // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
+  const reportAnchored = useEffectEvent((result: AnchorResult) => options.onAnchored?.(result));
+  useEffect(() => {
+    if (!current || current.kind === 'locating') return;
+    const { sourceId } = current.target;
+    if (current.kind === 'found') reportAnchored({ sourceId, found: true, score: current.score, page: current.rects[0]?.page ?? 1 });
+    else reportAnchored({ sourceId, found: false, score: null, page: current.page });
+  }, [current]);
+
+  useEffect(() => {
+    if (!current || !target) return;
+    if (current.kind === 'found') {
+      const region = clampRegion(target.region, current.rects.length);
+      store.getState().setActiveRegion(region);
+      const box = current.rects[region];
+      if (box) aim(box.page, box);
+    } else if (current.kind === 'not-found') {
+      aim(current.page, null);
+    }
+  }, [current, target, store, aim]);
+
+  // A rotation moves the highlight to another part of the page (the centre anchor cannot follow it): bring the
+  // active region back to the centre, without flashing again.
+  const aimedRotation = useRef(rotation);
+  const reaim = useEffectEvent(() => {
+    const box = regions[store.getState().activeRegion];
+    if (box) aim(box.page, box, false);
+  });
+  useEffect(() => {
+    if (aimedRotation.current === rotation) return;
+    aimedRotation.current = rotation;
+    reaim();
+  }, [rotation]);
+
+  // Deep link: open the requested page once, when there is no target to show instead.
+  const initialDone = useRef(false);
+  useEffect(() => {
+    if (initialDone.current) return;
+    initialDone.current = true;
+    if (!target && initialPage && initialPage > 1 && initialPage <= pageCount) aim(initialPage, null);
+  }, [target, initialPage, pageCount, aim]);
+
+  // Toolbar/keyboard page requests; one made for a previous document (before this one mounted) is not ours.
+  const [requestAtMount] = useState(() => store.getState().pageRequest?.seq);
+  useEffect(() => {
+    if (pageRequest && pageRequest.seq !== requestAtMount) aim(pageRequest.page, null);
+  }, [pageRequest, requestAtMount, aim]);
+
+  const stepRegion = useCallback(
+    (delta: number) => {
+      const next = clampRegion(store.getState().activeRegion + delta, regions.length);
+      store.getState().setActiveRegion(next);
+      const box = regions[next];
+      if (box) aim(box.page, box);
+      onRegionChange?.(next);
+    },
+    [regions, store, aim, onRegionChange],
+  );
+
+  // A step asked for before this document mounted (or before its regions were found) is not replayed later.
+  const stepAtMount = useRef(regionStep?.seq);
+  const step = useEffectEvent((delta: number) => stepRegion(delta));
+  useEffect(() => {
+    if (!regionStep || regionStep.seq === stepAtMount.current) return;
+    stepAtMount.current = regionStep.seq;
+    step(regionStep.delta);
+  }, [regionStep]);
+
+  const highlightsByPage = useMemo(() => {
+    const map = new Map<number, PageHighlight[]>();
+    regions.forEach((box, region) => {
+      const list = map.get(box.page) ?? [];
+      list.push({ box, region });
+      map.set(box.page, list);
+    });
+    return map;
+  }, [regions]);
+
+  return { current, regions, highlightsByPage, stepRegion };
+}
+
+const EMPTY_BOXES: Box[] = [];

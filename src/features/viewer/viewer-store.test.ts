@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { PageFrame } from '../../core/coords/transform.ts';
+import { createViewerStore, selectScale } from './viewer-store.ts';
+
+const letter: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
+const a4: PageFrame = { view: [0, 0, 595, 842], rotate: 0 };
+const landscape: PageFrame = { view: [0, 0, 842, 595], rotate: 0 };
+
+describe('viewer store frames', () => {
+  it('drops a page size fetched for another document (a quick A → B → A switch)', () => {
+    const store = createViewerStore();
+    store.getState().openDocument('A', 10);
+    store.getState().setFrame(1, letter, 'A');
+    store.getState().beginLoading('B');
+    store.getState().openDocument('B', 5);
+    // A's fetch lands after the switch: B must not get A's size.
+    store.getState().setFrame(1, letter, 'A');
+    store.getState().setFrames('A', [[2, letter]]);
+    expect(store.getState().frames.size).toBe(0);
+    store.getState().setFrame(1, landscape, 'B');
+    store.getState().beginLoading('A');
+    store.getState().openDocument('A', 10);
+    // B's late answer is not A's either.
+    store.getState().setFrame(1, landscape, 'B');
+    expect(store.getState().frames.get(1)).toBeUndefined();
+    store.getState().setFrame(1, a4, 'A');
+    expect(store.getState().frames.get(1)).toEqual(a4);
+    expect(store.getState().documentKey).toBe('A');
+  });
+
+  it('learns many sizes in one update, sharing page 1 frame object where the size is the same', () => {
+    const store = createViewerStore();
+    store.getState().openDocument('A', 100);
+    store.getState().setFrame(1, letter, 'A');
+    let updates = 0;
+    const unsubscribe = store.subscribe(() => updates++);
+    const batch = Array.from({ length: 40 }, (_, i) => [i + 2, { view: [0, 0, 612, 792], rotate: 0 }] as const);
+    store.getState().setFrames('A', [...batch, [50, landscape], [500, landscape]]);
+    unsubscribe();
+    const { frames } = store.getState();
+    expect(updates).toBe(1);
+    expect(frames.size).toBe(42); // page 500 does not exist
+    expect(frames.get(2)).toBe(frames.get(1));
+    expect(frames.get(50)).toEqual(landscape);
+    // Known sizes again: no new map, no re-render.
+    const before = store.getState().frames;
+    store.getState().setFrames('A', batch);
+    expect(store.getState().frames).toBe(before);
+  });
+
+  it('keeps zoom mode and rotation across documents, and forgets the old pages', () => {
+    const store = createViewerStore();
+    store.getState().openDocument('A', 10);
+    store.getState().setFrame(1, letter, 'A');
+    store.getState().setScaleMode(2);
+    store.getState().rotateClockwise();
+    store.getState().goToPage(7);
+    store.getState().beginLoading('B');
+    store.getState().openDocument('B', 3);
+    const s = store.getState();
+    expect(selectScale(s)).toBe(2);
+    expect(s.rotation).toBe(90);
+    expect(s.currentPage).toBe(1);
+    expect(s.frames.size).toBe(0);
+  });
+});
