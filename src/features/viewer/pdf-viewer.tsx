@@ -193,8 +193,8 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
   }, []);
 
   useEffect(() => {
+    // No error reset here: the pane is keyed by URL, so a new document starts with fresh state.
     store.getState().beginLoading(url);
-    setLoadError(null);
   }, [store, url]);
 
   // react-pdf hands both callbacks to pdf.js when the load starts; they only touch stable setters.
@@ -266,13 +266,12 @@ function useHistoryPage(store: ReturnType<typeof useViewerStoreApi>, request: { 
 
 /** The same target object for as long as its nonce is the same, whatever the parent does with identities. */
 function useStableTarget(target: HighlightTarget | null): HighlightTarget | null {
-  const ref = useRef(target);
-  const prev = ref.current;
-  if (
-    target !== prev &&
-    !(target && prev && target.nonce === prev.nonce && target.sourceId === prev.sourceId && target.documentId === prev.documentId)
-  ) {
-    ref.current = target;
-  }
-  return ref.current;
+  // State adjusted during render (React's pattern for values derived from the previous render): no ref is read or
+  // written while rendering.
+  const [stable, setStable] = useState(target);
+  const same =
+    target === stable ||
+    (!!target && !!stable && target.nonce === stable.nonce && target.sourceId === stable.sourceId && target.documentId === stable.documentId);
+  if (!same) setStable(target);
+  return same ? stable : target;
 }

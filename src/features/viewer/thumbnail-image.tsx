@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { normalizeRotation, type Rotation } from '../../core/coords/transform.ts';
 import type { RenderScheduler, RenderTicket } from './render-queue.ts';
@@ -33,6 +33,11 @@ export class ThumbnailCache {
     }
   }
 
+  /** The URL without counting it as a use (safe to call while rendering). */
+  peek(key: string): string | undefined {
+    return this.#urls.get(key);
+  }
+
   clear(): void {
     for (const url of this.#urls.values()) URL.revokeObjectURL(url);
     this.#urls.clear();
@@ -55,22 +60,19 @@ interface ThumbnailImageProps {
 
 export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority, scheduler, cache }: ThumbnailImageProps) {
   const key = `${pageNumber}:${userRotation}:${width}`;
-  const [picture, setPicture] = useState<Picture>(() => {
-    const url = cache.get(key);
-    return url ? { kind: 'ready', url } : { kind: 'waiting' };
-  });
+  // What this key's render produced; a key without one shows the cached picture, or nothing while it paints.
+  const [painted, setPainted] = useState<{ key: string; picture: Picture } | null>(null);
+  const cachedUrl = cache.peek(key);
+  const picture: Picture =
+    painted?.key === key ? painted.picture : cachedUrl ? { kind: 'ready', url: cachedUrl } : { kind: 'waiting' };
 
   const ticketRef = useRef<RenderTicket | null>(null);
-  const priorityRef = useRef(priority);
-  priorityRef.current = priority;
+  const currentPriority = useEffectEvent(() => priority);
 
   useEffect(() => {
-    const cached = cache.get(key);
-    if (cached) {
-      setPicture({ kind: 'ready', url: cached });
-      return;
-    }
-    setPicture({ kind: 'waiting' });
+    // Counted as a use (most recent), so a thumbnail on screen is the last to be dropped from the cache.
+    if (cache.get(key)) return;
+    const setPicture = (p: Picture) => setPainted({ key, picture: p });
     let cancelled = false;
     let task: RenderTask | null = null;
     const ticket = scheduler.schedule(
@@ -107,7 +109,7 @@ export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority,
           return { done, cancel: () => task?.cancel() };
         },
       },
-      priorityRef.current,
+      currentPriority(),
       { background: true },
     );
     ticketRef.current = ticket;
