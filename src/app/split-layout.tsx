@@ -1,4 +1,5 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { PANES } from '../features/embed/display-params.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
@@ -11,6 +12,10 @@ import { useViewStore } from './view-store.ts';
 // left and opens its evidence in the document on its right.
 // Embedded (/embed), the portal chooses the panes (`panels`, default answer and viewer) and there are no pane buttons:
 // only the copy-link one.
+// The panel group is rebuilt when the layout flips (its orientation and sizes differ), but the panes' content is
+// not: each pane is rendered through a portal into an element of its own that lives as long as this component, and
+// only that element moves into the new panel. So crossing 768 px keeps the open PDF (no second download), its zoom,
+// rotation and page, and the answer's scroll position.
 
 type PaneName = 'answer' | 'review' | 'viewer';
 
@@ -30,6 +35,7 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
   const chosen = useViewStore((s) => s.display.panels);
   const shown: readonly PaneName[] = embedded ? (chosen ?? EMBED_DEFAULT) : PANES;
   const content = { answer, review, viewer };
+  const [hosts] = useState(() => ({ answer: paneHost('answer'), review: paneHost('review'), viewer: paneHost('viewer') }));
   const total = shown.reduce((sum, p) => sum + DEFAULT_SIZE[p], 0);
 
   const toggle = (which: PaneName) => {
@@ -78,15 +84,67 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
               collapsedSize={0}
               className="min-h-0"
             >
-              <div data-pane={name} className={name === 'answer' ? 'h-full overflow-auto bg-white' : 'h-full min-h-0'}>
-                {content[name]}
-              </div>
+              <PaneSlot host={hosts[name]} />
             </Panel>
           </Fragment>
         ))}
       </Group>
+      {shown.map((name) => createPortal(content[name], hosts[name], name))}
     </div>
   );
+}
+
+/** The element a pane's content lives in, from the first render to the last, whichever panel shows it. */
+function paneHost(name: PaneName): HTMLDivElement {
+  const el = document.createElement('div');
+  el.dataset.pane = name;
+  el.className = name === 'answer' ? 'h-full overflow-auto bg-white' : 'h-full min-h-0';
+  return el;
+}
+
+/** Where a panel shows its pane: moves the pane's element in, and keeps the scroll positions a move would reset. */
+function PaneSlot({ host }: { host: HTMLDivElement }) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const slot = slotRef.current;
+    if (!slot) return;
+    const saved = restoreScroll(host);
+    slot.append(host);
+    saved();
+    return () => {
+      // Runs before the next panel's slot takes the element (cleanups come first in a commit): remember where
+      // its scroll containers were, because taking an element out of the document resets them.
+      savedScroll.set(host, scrollPositions(host));
+      if (host.parentNode === slot) host.remove();
+    };
+  }, [host]);
+  return <div ref={slotRef} className="h-full min-h-0" />;
+}
+
+const savedScroll = new WeakMap<HTMLElement, [number, number][]>();
+
+function scrollers(host: HTMLElement): HTMLElement[] {
+  return [host, ...host.querySelectorAll<HTMLElement>('[data-viewer-scroll], .overflow-auto')];
+}
+
+function scrollPositions(host: HTMLElement): [number, number][] {
+  return scrollers(host).map((el) => [el.scrollTop, el.scrollLeft]);
+}
+
+/** Reads what the last slot saved; the returned function puts it back once the element is in the document. */
+function restoreScroll(host: HTMLElement): () => void {
+  const positions = savedScroll.get(host);
+  if (!positions) return () => undefined;
+  savedScroll.delete(host);
+  return () => {
+    const els = scrollers(host);
+    if (els.length !== positions.length) return;
+    els.forEach((el, i) => {
+      const [top, left] = positions[i] ?? [0, 0];
+      el.scrollTop = top;
+      el.scrollLeft = left;
+    });
+  };
 }
 
 function PaneToggle({ label, shown, onClick }: { label: string; shown: boolean; onClick(): void }) {
