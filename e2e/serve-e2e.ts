@@ -34,6 +34,14 @@ json('large-document', {
   documents: [{ id: 'large-report', title: 'Large Report' }],
   sources: [{ id: 'S1', documentId: 'large-report', page: 990, quote: 'This is page 990 of a 1000-page document generated for performance tests.' }],
 });
+// The same line cited without its page: the locate worker reads all 1,000 pages for it (e2e/locate-worker.spec.ts).
+json('large-document-quote-only', {
+  id: 'large-document-quote-only',
+  question: 'Which page of the large report carries the line about page 990?',
+  text: 'One page carries it [1].',
+  documents: [{ id: 'large-report', title: 'Large Report' }],
+  sources: [{ id: 'S1', documentId: 'large-report', quote: 'This is page 990 of a 1000-page document generated for performance tests.' }],
+});
 json('broken-shape', {
   id: 'broken-shape',
   text: 'A claim [1].',

@@ -4,7 +4,7 @@ import type { PageText } from '../../core/locate/page-text.ts';
 import type { CoordsDescriptor, Source } from '../../core/model/types.ts';
 import type { SourceCheck } from '../../core/review/types.ts';
 import { createLocateHandler, type LocateHandler } from './locate-handler.ts';
-import type { FindPage, FromWorker, JobValue, LocateJob, ToWorker } from './locate-protocol.ts';
+import { packPageText, transferablesOf, type FindPage, type FromWorker, type JobValue, type LocateJob, type ToWorker } from './locate-protocol.ts';
 import { startLocateWorker } from './locate-worker-start.ts';
 import { measureText } from './measure-text.ts';
 
@@ -76,7 +76,7 @@ export class LocateService {
   }
 
   private send(message: ToWorker): void {
-    if (this.worker) this.worker.postMessage(message);
+    if (this.worker) this.worker.postMessage(message, message.type === 'page' ? transferablesOf(message.pageText) : []);
     else this.handler()(message);
   }
 
@@ -100,7 +100,7 @@ export class LocateService {
           return;
         }
         source.getPageText(page).then(
-          (pageText) => this.send({ type: 'page', doc, page, pageText }),
+          (pageText) => this.send({ type: 'page', doc, page, pageText: packPageText(pageText) }),
           (e: unknown) => this.send({ type: 'page-error', doc, page, message: e instanceof Error ? e.message : String(e) }),
         );
         return;

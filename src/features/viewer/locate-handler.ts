@@ -4,7 +4,7 @@ import type { MeasureText, PageText } from '../../core/locate/page-text.ts';
 import { TextIndex } from '../../core/locate/text-index.ts';
 import { checkSource } from '../../core/review/check-source.ts';
 import { textLayerOf } from '../../core/review/document-check.ts';
-import type { DocRef, FromWorker, JobValue, LocateJob, ToWorker } from './locate-protocol.ts';
+import { unpackPageText, type DocRef, type FromWorker, type JobValue, type LocateJob, type ToWorker } from './locate-protocol.ts';
 
 // The worker's side of locate-protocol.ts, as a plain message handler: the locate worker runs it, the main thread
 // runs it when no worker can start (locate-client.ts), and unit tests drive it directly. It holds one TextIndex
@@ -142,8 +142,9 @@ export function createLocateHandler(post: (message: FromWorker) => void, measure
         state.waiting.delete(message.page);
         try {
           // Indexed as it arrives (a prefetched page too), so no job asks for it again.
-          state.index.addPage({ ...message.pageText, page: message.page });
-          waiting?.resolve(message.pageText);
+          const pageText = unpackPageText(message.pageText);
+          state.index.addPage({ ...pageText, page: message.page });
+          waiting?.resolve(pageText);
         } catch (e) {
           waiting?.reject(e instanceof Error ? e : new Error(String(e))); // a page we cannot read is not searched
         }

@@ -10,7 +10,7 @@ import { TextIndex } from '../../core/locate/text-index.ts';
 import type { SourceCheck } from '../../core/review/types.ts';
 import { LocateService } from './locate-client.ts';
 import { createLocateHandler } from './locate-handler.ts';
-import type { FromWorker, ToWorker } from './locate-protocol.ts';
+import { packPageText, unpackPageText, type FromWorker, type ToWorker } from './locate-protocol.ts';
 import { createTextCache } from './text-cache.ts';
 
 const PAGE_COUNT = 30;
@@ -28,7 +28,7 @@ function harness(answerPages = true) {
     out.push(m);
     if (m.type === 'need-page') {
       asked.push(m.page);
-      if (answerPages) setTimeout(() => handle({ type: 'page', doc: m.doc, page: m.page, pageText: PAGES[m.page - 1]! }), 0);
+      if (answerPages) setTimeout(() => handle({ type: 'page', doc: m.doc, page: m.page, pageText: packPageText(PAGES[m.page - 1]!) }), 0);
     }
     if (m.type === 'done' || m.type === 'failed') settled.get(m.id)?.(m);
   });
@@ -79,7 +79,7 @@ describe('the locate worker protocol', () => {
     const reply = h.job(1, { kind: 'locate', quote: QUOTE });
     await new Promise((r) => setTimeout(r, 5));
     h.handle({ type: 'cancel', id: 1 });
-    h.handle({ type: 'page', doc: 1, page: 1, pageText: PAGES[0]! });
+    h.handle({ type: 'page', doc: 1, page: 1, pageText: packPageText(PAGES[0]!) });
     expect(await reply).toMatchObject({ type: 'failed', aborted: true });
     expect(h.asked).toEqual([1]);
   });
@@ -93,7 +93,7 @@ describe('the locate worker protocol', () => {
         setTimeout(() =>
           m.page === 5
             ? handle({ type: 'page-error', doc: 1, page: 5, message: 'range request failed' })
-            : handle({ type: 'page', doc: 1, page: m.page, pageText: PAGES[m.page - 1]! }),
+            : handle({ type: 'page', doc: 1, page: m.page, pageText: packPageText(PAGES[m.page - 1]!) }),
         );
       }
       if (m.type === 'done' || m.type === 'failed') done(m);
@@ -132,6 +132,24 @@ class FailingWorker extends EventTarget {
 }
 
 const source = { getPageText: async (p: number) => PAGES[p - 1]! };
+
+describe('a page handed to the worker', () => {
+  it('arrives as the same PageText, packed into transferable arrays', () => {
+    const page: PageText = {
+      page: 3,
+      frame: { view: [0, 0, 612, 792], rotate: 90 },
+      runs: [
+        { str: 'שלום עולם', transform: [10, 0, 0, 10, 500, 700], width: 40.5, height: 10, hasEOL: false, fontName: 'g_d0_f2', dir: 'rtl' },
+        { str: '', transform: [1, 0, 0, 1, 0, 0], width: 0, height: 0, hasEOL: true },
+        { str: 'ﬁnal “quote”', transform: [0, 12, -12, 0, 72.25, 100], width: 61, height: 12, hasEOL: false, fontName: 'g_d0_f1', dir: 'ttb' },
+        { str: 'plain', transform: [9, 0, 0, 9, 72, 90], width: 20, height: 9, hasEOL: true, fontName: 'g_d0_f2', dir: 'ltr' },
+      ],
+      styles: { g_d0_f1: { ascent: 0.8, descent: -0.2, fontFamily: 'serif' } },
+    };
+    expect(unpackPageText(packPageText(page))).toEqual(page);
+    expect(unpackPageText(packPageText(PAGES[4]!))).toEqual(PAGES[4]);
+  });
+});
 
 describe('the locate client', () => {
   it('locates on the main thread, in slices, when no worker can start', async () => {
