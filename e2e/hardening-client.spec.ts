@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures.ts';
+
+// Issue 9: the client on a failing API and on content that crashes a pane. Each failure is shown where it
+// happened, with a Retry, and the view recovers on its own when the API is back.
+
+const FAILED_RESOURCE = /Failed to load resource|net::ERR_/;
+
+test.describe('the API fails', () => {
+  test.use({ allowConsoleErrors: [FAILED_RESOURCE] });
+
+  test('home page: a 500 offers Retry (not a link to itself) and recovers on its own when the API returns', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/answers', (route) =>
+      failing ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'database on fire' } } }) : route.fallback(),
+    );
+    await page.goto('./');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Could not load the answer list');
+    await expect(alert).toContainText('database on fire');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to all answers' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('home-500.png') });
+
+    failing = false; // the server is back: nothing to click
+    await expect(page.getByRole('list', { name: 'Answers' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('home page: Retry fetches again at once', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/answers', (route) => {
+      calls++;
+      return calls <= 3 ? route.fulfill({ status: 503, body: 'busy' }) : route.fallback();
+    });
+    await page.goto('./');
+    await expect(page.getByRole('alert')).toContainText('Could not load the answer list');
+    expect(calls).toBe(3); // the first request and two retries with backoff
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('list', { name: 'Answers' })).toBeVisible();
+  });
+
+  test('an answer while the server is stopped: Retry shown, then the answer appears when it is back', async ({ page }) => {
+    let down = true;
+    await page.route('**/api/answers/hardening-review', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
+    await page.goto('./?answer=hardening-review');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Could not reach the server');
+    await expect(alert).toContainText('tried again on its own');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('answer-offline-server.png') });
+    down = false;
+    await expect(page.getByRole('article', { name: 'Answer' })).toContainText('multi-factor authentication');
+  });
+
+  test('a malformed answer file fails at once (a definite error is not retried)', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/answers/hardening-review', (route) => {
+      calls++;
+      return route.fulfill({ status: 500, json: { error: { code: 'invalid_json', message: 'Answer "hardening-review" is not valid JSON: Unexpected token' } } });
+    });
+    await page.goto('./?answer=hardening-review');
+    await expect(page.getByRole('alert')).toContainText('is not valid JSON');
+    expect(calls).toBe(1);
+    await expect(page.getByRole('alert')).not.toContainText('tried again on its own');
+    // A page's worth of waiting brings no second request either.
+    await page.waitForTimeout(1_500);
+    expect(calls).toBe(1);
+  });
+});
