@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
@@ -87,35 +87,38 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   return result;
 }
 
+/** What can be told without a search: nothing to show, boxes drawn at once, or a target with nothing to look for. */
+function immediateRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects | null {
+  if (!target || !textCache) return { kind: 'idle' };
+  // Canonical boxes draw at once, with no search and no flash of a "locating" state.
+  const boxes =
+    target.coords || !plausiblyOnPage(target.boxes) || !boxesInsideKnownPages(textCache, target.boxes ?? [])
+      ? []
+      : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
+  if (boxes.length > 0) return { kind: 'found', target, rects: boxes, notes: [], score: null };
+  if (!target.quote?.trim() && !target.coords && !target.boxes?.length) {
+    const reason = missingPageReason(target.page, textCache.pageCount);
+    return { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount), ...(reason && { reason }) };
+  }
+  return null;
+}
+
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
-  const [state, setState] = useState<TargetRects>({ kind: 'idle' });
+  const immediate = useMemo(() => immediateRects(target, textCache), [target, textCache]);
+  // A search's result, kept with the target and document it belongs to: a new target reads "locating" at once,
+  // never the previous target's result.
+  const [searched, setSearched] = useState<{ target: HighlightTarget; textCache: DocumentTextCache; state: TargetRects } | null>(null);
 
   useEffect(() => {
-    if (!target || !textCache) {
-      setState({ kind: 'idle' });
-      return;
-    }
-    // Canonical boxes draw at once, with no search and no flash of a "locating" state.
-    const boxes =
-      target.coords || !plausiblyOnPage(target.boxes) || !boxesInsideKnownPages(textCache, target.boxes ?? [])
-        ? []
-        : orderGivenBoxes(drawableBoxes(target.boxes, textCache.pageCount));
-    if (boxes.length > 0) {
-      setState({ kind: 'found', target, rects: boxes, notes: [], score: null });
-      return;
-    }
-    if (!target.quote?.trim() && !target.coords && !target.boxes?.length) {
-      const reason = missingPageReason(target.page, textCache.pageCount);
-      setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount), ...(reason && { reason }) });
-      return;
-    }
+    if (immediate || !target || !textCache) return;
     const controller = new AbortController();
-    setState({ kind: 'locating', target });
+    const settle = (state: TargetRects) => {
+      if (!controller.signal.aborted) setSearched({ target, textCache, state });
+    };
     resolveTargetRects(target, textCache, controller.signal).then(
       ({ rects: drawable, notes, score, reason }) => {
-        if (controller.signal.aborted) return;
         const page = clampPage(hintPage(target), textCache.pageCount);
-        setState(
+        settle(
           drawable.length > 0
             ? { kind: 'found', target, rects: drawable, notes: [...(target.pageNote ? [target.pageNote] : []), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes], score }
             : reason
@@ -127,13 +130,15 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
         if (controller.signal.aborted) return;
         // A locator failure is reported like a miss: the user still gets the hinted page and an honest banner.
         console.warn('Quote location failed', error);
-        setState({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) });
+        settle({ kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount) });
       },
     );
     return () => controller.abort();
-  }, [target, textCache]);
+  }, [immediate, target, textCache]);
 
-  return state;
+  if (immediate) return immediate;
+  if (searched && searched.target === target && searched.textCache === textCache) return searched.state;
+  return { kind: 'locating', target: target! };
 }
 
 /** PDF's largest page is 14,400 pt (200 in) a side: canonical boxes inside that draw at once; others are checked. */
