@@ -134,7 +134,7 @@ describe('GET /api/documents/:id', () => {
     expect(res.headers.get('content-length')).toBe('1000');
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+-[0-9a-f]+"$/);
     expect(res.headers.get('x-citelens-document-version')).toBe('v3');
     const exposed = res.headers.get('access-control-expose-headers') ?? '';
     for (const h of ['Content-Range', 'Content-Length', 'Accept-Ranges', 'X-Citelens-Document-Version']) {

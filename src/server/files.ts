@@ -51,8 +51,10 @@ export async function statFile(filePath: string): Promise<Stats | null> {
   }
 }
 
+// Size and mtime alone name two versions written within one millisecond alike (a rename loop did it): the inode
+// (a rename brings a new one) and the mtime to the microsecond tell them apart.
 export function etagFor(s: Stats): string {
-  return `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`;
+  return `"${s.size.toString(16)}-${s.ino.toString(16)}-${Math.round(s.mtimeMs * 1000).toString(16)}"`;
 }
 
 export type ByteRange = { start: number; end: number };
