@@ -67,3 +67,54 @@ test.describe('the API fails', () => {
     expect(calls).toBe(1);
   });
 });
+
+test.describe('a pane that crashes', () => {
+  test('an answer nested too deeply: the answer pane says so, the header and the other panes work', async ({ page }) => {
+    await page.route('**/api/answers/hardening-review', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { text: string };
+      await route.fulfill({ response: res, json: { ...body, text: `${'>'.repeat(2000)} deep [1]\n\n${body.text}` } });
+    });
+    await page.goto('./?answer=hardening-review&cite=1');
+    await expect(page.getByRole('link', { name: /citelens/ })).toBeVisible();
+    // The viewer still opens the citation, and the review panel still lists claims.
+    await expect(page.locator('[data-highlight]').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Claims' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('deep-answer.png') });
+  });
+
+  test('the review panel crashes: a message with Retry in that pane only, and the decision made before is kept', async ({ page }) => {
+    // A browser fault while drawing the decision history (the only place that formats dates), until we lift it.
+    await page.addInitScript(() => {
+      localStorage.setItem('citelens.reviewer', 'Crash Tester');
+      const original = Date.prototype.toLocaleString;
+      Date.prototype.toLocaleString = function (this: Date, ...args: Parameters<typeof original>) {
+        if ((window as { __dateFault?: boolean }).__dateFault !== false) throw new Error('Date formatting failed in this browser');
+        return original.apply(this, args);
+      };
+    });
+    await page.goto('./?answer=hardening-review');
+    const firstClaim = page.getByRole('list', { name: 'Claims' }).locator(':scope > li').first();
+    await firstClaim.getByRole('button').first().click();
+    await firstClaim.getByRole('button', { name: /Verified/ }).click();
+    await expect(firstClaim).toHaveAttribute('data-decision', 'verified');
+    await expect(page.getByText(/saved locally — syncing/i)).toHaveCount(0);
+
+    await firstClaim.getByText('History').click();
+    const crash = page.locator('[data-pane-crash="review"]');
+    await expect(crash).toContainText('The review pane could not be shown');
+    await expect(crash).toContainText('Date formatting failed');
+    await page.screenshot({ path: test.info().outputPath('review-crash.png') });
+
+    // The other panes work: a citation in the answer still opens its passage.
+    await page.getByRole('article', { name: 'Answer' }).locator('button[data-marker="2"]').first().click();
+    await expect(page.locator('[data-highlight]').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /citelens/ })).toBeVisible();
+
+    await page.evaluate(() => ((window as { __dateFault?: boolean }).__dateFault = false));
+    await crash.getByRole('button', { name: 'Retry' }).click();
+    await expect(crash).toHaveCount(0);
+    const again = page.getByRole('list', { name: 'Claims' }).locator(':scope > li').first();
+    await expect(again).toHaveAttribute('data-decision', 'verified');
+  });
+});

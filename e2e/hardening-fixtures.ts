@@ -56,7 +56,9 @@ export async function writeHardeningFixtures(dataDir: string): Promise<void> {
   // A copy of the demo's vendor-access answer under its own id, so decisions made by the crash tests never meet the
   // review specs' (the review database is shared by one server run).
   const vendor = JSON.parse(readFileSync(path.join(dataDir, 'answers', 'vendor-access.json'), 'utf8')) as Record<string, unknown>;
-  json('hardening-review', { ...vendor, id: 'hardening-review' });
+  // Its own question too: the home page lists every answer, and a second "…protect access…" title would make the
+  // citations spec's link lookup ambiguous.
+  json('hardening-review', { ...vendor, id: 'hardening-review', question: 'Hardening copy: which controls apply when vendors connect to our systems?' });
 
   // Broken files, each cited by an answer of its own.
   const policy = readFileSync(path.join(docs, 'vendor-security-policy.pdf'));
@@ -107,14 +109,15 @@ export async function writeHardeningFixtures(dataDir: string): Promise<void> {
     ],
   });
 
-  // Out of range: a page the document does not have, and boxes that run off the page.
+  // Out of range: a page the document does not have, and a box that runs 88 pt past the right edge (clamped; one
+  // reaching past twice the page width is treated as wild and dropped: src/core/coords/conventions.ts).
   json('hardening-out-of-range', {
     id: 'hardening-out-of-range',
     text: 'A page that is not there [1]; a box beyond the edge [2].',
     documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
     sources: [
       cite('S1', 'vendor-security-policy', { page: 99 }),
-      cite('S2', 'vendor-security-policy', { page: 2, boxes: [{ page: 2, x0: 400, y0: 100, x1: 5000, y1: 130 }] }),
+      cite('S2', 'vendor-security-policy', { page: 2, boxes: [{ page: 2, x0: 400, y0: 100, x1: 700, y1: 130 }] }),
     ],
   });
 

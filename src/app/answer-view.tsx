@@ -8,6 +8,7 @@ import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
 import { ErrorPanel } from './error-panel.tsx';
+import { PaneBoundary } from './pane-boundary.tsx';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
 import { useReviewResult } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
@@ -30,14 +31,29 @@ export function AnswerView({ answerId }: { answerId: string }) {
   switch (query.status) {
     case 'pending':
       panes = {
-        answer: <p className="p-6 text-sm text-slate-500" role="status">Loading answer…</p>,
+        // Offline, React Query holds the request (onlineManager) and sends it when the browser is back online.
+        answer:
+          query.fetchStatus === 'paused' ? (
+            <p className="p-6 text-sm text-slate-600" role="status">
+              You are offline. The answer loads as soon as the connection is back.
+            </p>
+          ) : (
+            <p className="p-6 text-sm text-slate-500" role="status">Loading answer…</p>
+          ),
         review: <div className="h-full bg-white" />,
         viewer: <div className="h-full bg-slate-100" />,
       };
       break;
     case 'error':
       panes = {
-        answer: <ErrorPanel title={`Could not load answer “${answerId}”`} error={query.error} />,
+        answer: (
+          <ErrorPanel
+            title={`Could not load answer “${answerId}”`}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.fetchStatus !== 'idle'}
+          />
+        ),
         review: <div className="h-full bg-white" />,
         viewer: <EmptyViewer>No document to show.</EmptyViewer>,
       };
@@ -46,16 +62,24 @@ export function AnswerView({ answerId }: { answerId: string }) {
       // A conversation shows every turn in the answer pane; the review panel and the viewer follow the active one.
       const answer = query.data.answer;
       panes = {
-        answer: <ThreadPane result={query.data} renderTurn={renderTurn} />,
+        answer: (
+          <PaneBoundary pane="answer">
+            <ThreadPane result={query.data} renderTurn={renderTurn} />
+          </PaneBoundary>
+        ),
         review: (
-          <Suspense fallback={<PaneLoading label="Loading the review…" />}>
-            <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>
-          </Suspense>
+          <PaneBoundary pane="review">
+            <Suspense fallback={<PaneLoading label="Loading the review…" />}>
+              <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>
+            </Suspense>
+          </PaneBoundary>
         ),
         viewer: (
-          <Suspense fallback={<EmptyViewer>Loading the viewer…</EmptyViewer>}>
-            <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} />}</ActiveTurn>
-          </Suspense>
+          <PaneBoundary pane="document">
+            <Suspense fallback={<EmptyViewer>Loading the viewer…</EmptyViewer>}>
+              <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} />}</ActiveTurn>
+            </Suspense>
+          </PaneBoundary>
         ),
       };
       break;
@@ -68,7 +92,12 @@ export function AnswerView({ answerId }: { answerId: string }) {
   return <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />;
 }
 
-const renderTurn = (result: AnswerResult, turn: TurnRender) => <LoadedAnswerPane answer={result.answer} turn={turn} {...readingOf(result)} />;
+// Each turn of a conversation has its own boundary: one turn that cannot be drawn leaves the others readable.
+const renderTurn = (result: AnswerResult, turn: TurnRender) => (
+  <PaneBoundary pane={`answer (turn ${turn.turn})`}>
+    <LoadedAnswerPane answer={result.answer} turn={turn} {...readingOf(result)} />
+  </PaneBoundary>
+);
 
 /** The active turn's answer (issue #12): the opened one, or another turn of its thread once loaded. */
 function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: Answer) => ReactNode }) {
@@ -77,7 +106,9 @@ function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: A
   const query = useQuery({ ...answerQuery(active.answerId), enabled: other });
   if (!other) return children(answer);
   if (query.data) return children(query.data.answer);
-  if (query.status === 'error') return <ErrorPanel title={`Could not load turn ${active.turn}`} error={query.error} />;
+  if (query.status === 'error') {
+    return <ErrorPanel title={`Could not load turn ${active.turn}`} error={query.error} onRetry={() => void query.refetch()} retrying={query.fetchStatus !== 'idle'} />;
+  }
   return <div role="status" aria-label={`Loading turn ${active.turn}`} className="h-full bg-slate-50" />;
 }
 

@@ -7,6 +7,7 @@ import { modelFor, useCitation } from './answer-citation.ts';
 import { reportAnchored } from './app-events.ts';
 import { neighbourCitation } from './citation-steps.ts';
 import { defaultDocumentId } from './citation-target.ts';
+import { DeepLinkFrame, useDeepLink } from './deep-link-banner.tsx';
 import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
 import { EmptyViewer } from './pane-placeholders.tsx';
 import { useSourceChecks } from './use-source-checks.ts';
@@ -32,7 +33,9 @@ export function ViewerPane({ answer }: { answer: Answer }) {
     },
     [targetNonce],
   );
-  const onTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
+  const checksTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
+  // A link to what does not exist is said above the document; Back/Forward keeps the page in step with the URL.
+  const { problem, onTextCache, historyPage } = useDeepLink(answer, modelFor(answer), target, documentId, checksTextCache);
   // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
   const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
   if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
@@ -40,24 +43,27 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const missing = missingLocalDocument(answer.documents, documentId);
   if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
   return (
-    <DocumentViewer
-      documents={answer.documents}
-      sources={answer.sources}
-      documentId={documentId}
-      onDocumentChange={showDocument}
-      target={target}
-      initialPage={target ? undefined : view.page}
-      onPageChange={setPage}
-      onRegionChange={(r) => setRegion(r + 1)}
-      regionStep={regionStep}
-      onTextCache={onTextCache}
-      onAnchored={onAnchored}
-      citations={citations}
-      onStepRegion={stepRegion}
-      onStepCitation={(delta) => {
-        const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
-        if (key) useViewStore.getState().cite(key);
-      }}
-    />
+    <DeepLinkFrame problem={problem}>
+      <DocumentViewer
+        documents={answer.documents}
+        sources={answer.sources}
+        documentId={documentId}
+        onDocumentChange={showDocument}
+        target={target}
+        initialPage={target ? undefined : view.page}
+        historyPage={historyPage}
+        onPageChange={setPage}
+        onRegionChange={(r) => setRegion(r + 1)}
+        regionStep={regionStep}
+        onTextCache={onTextCache}
+        onAnchored={onAnchored}
+        citations={citations}
+        onStepRegion={stepRegion}
+        onStepCitation={(delta) => {
+          const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
+          if (key) useViewStore.getState().cite(key);
+        }}
+      />
+    </DeepLinkFrame>
   );
 }
