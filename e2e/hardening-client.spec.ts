@@ -52,6 +52,21 @@ test.describe('the API fails', () => {
     await expect(page.getByRole('article', { name: 'Answer' })).toContainText('multi-factor authentication');
   });
 
+  test('offline in the browser: the answer waits and loads when the connection is back', async ({ page, context }) => {
+    await page.goto('./');
+    await expect(page.getByRole('list', { name: 'Answers' })).toBeVisible();
+    // A user who had the page open: it finished loading (the answer view's code included) before the network went.
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await page.evaluate(() => {
+      history.pushState(null, '', '?answer=hardening-review');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('article', { name: 'Answer' })).toContainText('multi-factor authentication');
+  });
+
   test('a malformed answer file fails at once (a definite error is not retried)', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/answers/hardening-review', (route) => {

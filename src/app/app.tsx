@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
 import { OutboxIndicator } from '../features/review/outbox-indicator.tsx';
@@ -12,7 +12,8 @@ import { useViewStore } from './view-store.ts';
 
 // The home page's first paint loads neither the answer view (pdf.js, the Markdown pipeline, the review) nor the
 // embed code: each is its own chunk, fetched when an answer is opened or the app runs embedded.
-const AnswerView = lazy(() => import('./answer-view.tsx').then((m) => ({ default: m.AnswerView })));
+const loadAnswerView = () => import('./answer-view.tsx');
+const AnswerView = lazy(() => loadAnswerView().then((m) => ({ default: m.AnswerView })));
 const EmbedApp = lazy(() => import('./embed-app.tsx').then((m) => ({ default: m.EmbedApp })));
 
 export function App() {
@@ -21,6 +22,11 @@ export function App() {
   const embedded = useViewStore((s) => s.embedded);
   const display = useViewStore((s) => s.display);
   useDocumentTheme(display.theme, display.accent);
+  // After the home page's first paint, fetch the answer view's code: an answer opened after the connection drops
+  // can then still say "you are offline" and load when it is back, instead of failing to import its own code.
+  useEffect(() => {
+    if (!embedded && answer === undefined) void loadAnswerView().catch(() => undefined);
+  }, [embedded, answer]);
   return (
     <QueryClientProvider client={queryClient}>
       <ReviewSyncProvider onDecisionStored={reportDecisionStored}>
