@@ -181,7 +181,12 @@ test('Download and Open link to the original document; Print renders our own pag
   await expect(download).toHaveAttribute('href', new RegExp(FIND_FIXTURE.documentId));
   await expect(download).toHaveAttribute('download', /\.pdf$/);
   const href = (await download.getAttribute('href'))!;
-  await expect(viewer(page).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', href);
+  const open = viewer(page).getByRole('link', { name: 'Open in a new tab' });
+  await expect(open).toHaveAttribute('href', href);
+  // The server hands a document opened as a page over as a download; the new tab shows our fetched copy instead.
+  const [tab] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
   const res = await request.get(href);
   expect(res.ok()).toBe(true);
   expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -4,10 +4,11 @@ import type { DocumentRef } from '../../core/model/types.ts';
 import { printDocument, type PrintProgress } from './print-document.ts';
 
 // Download, print and open the original document (toolbar buttons).
-// Download and open are plain links to the document's URL, so the browser does what it does best (save dialog,
-// its own viewer in a new tab) and a reviewer can also copy the link. With an API token (an embedding portal, a
-// signed link) the URL alone would be refused (401): then the file is fetched with the token and handed over as
-// a blob: URL instead. Printing renders our own pages (print-document.ts says why).
+// Both are links to the document's URL, so a reviewer can copy it. Download is left to the browser (save dialog). The
+// server hands a document opened as a page over as an attachment (so the browser's own viewer never runs the PDF's
+// scripts from our origin's address), so "open" fetches the file and shows it from a blob: URL in the new tab. With
+// an API token (an embedding portal, a signed link) the URL alone would be refused (401): then download goes the same
+// way, with the token. Printing renders our own pages (print-document.ts says why).
 
 type PrintState = { kind: 'idle' } | { kind: 'preparing'; progress: PrintProgress | null } | { kind: 'failed'; message: string };
 
@@ -32,7 +33,7 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
   };
 
   const viaToken = (mode: 'download' | 'open') => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (!hasApiToken()) return;
+    if (mode === 'download' && !hasApiToken()) return;
     e.preventDefault();
     // The tab must be opened in the click's own task, or the popup blocker stops it; it gets the file when it came.
     const tab = mode === 'open' ? window.open('about:blank', '_blank') : null;
