@@ -94,7 +94,19 @@ test('the XSS corpus in the answer, question, titles, sections, quotes, notes an
   }
   await page.keyboard.press('n');
   await page.keyboard.type(XSS_PAYLOADS[2]!);
+  // Reload once the note is on the server, as a reviewer who saw it saved would: a reload mid-save resends the
+  // kept decision, which the server rightly answers 409 (the outbox then sees it is ours), a console error here.
+  const noteSaved = page.waitForResponse((r) => {
+    if (r.request().method() !== 'PUT' || !/\/review\/claims\//.test(r.url()) || !r.ok()) return false;
+    try {
+      return Boolean((JSON.parse(r.request().postData() ?? '{}') as { note?: unknown }).note);
+    } catch {
+      return false;
+    }
+  });
   await page.keyboard.press('Enter');
+  await noteSaved;
+  await expect(page.locator('[data-sync]')).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(XSS_PAYLOADS[1]!);
   await expect(page.locator('body')).toContainText('svg script', { timeout: 30_000 });

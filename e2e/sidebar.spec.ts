@@ -138,7 +138,7 @@ test('a 1,000-page document keeps a dozen thumbnails mounted, and no canvas of t
   test.slow();
   await page.goto('./?answer=large-document');
   // The 1,000-page file is made when the test server first serves it.
-  await expect(page.getByText('of 1000', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('of 1000', { exact: true })).toBeVisible({ timeout: 60_000 });
   const large = await openSidebar(page);
   await expect(large.locator('[data-thumbnail-page="1"] img')).toBeVisible();
   // Virtualized: only the thumbnails near the sidebar's viewport exist.
