@@ -150,7 +150,8 @@ test('a 1,000-page document keeps a dozen thumbnails mounted, and no canvas of t
   // The list follows the current page, still virtualized.
   await expect(large.locator('[data-thumbnail-page="990"]')).toHaveAttribute('aria-current', 'page');
   expect(await large.locator('[data-thumbnail-page]').count()).toBeLessThan(20);
-  expect(await page.locator('[data-page-number] canvas').count()).toBeLessThanOrEqual(6);
+  // The render queue keeps the last max(10, 2 × visible + 1) painted pages (pages 1–3 until they age out).
+  expect(await page.locator('[data-page-number] canvas').count()).toBeLessThanOrEqual(12);
   expect(await canvasesOutsidePages(page)).toBe(0);
 });
 
