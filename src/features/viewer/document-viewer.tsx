@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { refusedDocumentAddress } from '../../core/documents/document-address.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { Source } from '../../core/model/types.ts';
@@ -26,12 +26,7 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
   if (doc && refused) return <RefusedDocument title={doc.title} reason={refused} {...props} />;
   if (!doc || !kind || kind.kind === 'pdf') return <PdfViewer {...props} />;
   return (
-    <div data-viewer="" role="region" aria-label={kind.kind === 'text' ? 'Document viewer' : 'Source viewer'} className="flex h-full min-h-0 flex-col bg-slate-100">
-      {documents.length > 1 ? (
-        <div role="toolbar" aria-label="Source viewer controls" className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
-          <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
-        </div>
-      ) : null}
+    <ViewerFrame label={kind.kind === 'text' ? 'Document viewer' : 'Source viewer'} documents={documents} documentId={documentId} onDocumentChange={onDocumentChange}>
       <div className="relative min-h-0 flex-1">
         {kind.kind === 'text' ? (
           <TextSourceViewer
@@ -48,19 +43,14 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
           <SourceCard doc={doc} kind={kind} sources={sources} target={target?.documentId === documentId ? target : null} />
         )}
       </div>
-    </div>
+    </ViewerFrame>
   );
 }
 
 /** A document whose address the app will not load: named, with the reason, and the switcher to the others. */
 function RefusedDocument({ title, reason, documents, documentId, onDocumentChange }: { title: string; reason: string } & PdfViewerProps) {
   return (
-    <div data-viewer="" role="region" aria-label="Document viewer" className="flex h-full min-h-0 flex-col bg-slate-100">
-      {documents.length > 1 ? (
-        <div role="toolbar" aria-label="Source viewer controls" className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
-          <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
-        </div>
-      ) : null}
+    <ViewerFrame label="Document viewer" documents={documents} documentId={documentId} onDocumentChange={onDocumentChange}>
       <div className="grid min-h-0 flex-1 place-items-center p-6">
         <div role="alert" data-refused-document="" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
           <p className="font-medium text-red-700">
@@ -69,6 +59,20 @@ function RefusedDocument({ title, reason, documents, documentId, onDocumentChang
           <p className="mt-1 text-xs text-slate-500">The answer file gives this document an address citelens does not load, so nothing was requested.</p>
         </div>
       </div>
+    </ViewerFrame>
+  );
+}
+
+/** The pane of a document pdf.js does not draw: its region, and the switcher when the answer cites several. */
+function ViewerFrame({ label, documents, documentId, onDocumentChange, children }: { label: string; children: ReactNode } & Pick<PdfViewerProps, 'documents' | 'documentId' | 'onDocumentChange'>) {
+  return (
+    <div data-viewer="" role="region" aria-label={label} className="flex h-full min-h-0 flex-col bg-slate-100">
+      {documents.length > 1 ? (
+        <div role="toolbar" aria-label="Source viewer controls" className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
+          <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+        </div>
+      ) : null}
+      {children}
     </div>
   );
 }
