@@ -60,6 +60,9 @@ function forbidden({ from, fromTest, target, pkg }) {
     if (['app', 'server', 'cli'].includes(target)) return `a feature imports nothing from src/${target}; src/app passes it what it needs`;
   }
   if ((from === 'server' || from === 'cli') && (target.startsWith('features/') || target === 'app')) return `src/${from} runs in Node: no features, no src/app`;
+  // src/i18n (the UI language and its React hook) sits below the features, which all read their strings from it.
+  if (from === 'i18n' && (['api', 'app', 'server', 'cli'].includes(target) || target.startsWith('features/'))) return `src/i18n is shared by every feature: it imports only src/core`;
+  if ((from === 'server' || from === 'cli') && target === 'i18n') return `src/${from} runs in Node: the React i18n hook is for the UI (the catalogs are in src/core/i18n)`;
   return null;
 }
 

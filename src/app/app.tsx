@@ -3,11 +3,17 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
 import { OutboxIndicator } from '../features/review/outbox-indicator.tsx';
+import { LanguageSwitch } from '../i18n/language-switch.tsx';
+import { useLocaleStore } from '../i18n/locale-store.ts';
+import { useDocumentLocale } from '../i18n/use-document-locale.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { ReviewSyncProvider } from '../features/review/review-sync.tsx';
 import { reportDecisionStored } from './app-events.ts';
 import { HomePage } from './home-page.tsx';
 import { LocalAnswerFrame, LocalFilesLayer } from './local-files.tsx';
 import { PaneLoading } from './pane-placeholders.tsx';
+import { effectiveTheme, useThemeStore } from './theme-store.ts';
+import { ThemeSwitch } from './theme-switch.tsx';
 import { useViewStore } from './view-store.ts';
 
 // The home page's first paint loads neither the answer view (pdf.js, the Markdown pipeline, the review) nor the
@@ -21,7 +27,14 @@ export function App() {
   const answer = useViewStore((s) => s.view.answer);
   const embedded = useViewStore((s) => s.embedded);
   const display = useViewStore((s) => s.display);
-  useDocumentTheme(display.theme, display.accent);
+  const savedTheme = useThemeStore((s) => s.theme);
+  useDocumentTheme(effectiveTheme(embedded, display.theme, savedTheme), display.accent);
+  useDocumentLocale();
+  const t = useTranslate();
+  // A link's (or a portal's) `lang` is shown without becoming the reader's saved choice.
+  useEffect(() => {
+    if (display.lang) useLocaleStore.getState().applyLocale(display.lang);
+  }, [display.lang]);
   // After the home page's first paint, fetch the answer view's code: an answer opened after the connection drops
   // can then still say "you are offline" and load when it is back, instead of failing to import its own code.
   useEffect(() => {
@@ -31,7 +44,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ReviewSyncProvider onDecisionStored={reportDecisionStored}>
         {embedded ? (
-          <Suspense fallback={<PaneLoading label="Loading answer…" />}>
+          <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
             <EmbedApp />
           </Suspense>
         ) : (
@@ -47,13 +60,18 @@ export function App() {
               >
                 cite<span className="text-indigo-600">lens</span>
               </a>
-              <span className="text-xs text-slate-500">Check an AI answer against its sources</span>
-              <OutboxIndicator />
+              <span className="hidden text-xs text-slate-500 sm:inline">{t('app.tagline')}</span>
+              <div className="ms-auto flex items-center gap-3">
+                <OutboxIndicator />
+                {/* A link that names a language keeps naming the one on screen, so sharing it shares what you see. */}
+                <ThemeSwitch />
+                <LanguageSwitch onChange={(lang) => display.lang && useViewStore.getState().setDisplay({ lang })} />
+              </div>
             </header>
             <LocalFilesLayer />
             {answer ? (
               <LocalAnswerFrame answerId={answer}>
-                <Suspense fallback={<PaneLoading label="Loading answer…" />}>
+                <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
                   <AnswerView key={answer} answerId={answer} />
                 </Suspense>
               </LocalAnswerFrame>

@@ -1,7 +1,8 @@
+import { parseLocale, type Locale } from '../core/i18n/locale.ts';
 import { parseAccent, parsePanels, parseTheme, serializePanels, type PaneName, type Theme } from '../features/embed/display-params.ts';
 
 // The view a link restores: ?answer=ID&turn=T&claim=C&cite=N|S2&doc=ID&page=P&region=R, and how it is shown:
-// &panels=answer,viewer&theme=dark&accent=%23RRGGBB (docs/urls.md).
+// &panels=answer,viewer&theme=dark&accent=%23RRGGBB&lang=fa (docs/urls.md).
 // Parsing is forgiving: unknown parameters are ignored and malformed values are dropped, never thrown.
 
 export interface ViewState {
@@ -30,6 +31,8 @@ export interface DisplayState {
   theme?: Theme;
   /** `#rrggbb`. */
   accent?: string;
+  /** The UI language the link asks for (a portal's frame, a shared link); the reader's saved choice otherwise. */
+  lang?: Locale;
 }
 
 export function parseDisplayState(search: string): DisplayState {
@@ -41,6 +44,8 @@ export function parseDisplayState(search: string): DisplayState {
   if (theme) state.theme = theme;
   const accent = parseAccent(params.get('accent'));
   if (accent) state.accent = accent;
+  const lang = parseLocale(params.get('lang'));
+  if (lang) state.lang = lang;
   return state;
 }
 
@@ -80,6 +85,7 @@ export function serializeViewState(state: ViewState, display: DisplayState = {})
   if (display.panels?.length) params.set('panels', serializePanels(display.panels));
   if (display.theme) params.set('theme', display.theme);
   if (display.accent) params.set('accent', display.accent);
+  if (display.lang) params.set('lang', display.lang);
   const s = params.toString();
   return s ? `?${s}` : '';
 }

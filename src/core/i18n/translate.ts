@@ -1,0 +1,57 @@
+import type { Locale } from './locale.ts';
+import { messagesEn, type MessageKey, type Messages, type PluralForms } from './messages-en.ts';
+import { messagesFa } from './messages-fa.ts';
+
+// `t(key, params)`: a catalog entry with its `{placeholders}` filled in. Numbers are formatted for the locale (Persian
+// digits in Persian), and an entry with plural forms picks one by `count` with Intl.PluralRules. The placeholders a
+// key takes are read from its English text by the type system, so a missing or misspelt parameter does not compile.
+
+export const CATALOGS: Readonly<Record<Locale, Messages>> = { en: messagesEn, fa: messagesFa };
+
+type PlaceholdersIn<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersIn<Rest> : never;
+type EntryText<E> = E extends string ? E : E extends Readonly<Record<string, infer S>> ? S : never;
+export type Placeholders<K extends MessageKey> = PlaceholdersIn<EntryText<(typeof messagesEn)[K]>>;
+
+export type MessageParams<K extends MessageKey> = { readonly [P in Placeholders<K>]: string | number };
+export type TranslateArgs<K extends MessageKey> = [Placeholders<K>] extends [never] ? [] : [params: MessageParams<K>];
+
+export type Translate = <K extends MessageKey>(key: K, ...args: TranslateArgs<K>) => string;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).sort();
+}
+
+function isPlural(entry: string | PluralForms): entry is PluralForms {
+  return typeof entry !== 'string';
+}
+
+export function createTranslator(locale: Locale): Translate {
+  const messages = CATALOGS[locale];
+  // No grouping: page numbers and counts read as the English UI always showed them ("page 1000").
+  const numbers = new Intl.NumberFormat(locale, { useGrouping: false });
+  const plurals = new Intl.PluralRules(locale);
+  return (key, ...args) => {
+    const params = (args[0] ?? {}) as Readonly<Record<string, string | number>>;
+    const entry = messages[key];
+    let template: string;
+    if (isPlural(entry)) {
+      const count = params.count;
+      const form = typeof count === 'number' ? plurals.select(count) : 'other';
+      template = entry[form] ?? entry.other;
+    } else {
+      template = entry;
+    }
+    return template.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = params[name];
+      if (value === undefined) return whole;
+      return typeof value === 'number' ? numbers.format(value) : value;
+    });
+  };
+}
+
+/** A number as the locale writes it (Persian digits in Persian), without grouping, like the messages' numbers. */
+export function formatNumber(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(locale, { useGrouping: false }).format(value);
+}
