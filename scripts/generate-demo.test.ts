@@ -12,6 +12,7 @@ import { buildAnswerModel } from '../src/core/model/answer-model.ts';
 import type { Answer, Box } from '../src/core/model/types.ts';
 import { buildDemoDocuments } from './demo/demo-documents.ts';
 import { RUNBOOK_TEXT } from './demo/text-sources.ts';
+import { PERSIAN_TEXT } from './demo/persian-source.ts';
 import { parseSourceMarkdown } from '../src/core/text-source/parse-source-markdown.ts';
 import { markdownSections, resolveSectionPath } from '../src/core/text-source/section-path.ts';
 import { generateDemo } from './demo/demo-files.ts';
@@ -204,7 +205,8 @@ beforeAll(async () => {
       const raw = JSON.parse(new TextDecoder().decode(bytes)) as { format?: unknown };
       if (raw.format === undefined || raw.format === 'citelens/1') {
         const parsed = canonicalAnswerSchema.parse(raw);
-        (parsed.id.startsWith('review-') ? reviewAnswers : parsed.id === 'markdown-sources' ? textAnswers : answers).set(parsed.id, parsed);
+        const text = parsed.id === 'markdown-sources' || parsed.id === 'persian-vendor-policy';
+        (parsed.id.startsWith('review-') ? reviewAnswers : text ? textAnswers : answers).set(parsed.id, parsed);
       } else {
         const wrapper = wrappedAnswerSchema.parse(raw);
         wrapped.set(wrapper.id, { wrapper, adapted: adaptWrappedAnswer(wrapper) });
@@ -303,6 +305,23 @@ describe('generate-demo', () => {
     // The PDF citation's boxes lie on its words.
     const pages = pdfs.get(inPdf!.documentId)!;
     expect(inPdf!.boxes!.map((b) => textUnderBox(pages[b.page - 1]!, b)).join(' ')).toBe(inPdf!.quote);
+  });
+
+  it('writes a Persian answer with Persian and Arabic-Indic markers over a Persian Markdown policy', async () => {
+    const a = textAnswers.get('persian-vendor-policy')!;
+    const policy = await readFile(path.join(committedDir, 'documents', 'vendor-policy-fa.md'), 'utf8');
+    expect(policy).toBe(PERSIAN_TEXT);
+    expect(a.text).toContain('[۲]');
+    expect(a.text).toContain('[٢،٣]');
+    // [۱] [۲] [٢،٣] [۴]: every marker names a source (the Arabic comma separates two), every source is cited.
+    const model = buildAnswerModel(a);
+    expect(model.invalidMarkers).toEqual([]);
+    expect(model.citations.map((c) => c.sourceId).sort()).toEqual(['S1', 'S2', 'S3', 'S4']);
+    const sections = markdownSections(parseSourceMarkdown(policy), policy.length);
+    for (const s of a.sources) {
+      expect(policy, s.id).toContain(s.quote!);
+      expect(resolveSectionPath(sections, s.section!).kind, s.id).toBe('found');
+    }
   });
 
   it('covers the demo scenarios', () => {

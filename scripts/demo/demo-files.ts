@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildCanonicalAnswers } from './canonical-answers.ts';
 import { buildDemoDocuments, HANDBOOK_DOC, RETENTION_DOC, VENDOR_DOC } from './demo-documents.ts';
 import { buildHandbookAnswer } from './handbook-answer.ts';
+import { buildPersianFiles } from './persian-source.ts';
 import { buildReviewAnswers, FORBIDDEN_DOC } from './review-answers.ts';
 import { buildTextSourceFiles } from './text-sources.ts';
 import { buildWrappedAnswers } from './wrapped-answers.ts';
@@ -41,6 +42,8 @@ export async function buildDemoFiles(): Promise<Map<string, Uint8Array>> {
   for (const a of answers) files.set(`answers/${a.id}.json`, enc.encode(json(a)));
   // Markdown and plain-text documents, and the answer that cites them beside a PDF.
   for (const [rel, text] of buildTextSourceFiles(vendor.passages)) files.set(rel, enc.encode(text));
+  // A Persian answer over a Persian Markdown policy (RTL, Persian and Arabic-Indic markers).
+  for (const [rel, text] of buildPersianFiles()) files.set(rel, enc.encode(text));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
