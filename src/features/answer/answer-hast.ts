@@ -62,5 +62,19 @@ export function answerHast(tree: Root): HastRoot {
       html: drop,
     },
   });
-  return hast.type === 'root' ? hast : { type: 'root', children: [hast as ElementContent] };
+  const root: HastRoot = hast.type === 'root' ? hast : { type: 'root', children: [hast as ElementContent] };
+  return { ...root, children: root.children.map((c) => (c.type === 'element' ? withDirection(c) : c)) };
+}
+
+const TEXT_BLOCKS = new Set(['p', 'ul', 'ol', 'li', 'blockquote', 'table', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * Each block takes its direction from its own first strong letter (`dir="auto"`), whatever the UI's language: an
+ * Arabic answer reads right to left in the English UI, an English one left to right in the Persian UI. Code is
+ * always left to right. (The markers inside are isolated in <bdi>: marker-group.tsx.)
+ */
+function withDirection(node: Element): Element {
+  const dir = node.tagName === 'pre' ? 'ltr' : TEXT_BLOCKS.has(node.tagName) ? 'auto' : undefined;
+  const properties = dir ? { ...node.properties, dir } : node.properties;
+  return { ...node, properties, children: node.children.map((c) => (c.type === 'element' ? withDirection(c) : c)) };
 }

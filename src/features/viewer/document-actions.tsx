@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
 import { authHeaders, hasApiToken } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 import { printDocument, type PrintProgress } from './print-document.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // Download, print and open the original document (toolbar buttons).
 // Both are links to the document's URL, so a reviewer can copy it. Download is left to the browser (save dialog). The
@@ -13,6 +14,7 @@ import { printDocument, type PrintProgress } from './print-document.ts';
 type PrintState = { kind: 'idle' } | { kind: 'preparing'; progress: PrintProgress | null } | { kind: 'failed'; message: string };
 
 export function DocumentActions({ doc }: { doc: DocumentRef }) {
+  const t = useTranslate();
   const [print, setPrint] = useState<PrintState>({ kind: 'idle' });
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), [doc.url]);
@@ -58,21 +60,21 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
   const printLabel =
     print.kind === 'preparing'
       ? print.progress
-        ? `Preparing to print… page ${print.progress.page} of ${print.progress.pageCount} (click to cancel)`
-        : 'Preparing to print… (click to cancel)'
-      : 'Print';
+        ? t('viewer.preparingPrintPage', { page: print.progress.page, count: print.progress.pageCount })
+        : t('viewer.preparingPrint')
+      : t('viewer.print');
 
   return (
     <div className="flex items-center gap-1">
-      <LinkButton label="Download" href={doc.url} download={fileName(doc)} onClick={viaToken('download')}>
+      <LinkButton label={t('viewer.download')} href={doc.url} download={fileName(doc)} onClick={viaToken('download')}>
         ⤓
       </LinkButton>
-      <LinkButton label="Open in a new tab" href={doc.url} target="_blank" onClick={viaToken('open')}>
+      <LinkButton label={t('viewer.openInTab')} href={doc.url} target="_blank" onClick={viaToken('open')}>
         ↗
       </LinkButton>
       <button
         type="button"
-        aria-label="Print"
+        aria-label={t('viewer.print')}
         title={printLabel}
         aria-busy={print.kind === 'preparing'}
         onClick={startPrint}
@@ -82,7 +84,7 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
       </button>
       {print.kind === 'preparing' && print.progress ? (
         <span role="status" className="whitespace-nowrap text-xs text-slate-500">
-          Printing: page {print.progress.page} of {print.progress.pageCount}
+          {t('viewer.printingPage', { page: print.progress.page, count: print.progress.pageCount })}
         </span>
       ) : null}
       {print.kind === 'failed' ? (

@@ -1,5 +1,6 @@
 import { Component, useId, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useViewerStore } from './viewer-store.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the pane shows while a document is not (yet) on screen: download progress, a password form, an error.
 // Never a blank pane.
@@ -28,6 +29,7 @@ export class ViewerErrorBoundary extends Component<ErrorBoundaryProps, { error: 
 }
 
 export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  const t = useTranslate();
   const locked = accessStatus(error);
   if (locked !== null) {
     // Locked evidence: say so, show nothing of the document (there is nothing to show), offer to try again (a token
@@ -35,8 +37,8 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => vo
     return (
       <Centered>
         <div role="alert" data-locked-document="" className="max-w-md rounded-md border border-amber-300 bg-white p-4 text-sm text-slate-700 shadow-sm">
-          <p className="font-medium text-amber-800">🔒 Locked: you do not have access to this document ({locked}).</p>
-          <p className="mt-1 text-xs text-slate-500">Its content is not shown. Ask for access, or sign in again.</p>
+          <p className="font-medium text-amber-800">🔒 {t('viewer.locked', { status: locked })}</p>
+          <p className="mt-1 text-xs text-slate-500">{t('viewer.lockedHint')}</p>
           {onRetry ? <RetryButton onRetry={onRetry} /> : null}
         </div>
       </Centered>
@@ -45,7 +47,7 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => vo
   return (
     <Centered>
       <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
-        <p className="font-medium text-red-700">Could not open this PDF: {describeLoadError(error)}</p>
+        <p className="font-medium text-red-700">{t('viewer.openFailed', { reason: describeLoadError(error) })}</p>
         {onRetry ? <RetryButton onRetry={onRetry} /> : null}
       </div>
     </Centered>
@@ -53,13 +55,14 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => vo
 }
 
 function RetryButton({ onRetry }: { onRetry(): void }) {
+  const t = useTranslate();
   return (
     <button
       type="button"
       onClick={onRetry}
       className="mt-3 h-8 rounded border border-slate-300 bg-white px-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
     >
-      Retry
+      {t('common.retry')}
     </button>
   );
 }
@@ -97,17 +100,18 @@ function describeLoadError(error: Error): string {
 }
 
 export function LoadingPane() {
+  const t = useTranslate();
   const progress = useViewerStore((s) => s.loadProgress);
   // total is 0 when the server sent no Content-Length: then the bar is indeterminate (no aria-valuenow).
   const pct = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
   return (
     <Centered>
       <div className="w-64 text-center text-sm text-slate-500">
-        <p>Loading PDF…</p>
+        <p>{t('viewer.loadingPdf')}</p>
         {progress && (
           <div
             role="progressbar"
-            aria-label="PDF download"
+            aria-label={t('viewer.pdfDownload')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={pct ?? undefined}
@@ -131,6 +135,7 @@ interface PasswordFormProps {
 
 /** Our own password form (react-pdf's default is window.prompt). */
 export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
+  const t = useTranslate();
   const [password, setPassword] = useState('');
   const id = useId();
   const open = () => {
@@ -151,11 +156,11 @@ export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
         }}
       >
         <label className="block font-medium text-slate-700" htmlFor={id}>
-          This PDF is password-protected
+          {t('viewer.passwordProtected')}
         </label>
         {incorrect && (
           <p role="alert" className="mt-1 text-xs text-red-700">
-            Incorrect password. Please try again.
+            {t('viewer.wrongPassword')}
           </p>
         )}
         <input
@@ -180,7 +185,7 @@ export function PasswordForm({ incorrect, onSubmit }: PasswordFormProps) {
           }}
           className="mt-3 h-8 w-full rounded bg-blue-600 font-medium text-white hover:bg-blue-700"
         >
-          Open
+          {t('viewer.open')}
         </button>
       </form>
     </Centered>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { distinctLabel, hasDistinctLabels, pageFromInput } from '../../core/pages/page-labels.ts';
 import { selectPageLabels, selectSidebarShown } from './sidebar-slice.ts';
 import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // Toolbar pieces of the sidebar feature: the sidebar's toggle, and the page field that shows printed page labels.
 // A document whose labels differ from its page numbers shows "iv (4 of 120)", as printed first; the field then takes
@@ -11,6 +12,7 @@ const control =
   'h-7 rounded border border-slate-300 bg-white px-1.5 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50';
 
 export function SidebarToggle() {
+  const t = useTranslate();
   const store = useViewerStoreApi();
   const shown = useViewerStore(selectSidebarShown);
   const id = useViewerStore((s) => s.sidebarId);
@@ -18,8 +20,8 @@ export function SidebarToggle() {
   return (
     <button
       type="button"
-      aria-label="Sidebar"
-      title={shown ? 'Hide the thumbnails and outline' : 'Show the thumbnails and outline'}
+      aria-label={t('viewer.sidebar')}
+      title={shown ? t('viewer.hideSidebar') : t('viewer.showSidebar')}
       aria-expanded={shown && ready}
       aria-controls={shown && ready ? id : undefined}
       onClick={() => store.getState().toggleSidebar()}
@@ -38,6 +40,7 @@ export function SidebarToggle() {
 }
 
 export function PageField() {
+  const t = useTranslate();
   const store = useViewerStoreApi();
   const page = useViewerStore((s) => s.currentPage);
   const pageCount = useViewerStore((s) => s.pageCount);
@@ -62,7 +65,7 @@ export function PageField() {
   return (
     <>
       <input
-        aria-label="Page number"
+        aria-label={t('viewer.pageNumber')}
         inputMode={labelled ? 'text' : 'numeric'}
         className={`${control} ${labelled ? 'w-14' : 'w-12'} text-center tabular-nums`}
         disabled={!ready}
@@ -76,10 +79,10 @@ export function PageField() {
       />
       {labelled && ready ? (
         <span className="whitespace-nowrap text-slate-500" data-page-index="">
-          ({page} of {pageCount})
+          {t('viewer.pageIndex', { page, count: pageCount })}
         </span>
       ) : (
-        <span className="whitespace-nowrap text-slate-500">of {ready ? pageCount : '–'}</span>
+        <span className="whitespace-nowrap text-slate-500">{t('viewer.ofPages', { count: ready ? pageCount : '–' })}</span>
       )}
     </>
   );

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import type { TargetRects } from './use-target-rects.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the viewer says about the current target, floating over the pages (an overlay, so showing or hiding it never
-// resizes the scroll container, which in a fit mode would rescale the pages).
+// resizes the scroll container, which in a fit mode would rescale the pages). The region counter is not live: the
+// arrival and every region step are said by the page's one citation announcer (app, via onAnchored and onRegionChange);
+// the notes and reasons below add what only the viewer knows.
 
 interface TargetStatusProps {
   located: Exclude<TargetRects, { kind: 'idle' }> | null;
@@ -12,6 +15,7 @@ interface TargetStatusProps {
 }
 
 export function TargetStatus({ located, regionCount, activeRegion, onStep }: TargetStatusProps) {
+  const t = useTranslate();
   if (!located) return null;
   switch (located.kind) {
     case 'locating':
@@ -19,7 +23,7 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
         <Float>
           <p role="status" className="flex items-center gap-2 px-3 py-1.5 text-xs text-slate-600">
             <span className="size-2 animate-pulse rounded-full bg-blue-600 motion-reduce:animate-none" aria-hidden />
-            Locating passage…
+            {t('viewer.locating')}
           </p>
         </Float>
       );
@@ -27,7 +31,7 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
       return (
         <Float>
           <p role="status" className="px-3 py-1.5 text-xs font-medium text-amber-800">
-            {located.reason ?? `Passage not located on page ${located.page}`}
+            {located.reason ?? t('viewer.notLocated', { page: located.page })}
           </p>
         </Float>
       );
@@ -37,21 +41,21 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
       return (
         <Float>
           {regionCount >= 2 ? (
-            <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label="Highlight regions">
-              <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label="Previous region">
-                ‹ Prev
+            <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label={t('viewer.regions')}>
+              <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label={t('viewer.previousRegion')}>
+                <span aria-hidden>‹</span> {t('viewer.previous')}
               </button>
-              <span className="px-1 tabular-nums" aria-live="polite">
-                Region {activeRegion + 1} of {regionCount}
+              <span className="px-1 tabular-nums">
+                {t('viewer.regionOf', { region: activeRegion + 1, count: regionCount })}
               </span>
               <button
                 type="button"
                 className={navButton}
                 onClick={() => onStep(1)}
                 disabled={activeRegion >= regionCount - 1}
-                aria-label="Next region"
+                aria-label={t('viewer.nextRegion')}
               >
-                Next ›
+                {t('viewer.next')} <span aria-hidden>›</span>
               </button>
             </div>
           ) : null}

@@ -1,4 +1,5 @@
 import type { TextPassage } from '../../core/text-source/text-passage.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the text viewer says about the current citation, floating over the text as the PDF viewer's status does:
 // "Region n of m" with Previous/Next, and notes (a section path that matched only in part, offsets that did not fit
@@ -12,22 +13,23 @@ interface TextSourceStatusProps {
 }
 
 export function TextSourceStatus({ passage, regionCount, activeRegion, onStep }: TextSourceStatusProps) {
+  const t = useTranslate();
   if (!passage) return null;
-  const notes = passage.by === 'none' && passage.notes.length === 0 ? ['The citation gives no offsets, quote or section to show.'] : passage.notes;
+  const notes = passage.by === 'none' && passage.notes.length === 0 ? [t('viewer.nothingToShow')] : passage.notes;
   if (regionCount < 2 && notes.length === 0) return null;
   return (
     <div className="pointer-events-none absolute inset-x-0 top-3 z-20 flex justify-center">
       <div className="pointer-events-auto rounded-md border border-slate-200 bg-white/95 shadow-sm backdrop-blur">
         {regionCount >= 2 ? (
-          <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label="Highlight regions">
-            <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label="Previous region">
-              ‹ Prev
+          <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label={t('viewer.regions')}>
+            <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label={t('viewer.previousRegion')}>
+              <span aria-hidden>‹</span> {t('viewer.previous')}
             </button>
-            <span className="px-1 tabular-nums" aria-live="polite">
-              Region {activeRegion + 1} of {regionCount}
+            <span className="px-1 tabular-nums">
+              {t('viewer.regionOf', { region: activeRegion + 1, count: regionCount })}
             </span>
-            <button type="button" className={navButton} onClick={() => onStep(1)} disabled={activeRegion >= regionCount - 1} aria-label="Next region">
-              Next ›
+            <button type="button" className={navButton} onClick={() => onStep(1)} disabled={activeRegion >= regionCount - 1} aria-label={t('viewer.nextRegion')}>
+              {t('viewer.next')} <span aria-hidden>›</span>
             </button>
           </div>
         ) : null}

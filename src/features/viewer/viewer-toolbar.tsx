@@ -3,6 +3,7 @@ import type { DocumentRef } from '../../core/model/types.ts';
 import { DocumentActions } from './document-actions.tsx';
 import { PageField, SidebarToggle } from './page-field.tsx';
 import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // The viewer's toolbar: document switcher (only with several documents), page navigation, zoom, rotate.
 // Everything it changes goes through the per-viewer store; the pages view reacts to the store.
@@ -14,6 +15,7 @@ interface ViewerToolbarProps {
 }
 
 export function ViewerToolbar({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+  const t = useTranslate();
   const store = useViewerStoreApi();
   const currentPage = useViewerStore((s) => s.currentPage);
   const pageCount = useViewerStore((s) => s.pageCount);
@@ -30,31 +32,31 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
   return (
     <div
       role="toolbar"
-      aria-label="PDF viewer controls"
+      aria-label={t('viewer.controls')}
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
     >
       <SidebarToggle />
       <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
 
       <Group>
-        <IconButton label="Previous page" disabled={!ready || currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
+        <IconButton label={t('viewer.previousPage')} disabled={!ready || currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
           ↑
         </IconButton>
-        <IconButton label="Next page" disabled={!ready || currentPage >= pageCount} onClick={() => goToPage(currentPage + 1)}>
+        <IconButton label={t('viewer.nextPage')} disabled={!ready || currentPage >= pageCount} onClick={() => goToPage(currentPage + 1)}>
           ↓
         </IconButton>
         <PageField />
       </Group>
 
       <Group>
-        <IconButton label="Zoom out" disabled={!ready} onClick={zoomOut}>
+        <IconButton label={t('viewer.zoomOut')} disabled={!ready} onClick={zoomOut}>
           −
         </IconButton>
-        <IconButton label="Zoom in" disabled={!ready} onClick={zoomIn}>
+        <IconButton label={t('viewer.zoomIn')} disabled={!ready} onClick={zoomIn}>
           +
         </IconButton>
         <select
-          aria-label="Zoom"
+          aria-label={t('viewer.zoom')}
           className={control}
           value={presetListed ? zoomValue : 'custom'}
           disabled={!ready}
@@ -64,21 +66,21 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
             else if (v !== 'custom') setScaleMode(Number(v));
           }}
         >
-          <option value="fit-width">Fit width</option>
-          <option value="fit-page">Fit page</option>
-          {!presetListed && <option value="custom">{percent} %</option>}
+          <option value="fit-width">{t('viewer.fitWidth')}</option>
+          <option value="fit-page">{t('viewer.fitPage')}</option>
+          {!presetListed && <option value="custom">{t('viewer.percent', { value: percent })}</option>}
           {ZOOM_PRESETS.map((z) => (
             <option key={z} value={String(z)}>
-              {Math.round(z * 100)} %
+              {t('viewer.percent', { value: Math.round(z * 100) })}
             </option>
           ))}
         </select>
-        <output className="w-12 text-right tabular-nums text-slate-500" aria-label="Current zoom">
-          {percent} %
+        <output className="w-12 text-end tabular-nums text-slate-500" aria-label={t('viewer.currentZoom')}>
+          {t('viewer.percent', { value: percent })}
         </output>
       </Group>
 
-      <IconButton label="Rotate" disabled={!ready} onClick={rotateClockwise}>
+      <IconButton label={t('viewer.rotate')} disabled={!ready} onClick={rotateClockwise}>
         ⟳
       </IconButton>
 
@@ -89,10 +91,11 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
 
 /** Picks one of the answer's documents; shown only when it cites several. Also used above a web source card. */
 export function DocumentSwitcher({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+  const t = useTranslate();
   if (documents.length < 2) return null;
   return (
     <select
-      aria-label="Document"
+      aria-label={t('viewer.document')}
       className={`${control} max-w-56 truncate`}
       value={documentId}
       onChange={(e) => onDocumentChange(e.target.value)}
