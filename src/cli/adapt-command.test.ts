@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.ts';
 import { runAdapt } from './adapt-command.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,13 +95,13 @@ describe('citelens adapt', () => {
     expect(canonical.stderr).toMatch(/sources\[0\]\.documentId: source S1 names unknown document "nowhere"/);
   });
 
-  it('runs from npm: stdout holds exactly one JSON object', { timeout: 240_000 }, () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'adapt', fixture('perplexity')], { cwd: repoRoot, encoding: 'utf8', timeout: 110_000 });
-    expect(r.status).toBe(0);
+  it('runs as `citelens adapt`: stdout holds exactly one JSON object', async () => {
+    const r = await runCli(['adapt', fixture('perplexity')]);
+    expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ format: 'perplexity', warnings: [] });
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'adapt'], { cwd: repoRoot, encoding: 'utf8', timeout: 110_000 });
-    expect(bad.status).toBe(2);
+    const bad = await runCli(['adapt']);
+    expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
   });
 });

@@ -1,11 +1,11 @@
 // `citelens audit` on the real demo answers and PDFs: the exit code is the release gate, stdout one JSON object or a
 // Markdown report, stderr the progress. Most runs are in-process (runAudit); one goes through the real CLI.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.ts';
 import { runAudit } from './audit-command.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -186,10 +186,10 @@ describe('bad usage exits 2 with the reason on stderr and nothing on stdout', ()
 
 });
 
-describe('the real command line', () => {
-  it('exits 1 with JSON on stdout', () => {
-    const fail = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'audit', demoAnswer('retention-vs-security')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
-    expect(fail.status).toBe(1);
+describe('as `citelens audit`', () => {
+  it('exits 1 with JSON on stdout', async () => {
+    const fail = await runCli(['audit', demoAnswer('retention-vs-security')]);
+    expect(fail.code).toBe(1);
     expect((JSON.parse(fail.stdout) as AuditJson).answers[0]!.answerId).toBe('retention-vs-security');
   }, 180_000);
 });

@@ -1,30 +1,20 @@
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFixture, PORTAL, SECRET } from '../server/embed/test-fixture.ts';
+import { runCli } from '../testing/run-cli.ts';
 import { runEmbedLink } from './embed-link.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function cli(args: string[], env: Record<string, string | undefined>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'embed-link', ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 110_000,
-    env: { ...process.env, CITELENS_EMBED_SECRET: undefined, CITELENS_EMBED_ORIGINS: undefined, ...env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+// Through the command line's `run` (as `citelens embed-link` runs it), with only the environment given here.
+const cli = (args: string[], env: Record<string, string | undefined>) =>
+  runCli(['embed-link', ...args], { ...process.env, CITELENS_EMBED_SECRET: undefined, CITELENS_EMBED_ORIGINS: undefined, ...env });
 
 const fx = makeFixture();
 afterAll(fx.cleanup);
 
-describe('citelens embed-link', { timeout: 120_000 }, () => {
+describe('citelens embed-link', () => {
   it('prints one link the server accepts, framed by exactly that origin', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const r = cli(['--answer', 'alpha', '--origin', PORTAL], { CITELENS_EMBED_SECRET: SECRET });
+    const r = await cli(['--answer', 'alpha', '--origin', PORTAL], { CITELENS_EMBED_SECRET: SECRET });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^\/embed\?answer=alpha&origin=https%3A%2F%2Fportal\.example\.com&exp=\d+&sig=[A-Za-z0-9_-]{43}\n$/);
@@ -38,18 +28,18 @@ describe('citelens embed-link', { timeout: 120_000 }, () => {
     expect(other.status).toBe(403);
   });
 
-  it('exits 2 with a message when the secret is missing or short, printing nothing on stdout', () => {
-    const missing = cli(['--answer', 'alpha', '--origin', PORTAL], {});
+  it('exits 2 with a message when the secret is missing or short, printing nothing on stdout', async () => {
+    const missing = await cli(['--answer', 'alpha', '--origin', PORTAL], {});
     expect(missing.code).toBe(2);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/CITELENS_EMBED_SECRET is not set/);
-    const short = cli(['--answer', 'alpha', '--origin', PORTAL], { CITELENS_EMBED_SECRET: 'too-short-secret' });
+    const short = await cli(['--answer', 'alpha', '--origin', PORTAL], { CITELENS_EMBED_SECRET: 'too-short-secret' });
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/at least 32 characters \(it has 16\)/);
     expect(short.stderr).not.toContain('too-short-secret');
   });
 
-  it('exits 2 for bad usage', () => {
+  it('exits 2 for bad usage', async () => {
     const env = { CITELENS_EMBED_SECRET: SECRET };
     for (const args of [
       [],
@@ -62,7 +52,7 @@ describe('citelens embed-link', { timeout: 120_000 }, () => {
       ['--answer', 'alpha', '--origin', PORTAL, '--base', 'ftp://x'],
       ['--answer', 'alpha', '--origin', PORTAL, '--secret', SECRET],
     ]) {
-      const r = cli(args, env);
+      const r = await cli(args, env);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout, args.join(' ')).toBe('');
       expect(r.stderr, args.join(' ')).toMatch(/^citelens: /);

@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { MAX_QUOTE_CHARS } from '../core/review/quote-limit.ts';
+import { runCli } from '../testing/run-cli.ts';
 import { buildFixturePdf } from './fixtures.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 it('`locate` reports a 1.2 MB quote as "quote too long" instead of searching for minutes', { timeout: 120_000 }, async () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'citelens-cli-quote-'));
@@ -18,8 +15,8 @@ it('`locate` reports a 1.2 MB quote as "quote too long" instead of searching for
     { id: 'huge', text: 'answers against the cited PDF '.repeat(40_000) },
     { id: 'fine', text: 'answers against the cited PDF', page: 1 },
   ]));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'locate', pdf, '--quotes', quotes], { cwd: repoRoot, encoding: 'utf8', timeout: 110_000 });
-  expect(r.status).toBe(0);
+  const r = await runCli(['locate', pdf, '--quotes', quotes]);
+  expect(r.code).toBe(0);
   const out = JSON.parse(r.stdout) as { id: string; found: boolean; reason?: string; detail?: string }[];
   expect(out[0]).toMatchObject({ id: 'huge', found: false, reason: 'quote too long' });
   expect(out[0]!.detail).toContain(`the limit is ${MAX_QUOTE_CHARS.toLocaleString('en-US')}`);

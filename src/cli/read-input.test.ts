@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.ts';
 import { MAX_PDF_BYTES, readInputText } from './read-input.ts';
 
 // A FIFO, a directory or a huge file given to the command line is refused at once with a message that says what it
@@ -17,6 +18,7 @@ execFileSync('mkfifo', [fifo, fifoJson]);
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+// The FIFO cases run a real process: if the CLI blocked on the pipe, an in-process test would hang the test worker.
 function cli(...args: string[]) {
   // If the CLI blocked, spawnSync would kill it after 60 s and the exit code would be null.
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
@@ -42,17 +44,17 @@ describe('files the command line will not read', { timeout: 90_000 }, () => {
     expect(adapt.stderr).toContain('it is a FIFO (named pipe), not a regular file');
   });
 
-  it('a directory is named as one', () => {
-    const r = cli('adapt', tmp);
+  it('a directory is named as one', async () => {
+    const r = await runCli(['adapt', tmp]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('it is a directory, not a regular file');
   });
 
-  it('a PDF over the cap is refused by its size, without being read', () => {
+  it('a PDF over the cap is refused by its size, without being read', async () => {
     const huge = path.join(tmp, 'huge.pdf');
     writeFileSync(huge, '');
     truncateSync(huge, MAX_PDF_BYTES + 1); // sparse: no disk used
-    const r = cli('locate', huge, '--quote', 'anything');
+    const r = await runCli(['locate', huge, '--quote', 'anything']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('it is too large (512.0 MB; at most 512.0 MB)');
   });
