@@ -10,6 +10,7 @@ import { defaultDocumentId } from './citation-target.ts';
 import { DeepLinkFrame, useDeepLink } from './deep-link-banner.tsx';
 import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
 import { EmptyViewer } from './pane-placeholders.tsx';
+import { useThemeStore } from './theme-store.ts';
 import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
 
@@ -20,6 +21,8 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
   const { showDocument, setPage, setRegion, stepRegion } = useViewStore.getState();
   const regionStep = useViewStore((s) => s.regionStep);
+  // The reader's night pages (full app; an embedded view has no header to set it, so its pages stay as printed).
+  const nightPages = useThemeStore((s) => s.nightPages) && !useViewStore.getState().embedded;
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
   // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current
@@ -59,6 +62,7 @@ export function ViewerPane({ answer }: { answer: Answer }) {
         onAnchored={onAnchored}
         citations={citations}
         onStepRegion={stepRegion}
+        pageTheme={nightPages ? 'night' : 'paper'}
         onStepCitation={(delta) => {
           const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
           if (key) useViewStore.getState().cite(key);

@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
+import { pdfPageColors } from './page-palette.ts';
 import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+import { useViewerStore } from './viewer-store.ts';
 
 // We paint the canvas ourselves with page.render() instead of react-pdf's <Page>:
 //  - <Page> renders its own element carrying `data-page-number`, which would duplicate our placeholder's
@@ -48,6 +50,9 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, onPaint
   const currentPriority = useEffectEvent(() => priority);
   const painted = useEffectEvent(() => onPainted());
   const failed = useEffectEvent((error: unknown) => onError(error));
+  // Night pages are drawn by pdf.js itself in the palette's colours (never a CSS filter over the canvas, which
+  // would also recolour the highlights); a change re-renders, keeping the old bitmap until the new one is ready.
+  const pageTheme = useViewerStore((s) => s.pageTheme);
 
   useEffect(() => {
     ticketRef.current?.setPriority(priority);
@@ -75,6 +80,7 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, onPaint
             canvas,
             viewport,
             transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
+            pageColors: pdfPageColors(pageTheme),
           });
           const done = task.promise.then(() => {
             // Swap only once painted: the old bitmap stays visible meanwhile, no white flash on zoom.
@@ -98,7 +104,7 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, onPaint
       ticketRef.current = null;
       if (!canvas.isConnected) releaseCanvas(canvas);
     };
-  }, [page, scale, rotation, scheduler]);
+  }, [page, scale, rotation, scheduler, pageTheme]);
 
   // On unmount, release the painted bitmap right away (browsers keep canvas memory until GC otherwise).
   useEffect(() => {

@@ -5,6 +5,8 @@ import type { PDFPageProxy } from 'pdfjs-dist';
 import { PageView } from './page-view.tsx';
 import { RenderScheduler } from './render-queue.ts';
 import type { DocumentTextCache } from './text-cache.ts';
+import { ViewerStoreProvider, useViewerStoreApi, type ViewerStore } from './viewer-store.ts';
+import type { StoreApi } from 'zustand';
 import { canvasOutputScale, maxCanvasPixels } from './page-canvas.tsx';
 
 // The text layer draws through pdf.js, which jsdom cannot load: a stand-in that renders nothing.
@@ -23,19 +25,19 @@ afterEach(cleanup);
 
 /** A page whose renders finish (or are cancelled) when the test says so, and which records cleanups. */
 function fakePage() {
-  const renders: { finish(): void; cancelled: boolean }[] = [];
+  const renders: { finish(): void; cancelled: boolean; pageColors: unknown }[] = [];
   const page = {
     view: [0, 0, 612, 792],
     rotate: 0,
     getViewport: ({ scale }: { scale: number }) => ({ width: 612 * scale, height: 792 * scale }),
-    render: () => {
+    render: (params: { pageColors?: unknown }) => {
       let finish!: () => void;
       let fail!: (e: Error) => void;
       const promise = new Promise<void>((resolve, reject) => {
         finish = resolve;
         fail = reject;
       });
-      const entry = { finish, cancelled: false };
+      const entry = { finish, cancelled: false, pageColors: params.pageColors };
       renders.push(entry);
       return {
         promise,
@@ -77,7 +79,21 @@ function renderPage(page: unknown, onPainted = vi.fn()) {
     activeRegion: -1,
     flashKey: '',
   };
-  return { ...render(<PageView {...props} />), onPainted };
+  const store: { current: StoreApi<ViewerStore> | null } = { current: null };
+  function GrabStore() {
+    store.current = useViewerStoreApi();
+    return null;
+  }
+  return {
+    ...render(
+      <ViewerStoreProvider>
+        <GrabStore />
+        <PageView {...props} />
+      </ViewerStoreProvider>,
+    ),
+    onPainted,
+    store,
+  };
 }
 
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
@@ -108,6 +124,27 @@ describe('a mounted page', () => {
     expect(onPainted).not.toHaveBeenCalled();
     expect(container.querySelector('canvas')).toBeNull();
     expect(page.cleanup).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('night pages', () => {
+  it('repaint the page with pdf.js page colours, keeping the white bitmap until the night one is ready', async () => {
+    const { page, renders } = fakePage();
+    const { container, store } = renderPage(page);
+    await flush();
+    expect(renders[0]!.pageColors).toBeUndefined();
+    renders[0]!.finish();
+    await flush();
+    const white = container.querySelector('canvas');
+    act(() => store.current!.getState().setPageTheme('night'));
+    await flush();
+    expect(renders).toHaveLength(2);
+    expect(renders[1]!.pageColors).toEqual({ background: '#1a1b1e', foreground: '#dcdad5' });
+    expect(container.querySelector('canvas')).toBe(white);
+    renders[1]!.finish();
+    await flush();
+    expect(container.querySelectorAll('canvas')).toHaveLength(1);
+    expect(container.querySelector('canvas')).not.toBe(white);
   });
 });
 

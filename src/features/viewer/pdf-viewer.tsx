@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pdf';
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
@@ -6,6 +6,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
+import type { PageTheme } from './page-palette.ts';
 import { createPdfWorker } from './pdf-worker.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
@@ -86,6 +87,8 @@ export interface PdfViewerProps {
   onStepRegion?(delta: 1 | -1): void;
   /** Keyboard `.`/`,` in the viewer: open the answer's next/previous citation. */
   onStepCitation?(delta: 1 | -1): void;
+  /** `night`: pages (and thumbnails) recoloured for reading in the dark, marks in night colours; default `paper`. */
+  pageTheme?: PageTheme;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -99,9 +102,11 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation, pageTheme = 'paper' }: PdfViewerProps) {
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
+  // Before paint: the pages read it from the store, and a first paint in the wrong colours would be wasted work.
+  useLayoutEffect(() => store.getState().setPageTheme(pageTheme), [store, pageTheme]);
   const find = useFindStoreApi();
   const rootRef = useRef<HTMLDivElement>(null);
   const stableTarget = useStableTarget(target);

@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { normalizeRotation, type Rotation } from '../../core/coords/transform.ts';
+import { pdfPageColors } from './page-palette.ts';
 import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+import { useViewerStore } from './viewer-store.ts';
 
 // One thumbnail's picture. It is painted through the viewer's render queue as a background job (after every page
 // waiting to paint, never in the last free slot), at a low resolution, then turned into an <img>: the canvas is
@@ -59,7 +61,9 @@ interface ThumbnailImageProps {
 }
 
 export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority, scheduler, cache }: ThumbnailImageProps) {
-  const key = `${pageNumber}:${userRotation}:${width}`;
+  // Night pages give night thumbnails: the theme is part of the picture's key, so a switch repaints them.
+  const pageTheme = useViewerStore((s) => s.pageTheme);
+  const key = `${pageNumber}:${userRotation}:${width}:${pageTheme}`;
   // What this key's render produced; a key without one shows the cached picture, or nothing while it paints.
   const [painted, setPainted] = useState<{ key: string; picture: Picture } | null>(null);
   const cachedUrl = cache.peek(key);
@@ -90,7 +94,7 @@ export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority,
             canvas.width = Math.max(1, Math.floor(viewport.width));
             canvas.height = Math.max(1, Math.floor(viewport.height));
             try {
-              task = page.render({ canvas, viewport });
+              task = page.render({ canvas, viewport, pageColors: pdfPageColors(pageTheme) });
               await task.promise;
               if (cancelled) return;
               const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve));
@@ -118,7 +122,7 @@ export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority,
       ticketRef.current = null;
       ticket.cancel();
     };
-  }, [pdf, pageNumber, userRotation, width, scheduler, cache, key]);
+  }, [pdf, pageNumber, userRotation, width, scheduler, cache, key, pageTheme]);
 
   useEffect(() => {
     ticketRef.current?.setPriority(priority);

@@ -3,6 +3,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { PageBlocks } from './page-blocks.tsx';
+import { paletteStyle, type PageTheme } from './page-palette.ts';
 import { computeLayout, RenderScheduler, type PageLayout } from './render-queue.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 import { FindLayer } from './find/find-layer.tsx';
@@ -61,6 +62,7 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
   const frames = storeKey === documentKey ? storeFrames : EMPTY_FRAMES;
   const activeRegion = useViewerStore((s) => s.activeRegion);
   const pageRequest = useViewerStore((s) => s.pageRequest);
+  const pageTheme = useViewerStore((s) => s.pageTheme);
 
   // Handed out once per cache; the callback's identity may change every render, the cache does not.
   const handOutCache = useEffectEvent((cache: DocumentTextCache | null) => onTextCache?.(cache));
@@ -129,7 +131,8 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
         <div
           ref={pagesRef}
           className="relative"
-          style={pagesStyle(layout, scale)}
+          data-page-theme={pageTheme}
+          style={pagesStyle(layout, scale, pageTheme)}
         >
           <PageBlocks
             layout={layout}
@@ -158,10 +161,11 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
 /**
  * The pages container's size, and what pdf.js's TextLayer CSS reads (pdf_viewer.css sets these on each .page).
  * They are set once here and inherited by every page, not set on each of (maybe 1,000) placeholders. User unit is
- * not applied by our canonical transforms either, so both layers agree.
+ * not applied by our canonical transforms either, so both layers agree. The page palette's mark colours too.
  */
-function pagesStyle(layout: PageLayout, scale: number): CSSProperties {
+function pagesStyle(layout: PageLayout, scale: number, pageTheme: PageTheme): CSSProperties {
   return {
+    ...paletteStyle(pageTheme),
     height: layout.height,
     width: `max(100%, ${layout.maxWidth + 2 * PAGE_PADDING}px)`,
     '--scale-factor': String(scale),

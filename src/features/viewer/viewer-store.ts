@@ -2,6 +2,7 @@ import { createContext, createElement, useContext, useState, type ReactNode } fr
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { displaySize, normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
+import type { PageTheme } from './page-palette.ts';
 import { createSidebarSlice, type SidebarSlice } from './sidebar-slice.ts';
 
 // One store PER VIEWER INSTANCE (never a module singleton): an embedding page may show two viewers side by side,
@@ -35,6 +36,8 @@ export interface ViewerState {
   documentKey: string | null;
   /** A page the toolbar or keyboard asked to show; the pages view scrolls to it. `seq` makes repeats distinct. */
   pageRequest: { page: number; seq: number } | null;
+  /** How pages are painted: as printed, or recoloured for night reading (the host's choice, page-palette.ts). */
+  pageTheme: PageTheme;
 }
 
 export interface ViewerActions {
@@ -58,6 +61,7 @@ export interface ViewerActions {
   /** A document starts loading: the toolbar must not keep showing the previous document's pages meanwhile. */
   beginLoading(key: string): void;
   goToPage(page: number): void;
+  setPageTheme(theme: PageTheme): void;
 }
 
 export type ViewerStore = ViewerState & ViewerActions & SidebarSlice;
@@ -77,6 +81,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     loadProgress: null,
     documentKey: null,
     pageRequest: null,
+    pageTheme: 'paper',
     setScaleMode: (mode) => set({ scaleMode: typeof mode === 'number' ? clampScale(mode) : mode }),
     zoomIn: () => {
       const current = selectScale(get());
@@ -132,6 +137,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
         const p = Math.min(s.pageCount, Math.max(1, Math.round(page)));
         return { pageRequest: { page: p, seq: (s.pageRequest?.seq ?? 0) + 1 }, currentPage: p };
       }),
+    setPageTheme: (pageTheme) => set((s) => (s.pageTheme === pageTheme ? s : { pageTheme })),
   }));
 }
 

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { composite, contrastRatio, parseColor, relativeLuminance } from './contrast.ts';
+
+describe('contrast', () => {
+  it('matches the WCAG reference values', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
+    // WebAIM's checker: #767676 on white is the classic 4.54:1
+    expect(contrastRatio('#767676', '#fff')).toBeCloseTo(4.54, 2);
+    // the measurement: the active section text #62748e on #eef2ff
+    expect(contrastRatio('#62748e', '#eef2ff')).toBeCloseTo(4.26, 2);
+  });
+
+  it('reads hex and rgb() forms alike', () => {
+    expect(parseColor('#fc0')).toEqual({ r: 255, g: 204, b: 0, a: 1 });
+    expect(parseColor('rgb(250 204 21 / 0.38)')).toEqual({ r: 250, g: 204, b: 21, a: 0.38 });
+    expect(parseColor('rgba(250, 204, 21, 0.5)')).toEqual(parseColor('rgb(250 204 21 / 50%)'));
+    expect(parseColor('#ff000080').a).toBeCloseTo(0.5, 2);
+    expect(() => parseColor('tomato')).toThrow(/not a colour/);
+  });
+
+  it('composites a translucent colour over its backdrop before measuring', () => {
+    // the old highlight fill: yellow-400 at 38 % over a white page measured about 1.2:1
+    expect(contrastRatio('rgb(250 204 21 / 0.38)', '#fff')).toBeCloseTo(1.2, 1);
+    expect(composite(parseColor('rgb(0 0 0 / 0.5)'), parseColor('#ffffff')).r).toBeCloseTo(127.5, 5);
+  });
+
+  const colour = fc.record({ r: fc.integer({ min: 0, max: 255 }), g: fc.integer({ min: 0, max: 255 }), b: fc.integer({ min: 0, max: 255 }), a: fc.constant(1) });
+
+  it('is symmetric, between 1 and 21, and 1 only for equal luminance', () => {
+    fc.assert(
+      fc.property(colour, colour, (a, b) => {
+        const ab = contrastRatio(a, b);
+        expect(ab).toBeCloseTo(contrastRatio(b, a), 10);
+        expect(ab).toBeGreaterThanOrEqual(1);
+        expect(ab).toBeLessThanOrEqual(21 + 1e-9);
+        if (relativeLuminance(a) !== relativeLuminance(b)) expect(ab).toBeGreaterThan(1);
+      }),
+    );
+  });
+
+  it('a fill never contrasts more with its backdrop than the opaque colour does', () => {
+    fc.assert(
+      fc.property(colour, colour, fc.double({ min: 0, max: 1, noNaN: true }), (c, page, alpha) => {
+        const fill = { ...c, a: alpha };
+        expect(contrastRatio(fill, page, page)).toBeLessThanOrEqual(contrastRatio(c, page) + 1e-9);
+      }),
+    );
+  });
+});
