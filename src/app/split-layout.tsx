@@ -22,6 +22,11 @@ type PaneName = 'answer' | 'review' | 'viewer';
 /** An embedded view shows the answer and its evidence unless the portal asks for the review panel too. */
 const EMBED_DEFAULT: readonly PaneName[] = ['answer', 'viewer'];
 const DEFAULT_SIZE: Record<PaneName, number> = { answer: 30, review: 26, viewer: 44 };
+/**
+ * Stacked on a phone, three panes would each get a strip a few lines high: the answer and its document share the
+ * height and the review panel starts collapsed (*Show review* opens it).
+ */
+const NARROW_SIZE: Record<PaneName, number> = { answer: 40, review: 0, viewer: 60 };
 const MIN_SIZE: Record<PaneName, string> = { answer: '15%', review: '15%', viewer: '20%' };
 
 export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; review: ReactNode; viewer: ReactNode }) {
@@ -36,7 +41,8 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
   const shown: readonly PaneName[] = embedded ? (chosen ?? EMBED_DEFAULT) : PANES;
   const content = { answer, review, viewer };
   const [hosts] = useState(() => ({ answer: paneHost('answer'), review: paneHost('review'), viewer: paneHost('viewer') }));
-  const total = shown.reduce((sum, p) => sum + DEFAULT_SIZE[p], 0);
+  const sizes = narrow && shown.length === 3 ? NARROW_SIZE : DEFAULT_SIZE;
+  const total = shown.reduce((sum, p) => sum + sizes[p], 0);
 
   const toggle = (which: PaneName) => {
     const panel = refs[which].current;
@@ -78,7 +84,7 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
             <Panel
               id={name}
               panelRef={refs[name]}
-              defaultSize={`${(DEFAULT_SIZE[name] * 100) / total}%`}
+              defaultSize={`${(sizes[name] * 100) / total}%`}
               minSize={MIN_SIZE[name]}
               collapsible={shown.length > 1}
               collapsedSize={0}

@@ -18,7 +18,7 @@ export function LanguageSwitch({ onChange }: { onChange?: (locale: Locale) => vo
         useLocaleStore.getState().chooseLocale(next);
         onChange?.(next);
       }}
-      className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-700"
+      className="min-h-6 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-700"
     >
       {LOCALES.map((l) => (
         <option key={l} value={l} lang={l}>

@@ -1,10 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { visibleRange, type PageLayout } from '../render-queue.ts';
 import { MAX_SCALE, MIN_SCALE, selectScale, useViewerStoreApi } from '../viewer-store.ts';
+import { distanceBetween, doubleTapZoom, isDoubleTap, midpoint, pinchScale, type Tap, type TouchPoint } from './zoom-gestures.ts';
 
-// Ctrl/Cmd+wheel and pinch zoom the document around the pointer: the point of the page under the pointer stays
-// under it. Chromium sends a trackpad pinch as a wheel event with ctrlKey set, so one wheel handler covers mice
-// and trackpads; a two-finger pinch on a touch screen comes as pointer events.
+// Ctrl/Cmd+wheel, pinch and double tap zoom the document around the pointer: the point of the page under the
+// pointer stays under it. Chromium sends a trackpad pinch as a wheel event with ctrlKey set, so one wheel handler
+// covers mice and trackpads. On a touch screen two fingers pinch and a double tap zooms in (or back to fit width),
+// read from touch events as pdf.js's viewer does: a two-finger touchmove is ours (preventDefault), so the browser
+// neither scrolls nor zooms the whole app meanwhile, while one finger still scrolls natively. During a pinch the
+// pages are only scaled by a CSS transform around the fingers; the zoom is committed to the store when a finger
+// lifts. Committing at every move would re-render the text layer under the fingers, and touch events keep going to
+// the element a touch started on: once that span is replaced they no longer reach this listener. After the commit
+// the stretched old bitmaps stay until the render queue paints the sharp ones.
 //
 // How the point stays put: before the zoom we note which page is under the pointer and where in it (fractions
 // of its width and height); after the new layout is committed, a layout effect scrolls so that the same
@@ -77,43 +84,96 @@ export function usePointerZoom(
       zoomTo(selectScale(store.getState()) * Math.exp(-px * WHEEL_RATE), e.clientX, e.clientY);
     };
 
-    // Touch pinch: two touch pointers; the zoom follows the ratio of their distance to the distance at the start.
-    const touches = new Map<number, { x: number; y: number }>();
-    let pinch: { distance: number; scale: number } | null = null;
-    const distance = () => {
-      const [a, b] = [...touches.values()];
-      return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+    // Touch: two fingers pinch (from the distance and scale when the second finger landed); a single finger that
+    // lifts without moving is a tap, and two taps close together zoom.
+    let pinch: { distance: number; scale: number; centre: TouchPoint; next: number } | null = null;
+    const preview = (ratio: number | null, origin?: TouchPoint) => {
+      const pages = pagesRef.current;
+      if (!pages) return;
+      if (ratio === null) {
+        pages.style.transform = '';
+        pages.style.transformOrigin = '';
+        return;
+      }
+      const r = pages.getBoundingClientRect();
+      if (origin) pages.style.transformOrigin = `${origin.x - r.left}px ${origin.y - r.top}px`;
+      pages.style.transform = `scale(${ratio})`;
     };
-    const onPointerDown = (e: PointerEvent) => {
-      if (e.pointerType !== 'touch') return;
-      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (touches.size === 2) pinch = { distance: distance(), scale: selectScale(store.getState()) };
+    const endPinch = () => {
+      if (!pinch) return;
+      const { next, centre } = pinch;
+      pinch = null;
+      preview(null);
+      zoomTo(next, centre.x, centre.y);
     };
-    const onPointerMove = (e: PointerEvent) => {
-      if (!touches.has(e.pointerId)) return;
-      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (!pinch || touches.size !== 2 || pinch.distance <= 0) return;
-      const [a, b] = [...touches.values()];
-      if (a && b) zoomTo(pinch.scale * (distance() / pinch.distance), (a.x + b.x) / 2, (a.y + b.y) / 2);
+    let lastTap: Tap | null = null;
+    let tapStart: (Tap & { moved: boolean }) | null = null;
+    const point = (t: Touch): TouchPoint => ({ x: t.clientX, y: t.clientY });
+    const onTouchStart = (e: TouchEvent) => {
+      const [a, b] = [e.touches[0], e.touches[1]];
+      if (e.touches.length === 2 && a && b) {
+        const scale = selectScale(store.getState());
+        const centre = midpoint(point(a), point(b));
+        pinch = { distance: distanceBetween(point(a), point(b)), scale, centre, next: scale };
+        preview(1, centre);
+        tapStart = null;
+        lastTap = null;
+        e.preventDefault();
+      } else if (e.touches.length === 1 && a) {
+        tapStart = { ...point(a), time: e.timeStamp, moved: false };
+      } else {
+        tapStart = null;
+      }
     };
-    const onPointerUp = (e: PointerEvent) => {
-      touches.delete(e.pointerId);
-      if (touches.size < 2) pinch = null;
+    const onTouchMove = (e: TouchEvent) => {
+      const [a, b] = [e.touches[0], e.touches[1]];
+      if (pinch && e.touches.length === 2 && a && b) {
+        e.preventDefault();
+        pinch.next = pinchScale(pinch.scale, pinch.distance, distanceBetween(point(a), point(b)));
+        preview(pinch.next / pinch.scale);
+      } else if (tapStart && a && distanceBetween(tapStart, point(a)) > 10) {
+        tapStart.moved = true;
+      }
+    };
+    const onTouchEnd = (e: TouchEvent) => {
+      if (e.touches.length < 2) endPinch();
+      const start = tapStart;
+      tapStart = null;
+      if (!start || start.moved || e.touches.length > 0 || e.timeStamp - start.time > 500) return;
+      const tap: Tap = { x: start.x, y: start.y, time: e.timeStamp };
+      if (!isDoubleTap(lastTap, tap)) {
+        lastTap = tap;
+        return;
+      }
+      lastTap = null;
+      e.preventDefault(); // no synthetic click or dblclick from the second tap
+      const s = store.getState();
+      const next = doubleTapZoom(selectScale(s), selectScale({ ...s, scaleMode: 'fit-width' }));
+      if (next !== 'fit-width') {
+        zoomTo(next, tap.x, tap.y);
+      } else if (s.pageCount > 0) {
+        anchorRef.current = anchorAt(tap.x, tap.y);
+        s.setScaleMode('fit-width');
+      }
+    };
+    const onTouchCancel = () => {
+      endPinch();
+      tapStart = null;
     };
 
     // One-finger panning stays the browser's; two fingers are ours (no page zoom of the whole app).
     el.style.touchAction = 'pan-x pan-y';
     el.addEventListener('wheel', onWheel, { passive: false });
-    el.addEventListener('pointerdown', onPointerDown);
-    el.addEventListener('pointermove', onPointerMove);
-    el.addEventListener('pointerup', onPointerUp);
-    el.addEventListener('pointercancel', onPointerUp);
+    el.addEventListener('touchstart', onTouchStart, { passive: false });
+    el.addEventListener('touchmove', onTouchMove, { passive: false });
+    el.addEventListener('touchend', onTouchEnd, { passive: false });
+    el.addEventListener('touchcancel', onTouchCancel);
     return () => {
       el.removeEventListener('wheel', onWheel);
-      el.removeEventListener('pointerdown', onPointerDown);
-      el.removeEventListener('pointermove', onPointerMove);
-      el.removeEventListener('pointerup', onPointerUp);
-      el.removeEventListener('pointercancel', onPointerUp);
+      el.removeEventListener('touchstart', onTouchStart);
+      el.removeEventListener('touchmove', onTouchMove);
+      el.removeEventListener('touchend', onTouchEnd);
+      el.removeEventListener('touchcancel', onTouchCancel);
     };
   }, [scrollRef, pagesRef, store]);
 
