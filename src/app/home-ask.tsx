@@ -4,12 +4,14 @@ import { answerListQuery } from '../api/queries.ts';
 import { QuestionBox } from '../features/answer/question-box.tsx';
 import { useAsk } from './use-ask.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // "Ask a question" on the home page (issue #12), when the server answers questions (`features.ask`): a new thread,
 // opened as soon as its first answer is stored.
 
 export function HomeAsk() {
   const config = useQuery(configQuery());
+  const t = useTranslate();
   const queryClient = useQueryClient();
   const ask = useAsk({
     onDone: ({ answer }) => {
@@ -23,7 +25,7 @@ export function HomeAsk() {
       <h2 id="ask-heading" className="mb-2 text-sm font-semibold text-slate-900">
         Ask a question
       </h2>
-      <QuestionBox label="Ask a question" placeholder="What do the documents say about…" value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
+      <QuestionBox label={t('ask.questionLabel')} placeholder={t('ask.questionPlaceholder')} value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
     </section>
   );
 }

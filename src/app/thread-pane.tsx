@@ -12,6 +12,7 @@ import { QuestionBox } from '../features/answer/question-box.tsx';
 import { useAsk } from './use-ask.ts';
 import { useThreadView } from './use-thread.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // The answer pane of a conversation (issue #12): every turn in order, each drawn by the answer pane as a single answer
 // is, with its own citations; the answer being streamed; and the follow-up box. Only the active turn shows an active
@@ -31,6 +32,7 @@ interface ThreadPaneProps {
 }
 
 export function ThreadPane({ result, renderTurn }: ThreadPaneProps) {
+  const t = useTranslate();
   const answer = result.answer;
   const thread = useThreadView(answer);
   const embedded = useViewStore((s) => s.embedded);
@@ -65,7 +67,7 @@ export function ThreadPane({ result, renderTurn }: ThreadPaneProps) {
       {canAsk ? (
         <div className="sticky bottom-0 border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
           <div className="mx-auto max-w-2xl">
-            <QuestionBox label="Ask a follow-up" placeholder="Ask a follow-up question…" value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
+            <QuestionBox label={t('ask.followUpLabel')} placeholder={t('ask.followUpPlaceholder')} value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
           </div>
         </div>
       ) : null}
@@ -83,6 +85,7 @@ interface TurnSectionProps {
 }
 
 function TurnSection({ turn, many, active, own, opened, renderTurn }: TurnSectionProps) {
+  const t = useTranslate();
   const query = useQuery({ ...answerQuery(turn.answerId), enabled: turn.answerId !== opened.answer.id });
   const result = turn.answerId === opened.answer.id ? opened : query.data;
   const param = turn.turn === own ? undefined : turn.turn;
@@ -108,14 +111,14 @@ function TurnSection({ turn, many, active, own, opened, renderTurn }: TurnSectio
   }, [active, many]);
   if (!many) return <div data-turn={turn.turn} data-active-turn="">{body}</div>;
   return (
-    <section ref={ref} aria-label={`Turn ${turn.turn}`} data-turn={turn.turn} data-active-turn={active ? '' : undefined} className={`border-b border-slate-100 ${active ? 'bg-white' : 'bg-slate-50/60'}`}>
+    <section ref={ref} aria-label={t('thread.turn', { turn: turn.turn })} data-turn={turn.turn} data-active-turn={active ? '' : undefined} className={`border-b border-slate-100 ${active ? 'bg-white' : 'bg-slate-50/60'}`}>
       <div className="mx-auto flex max-w-2xl items-center gap-2 px-6 pt-4 text-xs text-slate-500">
-        <span className="font-medium uppercase tracking-wide">{turn.turn === 1 ? 'Question' : `Follow-up ${turn.turn - 1}`}</span>
+        <span className="font-medium uppercase tracking-wide">{turn.turn === 1 ? t('thread.question') : t('thread.followUp', { n: turn.turn - 1 })}</span>
         {active ? (
-          <span className="rounded bg-indigo-50 px-1.5 py-0.5 font-medium text-indigo-700">Reviewing</span>
+          <span className="rounded bg-indigo-50 px-1.5 py-0.5 font-medium text-indigo-700">{t('thread.reviewing')}</span>
         ) : (
           <button type="button" onClick={() => useViewStore.getState().openTurn(param)} className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-            Review this turn
+            {t('thread.reviewTurn')}
           </button>
         )}
       </div>
@@ -127,15 +130,16 @@ function TurnSection({ turn, many, active, own, opened, renderTurn }: TurnSectio
 
 /** What the answerer did with a follow-up: the question it searched for, and citations it had to drop. */
 function TurnNotes({ answer }: { answer: Answer }) {
+  const t = useTranslate();
   const standalone = answer.standaloneQuestion && answer.standaloneQuestion !== answer.question ? answer.standaloneQuestion : null;
   const invalid = answer.invalidMarkers ?? [];
   if (!standalone && invalid.length === 0) return null;
   return (
     <div className="mx-auto max-w-2xl space-y-1 px-6 pt-1 text-xs text-slate-500">
-      {standalone ? <p data-standalone-question="">Searched for: “{standalone}”</p> : null}
+      {standalone ? <p data-standalone-question="">{t('thread.searchedFor', { query: standalone })}</p> : null}
       {invalid.length > 0 ? (
         <p data-invalid-markers="" className="text-amber-700">
-          The model cited {invalid.length === 1 ? 'a passage' : 'passages'} it was not given ({invalid.join(', ')}); dropped.
+          {t('thread.droppedMarkers', { count: invalid.length, markers: invalid.join(', ') })}
         </p>
       ) : null}
     </div>
@@ -160,6 +164,7 @@ const documentUrl = (id: string) => apiUrl(`/documents/${encodeURIComponent(id)}
 
 /** The answer as it streams in: its markers become buttons as their sources arrive (draft-answer.ts). */
 function DraftTurn({ draft, turn }: { draft: StreamDraft; turn: number }) {
+  const t = useTranslate();
   const { answer, model } = useMemo(() => {
     const d = draftAnswer(draft, documentUrl).answer;
     return { answer: d, model: buildAnswerModel(d) };
@@ -169,10 +174,10 @@ function DraftTurn({ draft, turn }: { draft: StreamDraft; turn: number }) {
     if (ref.current) revealInPane(ref.current, 'start');
   }, []);
   return (
-    <section ref={ref} aria-label="Answer being written" aria-busy="true" data-draft-turn={turn} className="border-b border-slate-100">
+    <section ref={ref} aria-label={t('thread.writingLabel')} aria-busy="true" data-draft-turn={turn} className="border-b border-slate-100">
       <div className="mx-auto flex max-w-2xl items-center gap-2 px-6 pt-4 text-xs text-slate-500">
-        <span className="font-medium uppercase tracking-wide">{`Follow-up ${turn - 1}`}</span>
-        <span className="animate-pulse">writing…</span>
+        <span className="font-medium uppercase tracking-wide">{t('thread.followUp', { n: turn - 1 })}</span>
+        <span className="animate-pulse">{t('thread.writing')}</span>
       </div>
       <AnswerPane answer={answer} model={model} activeKey={null} activeSourceId={null} onCite={noCite} />
     </section>

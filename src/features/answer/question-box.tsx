@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // The box a question is typed into (issue #12): a follow-up under a conversation, or a new question on the home
 // page. Controlled by its owner, which keeps the text until the answer is stored, so a failure never loses it.
@@ -17,6 +18,7 @@ interface QuestionBoxProps {
 }
 
 export function QuestionBox({ label, placeholder, value, onChange, onSend, onStop, status }: QuestionBoxProps) {
+  const t = useTranslate();
   const errorId = useId();
   const sending = status.kind === 'sending';
   const canSend = !sending && value.trim() !== '';
@@ -66,7 +68,7 @@ export function QuestionBox({ label, placeholder, value, onChange, onSend, onSto
             onClick={onStop}
             className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
-            Stop
+            {t('ask.stop')}
           </button>
         ) : (
           <button
@@ -75,12 +77,12 @@ export function QuestionBox({ label, placeholder, value, onChange, onSend, onSto
             disabled={!canSend}
             className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300"
           >
-            Ask
+            {t('ask.send')}
           </button>
         )}
       </div>
       <p className="text-xs text-slate-500" aria-live="polite">
-        {sending ? 'Writing the answer…' : 'Enter sends · Shift+Enter adds a line'}
+        {sending ? t('ask.writing') : t('ask.keysHint')}
       </p>
     </form>
   );

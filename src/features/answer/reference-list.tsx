@@ -7,6 +7,7 @@ import { CopyTextButton } from './copy-text-button.tsx';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
 import { SourceFacts, SourceFlagLine, SourceLink } from './source-details.tsx';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 /** The review rules' threshold, so the reference list and the review panel call the same sources weak. */
 const WEAK_RELEVANCE = defaultReviewConfig.relevanceThreshold;
@@ -30,11 +31,12 @@ interface ReferenceListProps {
 
 export function ReferenceList({ answer, model, activeSourceId, onCite }: ReferenceListProps) {
   const refs = useMemo(() => citedReferences(answer, model), [answer, model]);
+  const t = useTranslate();
   if (refs.length === 0) return null;
   return (
     <section aria-labelledby="references-heading" className="mt-6 border-t border-slate-200 pt-4">
       <h2 id="references-heading" className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-        References
+        {t('answer.references')}
       </h2>
       <ol className="space-y-1">
         {refs.map((ref) => {
@@ -53,29 +55,29 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                 <button
                   type="button"
                   onClick={() => onCite(ref.key)}
-                  className="flex w-full gap-2 rounded text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  className="flex w-full gap-2 rounded text-start focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
                   <span className="w-7 shrink-0 font-semibold text-indigo-700">[{ref.key}]</span>
-                  <span className="min-w-0 font-medium text-slate-800">{ref.label}</span>
+                  <span dir="auto" className="min-w-0 font-medium text-slate-800">{ref.label}</span>
                 </button>
-                <span className="block min-w-0 pl-9">
-                  {ref.section ? <span className="block text-xs text-slate-500">{ref.section}</span> : null}
+                <span className="block min-w-0 ps-9">
+                  {ref.section ? <span dir="auto" className="block text-xs text-slate-600">{ref.section}</span> : null}
                   {ref.relevance !== undefined ? <RelevanceLine relevance={ref.relevance} /> : null}
-                  {ref.quote ? <span data-reference-quote="" className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
+                  {ref.quote ? <span data-reference-quote="" dir="auto" className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
                   <ReferenceStatus sourceId={ref.sourceId} />
                   <SourceFacts info={ref} showSite={false} />
                   {ref.flags.map((flag, i) => (
                     <SourceFlagLine key={`${flag.code}-${i}`} flag={flag} />
                   ))}
-                  <span className="-ml-1.5 mt-0.5 flex flex-wrap gap-1">
-                    {ref.quote ? <CopyTextButton label="Copy quote" text={ref.quote} /> : null}
-                    <CopyTextButton label="Copy citation" text={citationText(ref)} />
+                  <span className="-ms-1.5 mt-0.5 flex flex-wrap gap-1">
+                    {ref.quote ? <CopyTextButton label={t('answer.copyQuote')} text={ref.quote} /> : null}
+                    <CopyTextButton label={t('answer.copyCitation')} text={citationText(ref)} />
                   </span>
                 </span>
               </div>
               {/* Outside the clickable entry: a link there would open the citation too. */}
               {ref.web ? (
-                <span className="block pb-1.5 pl-11 pr-2">
+                <span className="block pb-1.5 ps-11 pe-2">
                   <SourceLink info={ref} />
                 </span>
               ) : null}
@@ -89,11 +91,12 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
 
 function ReferenceStatus({ sourceId }: { sourceId: string }) {
   const status = useCitationStatus(sourceId);
+  const t = useTranslate();
   if (!status) return null;
   return (
     <span data-reference-status={status.tone} title={status.long} className={`mt-0.5 flex items-center gap-1 text-xs ${STATUS_TEXT[status.tone]}`}>
       <span aria-hidden className={`inline-block size-1.5 shrink-0 rounded-full ${STATUS_DOT[status.tone]}`} />
-      {status.tone === 'pending' ? 'Checking the quote…' : status.long}
+      {status.tone === 'pending' ? t('answer.checkingQuote') : status.long}
     </span>
   );
 }
@@ -101,9 +104,10 @@ function ReferenceStatus({ sourceId }: { sourceId: string }) {
 /** The retriever's relevance as a %, so a weakly related passage stands out before anyone reads it. */
 function RelevanceLine({ relevance }: { relevance: number }) {
   const weak = relevance < WEAK_RELEVANCE;
+  const t = useTranslate();
   return (
-    <span data-relevance={relevance} className={`block text-xs ${weak ? 'font-medium text-amber-800' : 'text-slate-500'}`}>
-      Relevance {Math.round(relevance * 100)} %{weak ? ' (weak)' : ''}
+    <span data-relevance={relevance} className={`block text-xs ${weak ? 'font-medium text-amber-800' : 'text-slate-600'}`}>
+      {t(weak ? 'answer.relevanceWeak' : 'answer.relevance', { value: Math.round(relevance * 100) })}
     </span>
   );
 }

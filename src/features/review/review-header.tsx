@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flagCodes, type FlagCode } from '../../core/review/types.ts';
-import { filterValue, parseFilterValue, progressText, type ReviewProgress } from './decision-state.ts';
+import { filterValue, parseFilterValue, type ReviewProgress } from './decision-state.ts';
 import { useReviewUiStore } from './review-ui-store.ts';
 import { ExportMenu } from './export-menu.tsx';
 import type { ReviewExport } from '../../core/review/export.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 interface ReviewHeaderProps {
   progress: ReviewProgress;
@@ -18,6 +19,7 @@ interface ReviewHeaderProps {
 }
 
 export function ReviewHeader({ progress, presentFlags, otherPending, storageNote, localOnly, exportReview }: ReviewHeaderProps) {
+  const t = useTranslate();
   const filter = useReviewUiStore((s) => s.filter);
   const setFilter = useReviewUiStore((s) => s.setFilter);
   const openDialog = useReviewUiStore((s) => s.openDialog);
@@ -30,13 +32,13 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
     <>
       <header className="sticky top-0 z-10 space-y-2 border-b border-slate-200 bg-white px-3 pb-2 pt-2.5">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-sm font-semibold text-slate-900">Review</h2>
+          <h2 className="text-sm font-semibold text-slate-900">{t('review.title')}</h2>
           <span className="flex-1" />
           {exportReview ? <ExportMenu getExport={exportReview} /> : null}
           <button
             type="button"
             onClick={() => openDialog({ kind: 'shortcuts' })}
-            aria-label="Keyboard shortcuts"
+            aria-label={t('review.shortcuts')}
             aria-keyshortcuts="?"
             className="grid size-6 place-items-center rounded-md text-xs font-semibold text-slate-500 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
@@ -45,21 +47,27 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
         </div>
         <div>
           <p role="status" data-review-progress="" className="text-xs text-slate-700">
-            {progressText(progress)}
+            {[
+              t('review.progress', { reviewed: progress.reviewed, count: progress.total }),
+              progress.rejected > 0 ? t('review.progressRejected', { count: progress.rejected }) : '',
+              progress.followUp > 0 ? t('review.progressFollowUp', { count: progress.followUp }) : '',
+            ]
+              .filter(Boolean)
+              .join(t('review.listSeparator'))}
           </p>
           <div className="mt-1 flex h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
             <div className="bg-emerald-500" style={{ width: `${share(progress.verified, progress.total)}%` }} />
             <div className="bg-amber-400" style={{ width: `${share(progress.followUp, progress.total)}%` }} />
             <div className="bg-rose-500" style={{ width: `${share(progress.rejected, progress.total)}%` }} />
           </div>
-          <span className="sr-only">{pct} % reviewed</span>
+          <span className="sr-only">{t('review.percentReviewed', { value: pct })}</span>
         </div>
       </header>
       <div className="space-y-2 border-b border-slate-200 bg-white px-3 py-2">
         <ReviewerField />
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-xs text-slate-500">
-            Show
+            {t('review.show')}
           </label>
           <select
             id={filterId}
@@ -67,17 +75,17 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
             onChange={(e) => setFilter(parseFilterValue(e.target.value))}
             className="min-w-0 flex-1 rounded-md border border-slate-200 bg-white px-1.5 py-1 text-xs text-slate-800 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
           >
-            <option value="all">All claims</option>
-            <option value="undecided">Not reviewed yet</option>
-            <optgroup label="By decision">
-              <option value="decision:verified">Verified</option>
-              <option value="decision:rejected">Rejected</option>
-              <option value="decision:follow-up">Follow-up</option>
+            <option value="all">{t('review.filterAll')}</option>
+            <option value="undecided">{t('review.filterUndecided')}</option>
+            <optgroup label={t('review.byDecision')}>
+              <option value="decision:verified">{t('review.verified')}</option>
+              <option value="decision:rejected">{t('review.rejected')}</option>
+              <option value="decision:follow-up">{t('review.followUp')}</option>
             </optgroup>
-            <optgroup label="By flag">
-              <option value="flagged">Any flag</option>
-              <option value="severity:error">Errors</option>
-              <option value="severity:warning">Warnings</option>
+            <optgroup label={t('review.byFlag')}>
+              <option value="flagged">{t('review.anyFlag')}</option>
+              <option value="severity:error">{t('review.errors')}</option>
+              <option value="severity:warning">{t('review.warnings')}</option>
               {flagCodes
                 .filter((c) => presentFlags.has(c))
                 .map((c) => (
@@ -90,13 +98,13 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
         </div>
         {progress.unsynced > 0 || otherPending > 0 ? (
           <p data-outbox-summary="" className="text-[11px] text-amber-800">
-            {progress.unsynced > 0 ? `${progress.unsynced} decision${progress.unsynced === 1 ? '' : 's'} not yet on the server. ` : ''}
-            {otherPending > 0 ? `${otherPending} more from other answers waiting to sync.` : ''}
+            {progress.unsynced > 0 ? `${t('review.unsynced', { count: progress.unsynced })} ` : ''}
+            {otherPending > 0 ? t('review.otherPending', { count: otherPending }) : ''}
           </p>
         ) : null}
         {localOnly ? (
           <p data-local-only="" className="text-[11px] text-slate-500">
-            The server does not hold this answer: decisions are kept in this browser only.
+            {t('review.localOnly')}
           </p>
         ) : null}
         {storageNote ? (
@@ -131,6 +139,7 @@ export const FLAG_NAMES: Record<FlagCode, string> = {
 /** The reviewer's name: asked for once, kept in localStorage (it is not a secret), sent with every save. */
 function ReviewerField() {
   const reviewer = useReviewUiStore((s) => s.reviewer);
+  const t = useTranslate();
   const persistent = useReviewUiStore((s) => s.reviewerPersistent);
   const wanted = useReviewUiStore((s) => s.reviewerWanted);
   const setReviewer = useReviewUiStore((s) => s.setReviewer);
@@ -150,7 +159,7 @@ function ReviewerField() {
   if (!editing && reviewer) {
     return (
       <p className="flex items-center gap-1.5 text-xs text-slate-600">
-        Reviewing as <span data-reviewer="" className="font-medium text-slate-900">{reviewer}</span>
+        {t('review.reviewingAs')} <span data-reviewer="" className="font-medium text-slate-900">{reviewer}</span>
         <button
           type="button"
           onClick={() => {
@@ -159,9 +168,9 @@ function ReviewerField() {
           }}
           className="rounded px-1 text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          change
+          {t('review.change')}
         </button>
-        {!persistent ? <span className="text-slate-400">(not remembered: storage is off)</span> : null}
+        {!persistent ? <span className="text-slate-500">{t('review.notRemembered')}</span> : null}
       </p>
     );
   }
@@ -181,7 +190,7 @@ function ReviewerField() {
       }}
     >
       <label htmlFor={id} className={`shrink-0 text-xs ${wanted > 0 && !reviewer ? 'font-medium text-rose-700' : 'text-slate-500'}`}>
-        Your name
+        {t('review.yourName')}
       </label>
       <input
         ref={inputRef}
@@ -193,7 +202,7 @@ function ReviewerField() {
           e.preventDefault();
           save();
         }}
-        placeholder="shown with your decisions"
+        placeholder={t('review.namePlaceholder')}
         autoComplete="name"
         maxLength={100}
         className="min-w-0 flex-1 rounded-md border border-slate-200 px-1.5 py-1 text-xs focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
@@ -205,7 +214,7 @@ function ReviewerField() {
           save();
         }}
         className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-        Save
+        {t('review.save')}
       </button>
     </form>
   );

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures.ts';
+
+// Persian and right to left (issue 10): the language switch, <html lang dir>, the mirrored chrome, and the Persian
+// demo answer (scripts/demo/persian-source.ts) whose `[۲]` and `[٢،٣]` markers open their passages in a Persian
+// Markdown policy. Screenshots land in the test's output folder (persian-*.png).
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+type DemoSource = { id: string; quote: string };
+const persian = JSON.parse(readFileSync(path.join(here, '../src/server/demo-data/answers/persian-vendor-policy.json'), 'utf8')) as {
+  question: string;
+  sources: DemoSource[];
+};
+const quote = (id: string) => persian.sources.find((s) => s.id === id)!.quote;
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+test('the language switch turns the UI Persian and right to left, and the choice survives a reload', async ({ page }) => {
+  await page.goto('./');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(html).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByText('Check an AI answer against its sources')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fa');
+  await expect(html).toHaveAttribute('lang', 'fa');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText('پاسخ هوش مصنوعی را با منابعش بسنجید')).toBeVisible();
+  await expect(page.getByText('Check an AI answer against its sources')).toHaveCount(0);
+  const switcher = page.getByRole('combobox', { name: 'زبان' });
+  await expect(switcher).toHaveValue('fa');
+  // The header mirrors: the brand at the right edge, the switch at the left.
+  const brand = await page.getByRole('banner').getByRole('link').first().boundingBox();
+  const sw = await switcher.boundingBox();
+  expect(brand!.x).toBeGreaterThan(sw!.x);
+  // The Persian demo answer is listed (by its Persian question).
+  await expect(page.getByText(persian.question)).toBeVisible();
+
+  await page.reload();
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('combobox', { name: 'زبان' })).toHaveValue('fa');
+  await page.screenshot({ path: test.info().outputPath('persian-home.png') });
+
+  // Back to English: everything turns back, and that is kept too.
+  await page.getByRole('combobox', { name: 'زبان' }).selectOption('en');
+  await expect(html).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByText('Check an AI answer against its sources')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('citelens.locale'))).toBe('en');
+});
+
+test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [۲] and [٢،٣] open their passages', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('./?answer=persian-vendor-policy&lang=fa');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(persian.question);
+
+  // Mirrored: the answer pane is on the right, the document on the left.
+  const answerBox = await page.locator('[data-pane="answer"]').boundingBox();
+  const viewerBox = await page.locator('[data-pane="viewer"]').boundingBox();
+  expect(answerBox!.x).toBeGreaterThan(viewerBox!.x + viewerBox!.width - 1);
+
+  // Every marker is a button inside a <bdi>; the group [٢،٣] gives two buttons, 2 and 3.
+  const groups = page.locator('[data-pane="answer"] bdi[data-marker-group]');
+  await expect(groups).toHaveCount(4);
+  await expect(page.locator('[data-pane="answer"] bdi[data-marker-group] button[data-marker]')).toHaveCount(5);
+  const pair = groups.nth(2);
+  await expect(pair.locator('button[data-marker]')).toHaveCount(2);
+  expect(await pair.locator('button[data-marker]').evaluateAll((b) => b.map((e) => e.getAttribute('data-marker')))).toEqual(['2', '3']);
+  // Each answer block reads in its own direction: Persian paragraphs resolve to rtl.
+  const paragraph = page.locator('[data-pane="answer"] .answer-prose p').first();
+  await expect(paragraph).toHaveAttribute('dir', 'auto');
+  expect(await paragraph.evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
+
+  const viewer = page.locator('[data-pane="viewer"]');
+  const marked = () => viewer.locator('article[data-text-source] mark[data-highlight]').allTextContents().then((t) => collapse(t.join('')));
+  // [۲]: the TLS sentence, highlighted in the Persian policy.
+  await groups.nth(1).locator('button[data-marker="2"]').click();
+  await expect.poll(marked).toBe(quote('S2'));
+  await expect(viewer.locator('mark[data-highlight]').first()).toBeInViewport();
+  expect(new URL(page.url()).searchParams.get('cite')).toBe('2');
+  // The policy's paragraphs read right to left too.
+  expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
+
+  // [٢،٣]: both of its numbers open their own passages. By keyboard (focus, Enter): the markers' 24 px targets of
+  // the line above may overlap this line's buttons where the paragraph wraps.
+  await pair.locator('button[data-marker="3"]').press('Enter');
+  await expect.poll(marked).toBe(quote('S3'));
+  await pair.locator('button[data-marker="2"]').press('Enter');
+  await expect.poll(marked).toBe(quote('S2'));
+  await expect(pair.locator('button[data-marker="2"]')).toHaveAttribute('aria-current', 'true');
+  // The header and pane bar are Persian too.
+  await expect(page.getByRole('button', { name: 'پنهان کردن سند' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'منابع' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('persian-answer.png') });
+  await page.locator('[data-pane="answer"] .answer-prose').screenshot({ path: test.info().outputPath('persian-answer-text.png') });
+});
+
+test('an RTL answer in the English UI still reads right to left, inside a left-to-right chrome', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('./?answer=persian-vendor-policy&lang=en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(persian.question);
+  const answerBox = await page.locator('[data-pane="answer"]').boundingBox();
+  const viewerBox = await page.locator('[data-pane="viewer"]').boundingBox();
+  expect(answerBox!.x + answerBox!.width).toBeLessThan(viewerBox!.x + 1);
+  const paragraphs = page.locator('[data-pane="answer"] .answer-prose p');
+  expect(await paragraphs.evaluateAll((ps) => ps.map((p) => getComputedStyle(p).direction))).toEqual(['rtl', 'rtl', 'rtl']);
+  // The marker isolates: its button is still the 4th group's, right after the paragraph's last words.
+  await page.locator('[data-pane="answer"] bdi[data-marker-group] button[data-marker="4"]').click();
+  await expect.poll(() => page.locator('[data-pane="viewer"] mark[data-highlight]').allTextContents().then((t) => collapse(t.join('')))).toBe(quote('S4'));
+});
