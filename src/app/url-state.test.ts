@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseViewState, serializeViewState } from './url-state.ts';
+import { parseDisplayState, parseViewState, serializeViewState } from './url-state.ts';
 
 describe('view state in the URL', () => {
   it('reads every known parameter', () => {
@@ -53,5 +53,14 @@ describe('view state in the URL', () => {
         },
       ),
     );
+  });
+
+  it('reads the UI language (lang) as a display setting, written last; unknown languages are dropped', () => {
+    expect(parseDisplayState('?answer=a&lang=fa')).toEqual({ lang: 'fa' });
+    expect(parseDisplayState('?lang=fa-IR').lang).toBe('fa');
+    for (const bad of ['de', 'f', '<fa>', '']) expect(parseDisplayState(`?lang=${bad}`).lang).toBeUndefined();
+    expect(serializeViewState({ answer: 'a', cite: '2' }, { theme: 'dark', lang: 'fa' })).toBe('?answer=a&cite=2&theme=dark&lang=fa');
+    // A language is not part of what the view shows.
+    expect(parseViewState('?answer=a&lang=fa')).toEqual({ answer: 'a' });
   });
 });
