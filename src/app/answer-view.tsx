@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
@@ -8,6 +8,9 @@ import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
 import { ErrorPanel } from './error-panel.tsx';
+import { LiveAnnouncer } from './live-announcer.tsx';
+import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
+import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
 import { useReviewResult } from './review-result.ts';
@@ -16,17 +19,33 @@ import { SplitLayout } from './split-layout.tsx';
 import { ThreadPane, type TurnRender } from './thread-pane.tsx';
 import { useThreadView } from './use-thread.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
-// The viewer pane (pdf.js and the viewer) and the review panel are chunks of their own, loaded as the answer view
-// mounts: the answer text paints without waiting for them.
-const ViewerPane = lazy(() => import('./viewer-pane.tsx').then((m) => ({ default: m.ViewerPane })));
-const LoadedReviewPane = lazy(() => import('./review-pane.tsx').then((m) => ({ default: m.LoadedReviewPane })));
+// The viewer pane (pdf.js and the viewer) and the review panel are chunks of their own: the answer text paints
+// without waiting for them. They are fetched as the view mounts, while the answer itself loads, and the viewer's
+// chunk then starts its workers (pdf.js's and the locator's), so a citation clicked a moment later does not wait for code, worker and
+// document one after another (they were a chain of six round trips and two script compiles).
+const loadViewerPane = () => import('./viewer-pane.tsx');
+const loadReviewPane = () => import('./review-pane.tsx');
+const ViewerPane = lazy(() => loadViewerPane().then((m) => ({ default: m.ViewerPane })));
+const LoadedReviewPane = lazy(() => loadReviewPane().then((m) => ({ default: m.LoadedReviewPane })));
+
+function useEarlyChunks() {
+  useEffect(() => {
+    loadViewerPane().then((m) => m.startViewerWorkers(), () => undefined);
+    loadReviewPane().catch(() => undefined);
+  }, []);
+}
 
 // One SplitLayout for the whole life of the view: loading, error and loaded states only change what is inside the
 // panes, so a pane the user collapsed or resized while the answer loaded stays that way.
 
 export function AnswerView({ answerId }: { answerId: string }) {
   const query = useQuery(answerQuery(answerId));
+  const t = useTranslate();
+  useEarlyChunks();
+  usePageTitle(query.status === 'success' ? null : { kind: 'loading', answerId });
+  useHeadingFocus(query.status === 'success');
   let panes: { answer: ReactNode; review: ReactNode; viewer: ReactNode };
   switch (query.status) {
     case 'pending':
@@ -35,10 +54,10 @@ export function AnswerView({ answerId }: { answerId: string }) {
         answer:
           query.fetchStatus === 'paused' ? (
             <p className="p-6 text-sm text-slate-600" role="status">
-              You are offline. The answer loads as soon as the connection is back.
+              {t('answerView.offline')}
             </p>
           ) : (
-            <p className="p-6 text-sm text-slate-500" role="status">Loading answer…</p>
+            <p className="p-6 text-sm text-slate-500" role="status">{t('app.loadingAnswer')}</p>
           ),
         review: <div className="h-full bg-white" />,
         viewer: <div className="h-full bg-slate-100" />,
@@ -48,14 +67,14 @@ export function AnswerView({ answerId }: { answerId: string }) {
       panes = {
         answer: (
           <ErrorPanel
-            title={`Could not load answer “${answerId}”`}
+            title={t('answerView.loadFailed', { id: answerId })}
             error={query.error}
             onRetry={() => void query.refetch()}
             retrying={query.fetchStatus !== 'idle'}
           />
         ),
         review: <div className="h-full bg-white" />,
-        viewer: <EmptyViewer>No document to show.</EmptyViewer>,
+        viewer: <EmptyViewer>{t('answerView.noDocument')}</EmptyViewer>,
       };
       break;
     case 'success': {
@@ -69,14 +88,14 @@ export function AnswerView({ answerId }: { answerId: string }) {
         ),
         review: (
           <PaneBoundary pane="review">
-            <Suspense fallback={<PaneLoading label="Loading the review…" />}>
+            <Suspense fallback={<PaneLoading label={t('answerView.loadingReview')} />}>
               <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>
             </Suspense>
           </PaneBoundary>
         ),
         viewer: (
           <PaneBoundary pane="document">
-            <Suspense fallback={<EmptyViewer>Loading the viewer…</EmptyViewer>}>
+            <Suspense fallback={<EmptyViewer>{t('answerView.loadingViewer')}</EmptyViewer>}>
               <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} />}</ActiveTurn>
             </Suspense>
           </PaneBoundary>
@@ -89,7 +108,14 @@ export function AnswerView({ answerId }: { answerId: string }) {
       return never;
     }
   }
-  return <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />;
+  // The one main landmark (the home page has its own); the live region says where an opened citation landed.
+  return (
+    <main aria-label={t('answerView.label')} className="flex min-h-0 flex-1 flex-col">
+      {query.status === 'success' ? <AnswerPageTitle answer={query.data.answer} /> : null}
+      <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />
+      <LiveAnnouncer />
+    </main>
+  );
 }
 
 // Each turn of a conversation has its own boundary: one turn that cannot be drawn leaves the others readable.
@@ -102,14 +128,15 @@ const renderTurn = (result: AnswerResult, turn: TurnRender) => (
 /** The active turn's answer (issue #12): the opened one, or another turn of its thread once loaded. */
 function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: Answer) => ReactNode }) {
   const { active } = useThreadView(answer);
+  const t = useTranslate();
   const other = active.answerId !== answer.id;
   const query = useQuery({ ...answerQuery(active.answerId), enabled: other });
   if (!other) return children(answer);
   if (query.data) return children(query.data.answer);
   if (query.status === 'error') {
-    return <ErrorPanel title={`Could not load turn ${active.turn}`} error={query.error} onRetry={() => void query.refetch()} retrying={query.fetchStatus !== 'idle'} />;
+    return <ErrorPanel title={t('answerView.turnFailed', { turn: active.turn })} error={query.error} onRetry={() => void query.refetch()} retrying={query.fetchStatus !== 'idle'} />;
   }
-  return <div role="status" aria-label={`Loading turn ${active.turn}`} className="h-full bg-slate-50" />;
+  return <div role="status" aria-label={t('answerView.loadingTurn', { turn: active.turn })} className="h-full bg-slate-50" />;
 }
 
 /** How an adapted answer was read, for the answer pane; nothing for a canonical one. */
@@ -133,9 +160,11 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
     },
     [claimId, model, turn],
   );
+  // A long answer draws only what is near the viewport: the selected claim's part is kept drawn, to be found.
+  const reveal = useMemo(() => (claimId ? (model.claims.find((c) => c.id === claimId)?.start ?? null) : null), [claimId, model]);
   const review = useReviewResult(answer, model);
   const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status)])), [review]);
   return (
-    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} />
+    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} reveal={reveal} />
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { pageCitations } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
+import { prepareViewerWorkers } from '../features/viewer/pdf-viewer.tsx';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
 import { reportAnchored } from './app-events.ts';
@@ -11,11 +12,15 @@ import { DeepLinkFrame, useDeepLink } from './deep-link-banner.tsx';
 import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
 import { EmptyViewer } from './pane-placeholders.tsx';
 import { useThemeStore } from './theme-store.ts';
+import { useCitationAnnouncer } from './use-citation-announcer.ts';
 import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
 
 // The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
 // the viewer and the background source checks: the answer text paints without waiting for them.
+
+/** The answer view starts the viewer's workers as soon as this chunk arrives (answer-view.tsx). */
+export const startViewerWorkers = prepareViewerWorkers;
 
 export function ViewerPane({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
@@ -29,12 +34,15 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   // one is, the background checks hold back (use-source-checks.ts).
   const [anchoredNonce, setAnchoredNonce] = useState<number | null>(null);
   const targetNonce = target?.nonce ?? null;
+  const announcer = useCitationAnnouncer(answer, target);
+  const announceArrival = announcer.onAnchored;
   const onAnchored = useCallback(
     (result: AnchorResult) => {
       reportAnchored(result);
       setAnchoredNonce(targetNonce);
+      announceArrival(result);
     },
-    [targetNonce],
+    [targetNonce, announceArrival],
   );
   const checksTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
   // A link to what does not exist is said above the document; Back/Forward keeps the page in step with the URL.
@@ -56,7 +64,10 @@ export function ViewerPane({ answer }: { answer: Answer }) {
         initialPage={target ? undefined : view.page}
         historyPage={historyPage}
         onPageChange={setPage}
-        onRegionChange={(r) => setRegion(r + 1)}
+        onRegionChange={(r) => {
+          setRegion(r + 1);
+          announcer.onRegion(r);
+        }}
         regionStep={regionStep}
         onTextCache={onTextCache}
         onAnchored={onAnchored}

@@ -7,6 +7,7 @@ import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import type { PageTheme } from './page-palette.ts';
+import { locateService } from './locate-client.ts';
 import { createPdfWorker } from './pdf-worker.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
@@ -53,6 +54,15 @@ let documentOptions: DocumentProps['options'] | undefined;
 export function getDocumentOptions(): DocumentProps['options'] {
   documentOptions ??= { ...BASE_OPTIONS, worker: createPdfWorker() };
   return documentOptions;
+}
+
+/**
+ * Starts the viewer's two workers now, pdf.js's (fetching and compiling its 1.2 MB script) and the locator's,
+ * instead of when the first document opens and the first passage is searched.
+ */
+export function prepareViewerWorkers(): void {
+  getDocumentOptions();
+  locateService();
 }
 
 export interface PdfViewerProps {
