@@ -4,11 +4,18 @@ import { AnswerListItem } from './answer-list-item.tsx';
 import { ErrorPanel } from './error-panel.tsx';
 import { OpenLocalFilesButton } from './local-files.tsx';
 import { HomeAsk } from './home-ask.tsx';
+import { useFocusRequest, usePageTitle } from './page-title.ts';
 import { useViewStore } from './view-store.ts';
 
 export function HomePage() {
   const query = useQuery(answerListQuery());
   const openAnswer = useViewStore((s) => s.openAnswer);
+  usePageTitle({ kind: 'home' });
+  // The opened answer's heading takes the focus, or it would stay on a link that is no longer on the page.
+  const openFocused = (id: string) => {
+    useFocusRequest.getState().request();
+    openAnswer(id);
+  };
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 overflow-auto px-6 py-8">
       <h1 className="text-xl font-semibold">Answers</h1>
@@ -44,7 +51,7 @@ export function HomePage() {
               <ul aria-label="Answers" className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {query.data.map((a) => (
                   <li key={a.id}>
-                    <AnswerListItem answer={a} onOpen={openAnswer} />
+                    <AnswerListItem answer={a} onOpen={openFocused} />
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { PANES } from '../features/embed/display-params.ts';
@@ -43,6 +43,16 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
   const [hosts] = useState(() => ({ answer: paneHost('answer'), review: paneHost('review'), viewer: paneHost('viewer') }));
   const sizes = narrow && shown.length === 3 ? NARROW_SIZE : DEFAULT_SIZE;
   const total = shown.reduce((sum, p) => sum + sizes[p], 0);
+
+  // Opening a citation while the document is hidden shows the document: otherwise the click visibly does nothing.
+  const citeNonce = useViewStore((s) => s.citeNonce);
+  const citing = useViewStore((s) => s.view.cite !== undefined);
+  const seenNonce = useRef(citeNonce);
+  useEffect(() => {
+    if (citeNonce === seenNonce.current) return;
+    seenNonce.current = citeNonce;
+    if (citing && viewerPanel.current?.isCollapsed()) viewerPanel.current.expand();
+  }, [citeNonce, citing, viewerPanel]);
 
   const toggle = (which: PaneName) => {
     const panel = refs[which].current;
@@ -90,7 +100,9 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
               collapsedSize={0}
               className="min-h-0"
             >
-              <PaneSlot host={hosts[name]} />
+              {/* A collapsed pane is still in the document (its panel is 0 wide): inert keeps Tab, the screen reader's
+                  cursor and find-in-page out of the controls nobody can see. */}
+              <PaneSlot host={hosts[name]} inert={collapsed[name]} />
             </Panel>
           </Fragment>
         ))}
@@ -109,7 +121,7 @@ function paneHost(name: PaneName): HTMLDivElement {
 }
 
 /** Where a panel shows its pane: moves the pane's element in, and keeps the scroll positions a move would reset. */
-function PaneSlot({ host }: { host: HTMLDivElement }) {
+function PaneSlot({ host, inert }: { host: HTMLDivElement; inert: boolean }) {
   const slotRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const slot = slotRef.current;
@@ -124,7 +136,7 @@ function PaneSlot({ host }: { host: HTMLDivElement }) {
       if (host.parentNode === slot) host.remove();
     };
   }, [host]);
-  return <div ref={slotRef} className="h-full min-h-0" />;
+  return <div ref={slotRef} inert={inert} className="h-full min-h-0" />;
 }
 
 const savedScroll = new WeakMap<HTMLElement, [number, number][]>();
@@ -160,7 +172,7 @@ function PaneToggle({ label, shown, onClick }: { label: string; shown: boolean; 
       aria-pressed={shown}
       onClick={onClick}
       className={`rounded px-2 py-1 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-        shown ? 'bg-slate-100 text-slate-800' : 'text-slate-400 hover:text-slate-700'
+        shown ? 'bg-slate-100 text-slate-800' : 'text-slate-600 hover:text-slate-900'
       }`}
     >
       {shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}

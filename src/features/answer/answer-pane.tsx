@@ -27,9 +27,11 @@ export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, s
   return (
     <ProviderContext.Provider value={provider ?? null}>
       <CitationStatusContext.Provider value={statuses ?? null}>
-        <article aria-label="Answer" className="mx-auto max-w-2xl px-6 py-5">
+        {/* Focusable by script only (tabIndex -1): an answer opened from the home page takes the focus to its heading,
+            or to the answer itself when it has no question. */}
+        <article aria-label="Answer" tabIndex={answer.question ? undefined : -1} className="mx-auto max-w-2xl px-6 py-5">
           {answer.question ? (
-            <h1 className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
+            <h1 tabIndex={-1} className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
           ) : null}
           {reading ? <AdapterNotes reading={reading} /> : null}
           {answer.confidence !== undefined ? (

@@ -33,6 +33,7 @@ export const STATUS_TEXT: Record<StatusTone, string> = {
   approx: 'text-amber-800',
   warn: 'text-orange-800',
   bad: 'text-rose-700',
-  muted: 'text-slate-500',
-  pending: 'text-slate-400',
+  // Slate 600, not 500 or 400: 4.5:1 also on the open reference's tinted background.
+  muted: 'text-slate-600',
+  pending: 'text-slate-600',
 };

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import type { MarkerInfo } from './marker-info.ts';
+import { EDGE, placePopover } from './popover-position.ts';
 import { SourceFacts } from './source-details.tsx';
+import './marker.css';
 
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
@@ -19,9 +21,34 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
   const [open, setOpen] = useState(false);
   const tipId = useId();
   const status = useCitationStatus(info.sourceId);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const tipRef = useRef<HTMLSpanElement>(null);
+  // The preview is fixed to the viewport (the answer pane's scrolling would clip an absolute one) and placed before
+  // paint, inside the viewport whatever the marker's position; a scroll would leave it behind, so it closes.
+  useLayoutEffect(() => {
+    const button = buttonRef.current;
+    const tip = tipRef.current;
+    if (!open || !button || !tip) return;
+    const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
+    tip.style.maxWidth = `${viewport.width - 2 * EDGE}px`;
+    const { left, top } = placePopover(button.getBoundingClientRect(), { width: tip.offsetWidth, height: tip.offsetHeight }, viewport);
+    tip.style.left = `${left}px`;
+    tip.style.top = `${top}px`;
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const close = () => setOpen(false);
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
+    };
+  }, [open]);
   return (
     <span className="relative inline-block" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
+        ref={buttonRef}
         type="button"
         data-marker={info.key}
         data-source-id={info.sourceId}
@@ -38,19 +65,24 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        className={`mx-px rounded px-1 text-[0.8em] font-semibold leading-tight align-baseline transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-          active ? 'bg-indigo-600 text-white' : 'bg-indigo-50 text-indigo-700 hover:bg-indigo-100'
+        // A 24 × 24 px target (WCAG 2.5.8) without loosening the line: the button is 24 px wide, and a transparent
+        // ::before gives it 24 px of height, centred on the line, outside the layout.
+        className={`marker-button relative mx-px inline-block min-w-6 rounded px-1 text-center text-[0.8em] font-semibold leading-tight align-baseline transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-1 before:absolute before:inset-x-0 before:top-1/2 before:h-6 before:-translate-y-1/2 before:content-[''] ${
+          active ? 'bg-indigo-600 text-white underline decoration-2 underline-offset-2' : 'bg-indigo-50 text-indigo-700 hover:bg-indigo-100'
         }`}
       >
         {info.key}
         {status ? <span aria-hidden className={`ml-0.5 inline-block size-1.5 rounded-full align-middle ${STATUS_DOT[status.tone]}`} /> : null}
       </button>
       {open && (
+        // Wraps (its group is nowrap), and stays hoverable: it touches the marker, so the pointer can move onto it to
+        // read or select the quote without it closing (WCAG 1.4.13); Escape closes it.
         <span
+          ref={tipRef}
           id={tipId}
           role="tooltip"
           data-marker-preview={info.key}
-          className="pointer-events-none absolute left-0 top-full z-30 mt-1 block w-72 rounded-md border border-slate-200 bg-white p-3 text-left text-sm font-normal leading-snug text-slate-700 shadow-lg"
+          className="fixed z-50 block w-72 whitespace-normal break-words rounded-md border border-slate-200 bg-white p-3 text-left text-sm font-normal leading-snug text-slate-700 shadow-lg"
         >
           {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
           <span className="mt-2 block font-medium text-slate-900">{info.title}</span>

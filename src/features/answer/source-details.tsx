@@ -37,12 +37,12 @@ export function SourceFacts({ info, showSite }: { info: ValidMarker; showSite: b
   return (
     <>
       {parts.length > 0 ? (
-        <span data-source-web="" className="block text-xs text-slate-500">
+        <span data-source-web="" className="block text-xs text-slate-600">
           {parts.join(' · ')}
         </span>
       ) : null}
       {info.confidence ? (
-        <span data-confidence="" className="block text-xs text-slate-500">
+        <span data-confidence="" className="block text-xs text-slate-600">
           {confidenceLabel(info.confidence)}
         </span>
       ) : null}

@@ -49,11 +49,13 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
       <button
         type="button"
         onClick={() => onSelect(claim.id)}
-        aria-label={`Claim ${index + 1}: ${claim.text}`}
+        // Named by its content ("Claim 3: … Verified"), not an aria-label: a label must contain what is visible (the
+        // decision too) for people who click by saying what they see.
         className="flex w-full items-start gap-2 rounded text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
-        <span className={`mt-0.5 w-5 shrink-0 text-right text-[11px] font-semibold tabular-nums ${errors ? 'text-rose-600' : 'text-slate-400'}`}>
-          {index + 1}
+        <span className={`mt-0.5 w-5 shrink-0 text-right text-[11px] font-semibold tabular-nums ${errors ? 'text-rose-700' : 'text-slate-600'}`}>
+          <span aria-hidden>{index + 1}</span>
+          <span className="sr-only">Claim {index + 1}:</span>
         </span>
         <span className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>{claim.text}</span>
         <span className="shrink-0">
@@ -73,12 +75,13 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                     data-citation-key={c.key}
                     data-status-tone={c.badge.tone}
                     title={c.badge.long}
-                    aria-label={`Open citation ${c.key}: ${c.badge.long}`}
                     onClick={() => onOpenCitation(claim.id, c.key)}
                     className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-[11px] leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                       toneClasses(c.badge.tone).chip
                     } ${active ? 'ring-2 ring-indigo-400' : ''}`}
                   >
+                    {/* Named by what it shows, "Open citation [2] Found", and described by the badge's long text (title). */}
+                    <span className="sr-only">Open citation </span>
                     <span className="font-semibold">[{c.key}]</span>
                     <BadgeDot badge={c.badge} />
                     <span>{c.badge.short}</span>
@@ -152,7 +155,7 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
             >
               <span aria-hidden>{s.icon}</span>
               {s.label}
-              <kbd className={`ml-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-500'}`}>{s.key}</kbd>
+              <kbd className={`ml-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{s.key}</kbd>
             </button>
           );
         })}

@@ -10,7 +10,7 @@ export function ClaimHistory({ answerId, claimId, enabled }: { answerId: string;
   const query = useReviewHistory(answerId, open && enabled);
   return (
     <details className="group text-xs" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer select-none rounded text-slate-500 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+      <summary className="cursor-pointer select-none rounded text-slate-600 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
         History
       </summary>
       {open ? (
@@ -34,7 +34,7 @@ export function ClaimHistory({ answerId, claimId, enabled }: { answerId: string;
                           <div className="flex flex-wrap items-center gap-1.5">
                             <DecisionChip decision={e.decision} />
                             <span className="font-medium text-slate-700">{e.reviewer || 'unknown reviewer'}</span>
-                            <time dateTime={e.at} className="text-slate-400">
+                            <time dateTime={e.at} className="text-slate-600">
                               {formatTime(e.at)}
                             </time>
                           </div>

@@ -32,7 +32,7 @@ export const DECISION_STYLE: Record<ReviewDecision, { label: string; icon: strin
 };
 
 export function DecisionChip({ decision }: { decision: ReviewDecision | null }) {
-  if (!decision) return <span className="text-[11px] text-slate-400">Not reviewed</span>;
+  if (!decision) return <span className="text-[11px] text-slate-600">Not reviewed</span>;
   const s = DECISION_STYLE[decision];
   return (
     <span data-decision-chip={decision} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${s.chip}`}>
@@ -66,7 +66,7 @@ export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRet
     case 'saved':
       return null;
     case 'saving':
-      return <span data-sync="saving" className="text-[11px] text-slate-500">Saving…</span>;
+      return <span data-sync="saving" className="text-[11px] text-slate-600">Saving…</span>;
     case 'queued':
       return (
         <span data-sync="queued" className="inline-flex items-center gap-1.5 text-[11px] text-amber-800" title={sync.lastError}>
@@ -86,7 +86,7 @@ export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRet
     case 'failed':
       return <span data-sync="failed" className="text-[11px] text-rose-700">Not saved: {sync.message}</span>;
     case 'local':
-      return <span data-sync="local" className="text-[11px] text-slate-500">Saved in this browser only</span>;
+      return <span data-sync="local" className="text-[11px] text-slate-600">Saved in this browser only</span>;
     default: {
       const never: never = sync;
       return never;

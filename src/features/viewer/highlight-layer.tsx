@@ -1,5 +1,8 @@
+import { useId } from 'react';
 import { canonicalToView, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
+import { highlightDescription, useHighlightLabel } from './highlight-label.ts';
+import './highlight-a11y.css';
 
 // Highlights are stored canonically (PDF points, unrotated, top-left origin) and projected at render time through
 // canonicalToView, so they stay on their words at every zoom, after a rotation, after a pane resize (fit modes
@@ -24,13 +27,26 @@ interface HighlightLayerProps {
 }
 
 export function HighlightLayer({ sourceId, highlights, frame, scale, userRotation, activeRegion, flashKey }: HighlightLayerProps) {
+  const label = useHighlightLabel();
+  const baseId = useId();
+  // Each box is a `mark` described by visually hidden text (axe forbids aria-label on role mark). The descriptions
+  // are kept in one list beside the boxes, which are empty positioned divs over the canvas.
   return (
     <div className="pointer-events-none absolute inset-0 z-10">
-      {highlights.map(({ box, region }) => {
+      <span className="sr-only">
+        {highlights.map(({ region }, i) => (
+          <span key={`${region}:${i}`} id={`${baseId}-${i}`} className="block">
+            {highlightDescription(label, region, region === activeRegion)}
+          </span>
+        ))}
+      </span>
+      {highlights.map(({ box, region }, i) => {
         const r = canonicalToView(box, frame, scale, userRotation);
         const active = region === activeRegion;
         return (
           <div
+            role="mark"
+            aria-describedby={`${baseId}-${i}`}
             // Keying the active one by flashKey remounts it, which restarts the CSS flash animation.
             key={active ? `${region}:${flashKey}` : String(region)}
             data-highlight=""

@@ -128,7 +128,9 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
   // brought into view and the anchoring reported.
   const anchored = useEffectEvent((found: TextPassage) => {
     showRegion(scrollRef.current, firstRegion, true);
-    if (target && onAnchored) onAnchored({ sourceId: target.sourceId, found: found.ranges.length > 0 && !found.quoteMissing, score: null, page: 1 });
+    if (!target || !onAnchored) return;
+    const ok = found.ranges.length > 0 && !found.quoteMissing;
+    onAnchored({ sourceId: target.sourceId, found: ok, score: null, page: 1, regionPages: ok ? found.ranges.map(() => null) : [] });
   });
   useEffect(() => {
     if (passage) anchored(passage);

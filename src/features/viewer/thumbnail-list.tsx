@@ -99,7 +99,6 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
           type="button"
           data-thumbnail-page={p}
           aria-current={current ? 'page' : undefined}
-          aria-label={`Page ${p}${label ? ` (printed ${label})` : ''}${cited ? `, cited by ${cited.map((m) => `[${m}]`).join(' ')}` : ''}`}
           onClick={() => go(p)}
           onKeyDown={(e) => {
             const step = { ArrowDown: 1, ArrowUp: -1, Home: 1 - p, End: count - p }[e.key];
@@ -139,6 +138,9 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
           <span className={`text-xs tabular-nums ${current ? 'font-semibold text-indigo-800' : 'text-slate-600'}`} aria-hidden>
             {label ? `${label} (${p})` : p}
           </span>
+          {/* The name, as content rather than aria-label: the badges and the number above are its short visible form
+              (an aria-label would have to contain them word for word, in their order). */}
+          <span className="sr-only">{`Page ${p}${label ? ` (printed ${label})` : ''}${cited ? `, cited by ${cited.map((m) => `[${m}]`).join(' ')}` : ''}`}</span>
         </button>
       </li>,
     );

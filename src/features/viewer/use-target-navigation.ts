@@ -21,6 +21,8 @@ export interface AnchorResult {
   score: number | null;
   /** The page of the first region; the hinted page when not found. */
   page: number;
+  /** The page of each highlighted region, in reading order (null for a source without pages); empty when not found. */
+  regionPages: (number | null)[];
 }
 
 interface NavigationOptions {
@@ -49,8 +51,9 @@ export function useTargetNavigation(options: NavigationOptions) {
   useEffect(() => {
     if (!current || current.kind === 'locating') return;
     const { sourceId } = current.target;
-    if (current.kind === 'found') reportAnchored({ sourceId, found: true, score: current.score, page: current.rects[0]?.page ?? 1 });
-    else reportAnchored({ sourceId, found: false, score: null, page: current.page });
+    if (current.kind === 'found') {
+      reportAnchored({ sourceId, found: true, score: current.score, page: current.rects[0]?.page ?? 1, regionPages: current.rects.map((r) => r.page) });
+    } else reportAnchored({ sourceId, found: false, score: null, page: current.page, regionPages: [] });
   }, [current]);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { paletteStyle, type PageTheme } from './page-palette.ts';
 import { computeLayout, RenderScheduler, type PageLayout } from './render-queue.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 import { FindLayer } from './find/find-layer.tsx';
+import { HighlightLabelContext } from './highlight-label.ts';
 import { useFindSearch } from './find/use-find-search.ts';
 import { usePointerZoom } from './shortcuts/use-pointer-zoom.ts';
 import { TargetStatus } from './target-status.tsx';
@@ -114,6 +115,9 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
     onAnchored,
   });
 
+  const markerKey = target?.markerKey ?? '';
+  const highlightLabel = useMemo(() => ({ markerKey, regions: regions.length }), [markerKey, regions.length]);
+
   // The scroll goal's page and the highlighted pages need their size now (even when not mounted, to project the
   // boxes); every other page's is learned in the background once a page has painted.
   const wanted = useMemo(() => (goalPage ? [goalPage, ...highlightsByPage.keys()] : [...highlightsByPage.keys()]), [goalPage, highlightsByPage]);
@@ -125,8 +129,10 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
         ref={scrollRef}
         data-viewer-scroll=""
         tabIndex={0}
+        // A region, so its name is allowed (a div with no role may not carry aria-label) and it is a place to jump to.
+        role="region"
         aria-label="PDF pages"
-        className="h-full overflow-auto bg-slate-100 outline-none [scrollbar-gutter:stable]"
+        className="h-full overflow-auto bg-slate-100 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [scrollbar-gutter:stable]"
       >
         <div
           ref={pagesRef}
@@ -134,22 +140,24 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
           data-page-theme={pageTheme}
           style={pagesStyle(layout, scale, pageTheme)}
         >
-          <PageBlocks
-            layout={layout}
-            frames={frames}
-            mounted={mounted}
-            range={range}
-            highlightsByPage={highlightsByPage}
-            scale={scale}
-            userRotation={rotation}
-            textCache={textCache}
-            scheduler={scheduler}
-            onFrame={onFrame}
-            onPainted={onPainted}
-            sourceId={target?.sourceId ?? ''}
-            activeRegion={activeRegion}
-            flashKey={`${target?.nonce ?? 0}:${flashSeq}`}
-          />
+          <HighlightLabelContext value={highlightLabel}>
+            <PageBlocks
+              layout={layout}
+              frames={frames}
+              mounted={mounted}
+              range={range}
+              highlightsByPage={highlightsByPage}
+              scale={scale}
+              userRotation={rotation}
+              textCache={textCache}
+              scheduler={scheduler}
+              onFrame={onFrame}
+              onPainted={onPainted}
+              sourceId={target?.sourceId ?? ''}
+              activeRegion={activeRegion}
+              flashKey={`${target?.nonce ?? 0}:${flashSeq}`}
+            />
+          </HighlightLabelContext>
           <FindLayer layout={layout} frames={frames} mounted={mounted} scale={scale} rotation={rotation} scrollRef={scrollRef} pagesRef={pagesRef} />
         </div>
       </div>
