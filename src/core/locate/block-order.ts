@@ -8,6 +8,7 @@
 // - the topological pick takes the next block from a heap instead of scanning every block per step.
 // Every comparison is the same floating-point expression as before, so the result is identical, not "close".
 import type { Block } from './layout.ts';
+import { overlap } from './line-geometry.ts';
 
 /** Counts the inner steps of the layout, for a complexity test that does not depend on the machine's speed. */
 export interface LayoutCost {
@@ -18,10 +19,6 @@ export interface LayoutCost {
 export const MAX_ORDERED_BLOCKS = 400;
 
 const TOL = 1;
-
-function overlap(a0: number, a1: number, b0: number, b1: number): number {
-  return Math.min(a1, b1) - Math.max(a0, b0);
-}
 
 const byPos = (p: Block, q: Block) => p.dirKey - q.dirKey || p.vTop - q.vTop || p.u0 - q.u0;
 
