@@ -23,7 +23,7 @@ export function HomeAsk() {
   return (
     <section aria-labelledby="ask-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="ask-heading" className="mb-2 text-sm font-semibold text-slate-900">
-        Ask a question
+        {t('ask.questionLabel')}
       </h2>
       <QuestionBox label={t('ask.questionLabel')} placeholder={t('ask.questionPlaceholder')} value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
     </section>

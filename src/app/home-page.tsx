@@ -6,9 +6,11 @@ import { OpenLocalFilesButton } from './local-files.tsx';
 import { HomeAsk } from './home-ask.tsx';
 import { useFocusRequest, usePageTitle } from './page-title.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 export function HomePage() {
   const query = useQuery(answerListQuery());
+  const t = useTranslate();
   const openAnswer = useViewStore((s) => s.openAnswer);
   usePageTitle({ kind: 'home' });
   // The opened answer's heading takes the focus, or it would stay on a link that is no longer on the page.
@@ -18,11 +20,11 @@ export function HomePage() {
   };
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 overflow-auto px-6 py-8">
-      <h1 className="text-xl font-semibold">Answers</h1>
-      <p className="mt-1 text-sm text-slate-600">Open an answer, then click any citation to see the passage it cites.</p>
+      <h1 className="text-xl font-semibold">{t('home.title')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('home.intro')}</p>
       <p className="mt-3 flex flex-wrap items-center gap-3 text-xs text-slate-500">
         <OpenLocalFilesButton />
-        <span>or drop an answer JSON and its PDFs anywhere on the page: they are opened in this browser, never uploaded.</span>
+        <span>{t('home.dropHint')}</span>
       </p>
       <HomeAsk />
       {(() => {
@@ -30,14 +32,14 @@ export function HomePage() {
           case 'pending':
             return (
               <p role="status" className="mt-6 text-sm text-slate-500">
-                {query.fetchStatus === 'paused' ? 'You are offline. The answers load as soon as the connection is back.' : 'Loading answers…'}
+                {query.fetchStatus === 'paused' ? t('home.offline') : t('home.loading')}
               </p>
             );
           case 'error':
             // No "Back to all answers": this is that page. Retry, and a transient failure also retries on its own.
             return (
               <ErrorPanel
-                title="Could not load the answer list"
+                title={t('home.loadFailed')}
                 error={query.error}
                 onRetry={() => void query.refetch()}
                 retrying={query.fetchStatus !== 'idle'}
@@ -46,9 +48,9 @@ export function HomePage() {
             );
           case 'success':
             return query.data.length === 0 ? (
-              <p className="mt-6 text-sm text-slate-500">No answers in the data folder yet.</p>
+              <p className="mt-6 text-sm text-slate-500">{t('home.empty')}</p>
             ) : (
-              <ul aria-label="Answers" className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              <ul aria-label={t('home.title')} className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {query.data.map((a) => (
                   <li key={a.id}>
                     <AnswerListItem answer={a} onOpen={openFocused} />

@@ -8,6 +8,7 @@ import { LocalNotice } from '../features/local-files/local-notice.tsx';
 import { ReopenPanel } from '../features/local-files/reopen-panel.tsx';
 import { useLocalFileActions } from '../features/local-files/use-local-files.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // Where local files meet the app: the window-wide drop target, the home page's button, the bar above a local
 // answer and the state shown when a local answer's files are gone (a reload). The viewer pane of a missing file is
@@ -36,9 +37,10 @@ export function LocalFilesLayer() {
 
 export function OpenLocalFilesButton() {
   const actions = useLocalAnswerActions();
+  const t = useTranslate();
   return (
-    <FilePickButton onFiles={(files) => void actions.openFiles(files)} inputLabel="Open local files">
-      Open local files…
+    <FilePickButton onFiles={(files) => void actions.openFiles(files)} inputLabel={t('local.openLabel')}>
+      {t('local.open')}
     </FilePickButton>
   );
 }

@@ -1,10 +1,12 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
+import type { MessageKey } from '../core/i18n/messages-en.ts';
 import { PANES } from '../features/embed/display-params.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // Answer, review panel and viewer side by side; below 768 px they stack in that order. Any pane collapses from the
 // header buttons or by dragging its edge; the dividers also move with the arrow keys (react-resizable-panels).
@@ -30,6 +32,7 @@ const NARROW_SIZE: Record<PaneName, number> = { answer: 40, review: 0, viewer: 6
 const MIN_SIZE: Record<PaneName, string> = { answer: '15%', review: '15%', viewer: '20%' };
 
 export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; review: ReactNode; viewer: ReactNode }) {
+  const t = useTranslate();
   const narrow = useMediaQuery('(max-width: 767.98px)');
   const answerPanel = usePanelRef();
   const reviewPanel = usePanelRef();
@@ -75,9 +78,9 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
       <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-3 py-1 text-xs">
         {embedded ? null : (
           <>
-            <PaneToggle label="Answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
-            <PaneToggle label="Review" shown={!collapsed.review} onClick={() => toggle('review')} />
-            <PaneToggle label="Document" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
+            <PaneToggle pane="answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
+            <PaneToggle pane="review" shown={!collapsed.review} onClick={() => toggle('review')} />
+            <PaneToggle pane="viewer" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
           </>
         )}
         <CopyLinkButton />
@@ -90,7 +93,7 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
       >
         {shown.map((name, i) => (
           <Fragment key={name}>
-            {i > 0 ? <Separator aria-label={name === 'viewer' ? 'Resize document pane' : 'Resize answer pane'} className={separatorClass} /> : null}
+            {i > 0 ? <Separator aria-label={name === 'viewer' ? t('layout.resizeDocument') : t('layout.resizeAnswer')} className={separatorClass} /> : null}
             <Panel
               id={name}
               panelRef={refs[name]}
@@ -165,7 +168,14 @@ function restoreScroll(host: HTMLElement): () => void {
   };
 }
 
-function PaneToggle({ label, shown, onClick }: { label: string; shown: boolean; onClick(): void }) {
+const TOGGLE_LABELS = {
+  answer: { hide: 'layout.hideAnswer', show: 'layout.showAnswer' },
+  review: { hide: 'layout.hideReview', show: 'layout.showReview' },
+  viewer: { hide: 'layout.hideDocument', show: 'layout.showDocument' },
+} as const satisfies Record<PaneName, { hide: MessageKey; show: MessageKey }>;
+
+function PaneToggle({ pane, shown, onClick }: { pane: PaneName; shown: boolean; onClick(): void }) {
+  const t = useTranslate();
   return (
     <button
       type="button"
@@ -175,7 +185,7 @@ function PaneToggle({ label, shown, onClick }: { label: string; shown: boolean; 
         shown ? 'bg-slate-100 text-slate-800' : 'text-slate-600 hover:text-slate-900'
       }`}
     >
-      {shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+      {t(TOGGLE_LABELS[pane][shown ? 'hide' : 'show'])}
     </button>
   );
 }

@@ -4,8 +4,9 @@ import { reviewDecisions } from '../../api/review-schema.ts';
 import type { ReviewFlag } from '../../core/review/types.ts';
 import { ClaimHistory } from './claim-history.tsx';
 import type { ClaimDecision } from './decision-state.ts';
-import { BadgeDot, DECISION_STYLE, DecisionChip, SeverityIcon, SyncNote, toneClasses } from './review-bits.tsx';
+import { BadgeDot, DECISION_LABEL_KEY, DECISION_STYLE, DecisionChip, SeverityIcon, SyncNote, toneClasses } from './review-bits.tsx';
 import type { PanelClaim } from './review-types.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 interface ClaimCardProps {
   answerId: string;
@@ -28,6 +29,7 @@ interface ClaimCardProps {
 
 export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
   const { claim, index, decision, selected, activeKey, onSelect, onOpenCitation, onOpenFlag, onRetry, onResolveConflict } = props;
+  const t = useTranslate();
   const ref = useRef<HTMLLIElement>(null);
 
   // Keep the selected claim in view (j/k, a link, a click in the answer); `nearest` does not jump when it already is.
@@ -51,13 +53,13 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
         onClick={() => onSelect(claim.id)}
         // Named by its content ("Claim 3: … Verified"), not an aria-label: a label must contain what is visible (the
         // decision too) for people who click by saying what they see.
-        className="flex w-full items-start gap-2 rounded text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        className="flex w-full items-start gap-2 rounded text-start focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
-        <span className={`mt-0.5 w-5 shrink-0 text-right text-[11px] font-semibold tabular-nums ${errors ? 'text-rose-700' : 'text-slate-600'}`}>
+        <span className={`mt-0.5 w-5 shrink-0 text-end text-[11px] font-semibold tabular-nums ${errors ? 'text-rose-700' : 'text-slate-600'}`}>
           <span aria-hidden>{index + 1}</span>
-          <span className="sr-only">Claim {index + 1}:</span>
+          <span className="sr-only">{t('review.claimN', { n: index + 1 })}</span>
         </span>
-        <span className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>{claim.text}</span>
+        <span dir="auto" className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>{claim.text}</span>
         <span className="shrink-0">
           <DecisionChip decision={decision.decision} />
         </span>
@@ -65,7 +67,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
 
       <div className="ml-7 mt-1.5 space-y-1.5">
         {claim.citations.length > 0 ? (
-          <ul aria-label="Citations" className="flex flex-wrap gap-1">
+          <ul aria-label={t('review.citations')} className="flex flex-wrap gap-1">
             {claim.citations.map((c) => {
               const active = selected && activeKey === c.key;
               return (
@@ -81,7 +83,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                     } ${active ? 'ring-2 ring-indigo-400' : ''}`}
                   >
                     {/* Named by what it shows, "Open citation [2] Found", and described by the badge's long text (title). */}
-                    <span className="sr-only">Open citation </span>
+                    <span className="sr-only">{t('review.openCitation')} </span>
                     <span className="font-semibold">[{c.key}]</span>
                     <BadgeDot badge={c.badge} />
                     <span>{c.badge.short}</span>
@@ -93,7 +95,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
         ) : null}
 
         {claim.flags.length > 0 ? (
-          <ul aria-label="Flags" className="space-y-0.5">
+          <ul aria-label={t('review.flags')} className="space-y-0.5">
             {claim.flags.map((flag, i) => (
               <li key={`${flag.code}-${i}`}>
                 <button
@@ -119,6 +121,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
 });
 
 function DecisionControls({ answerId, claim, decision, noteFocusRequest, historyEnabled, onDecide }: ClaimCardProps) {
+  const t = useTranslate();
   const [draft, setDraft] = useState(decision.note);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   // A note saved elsewhere (a conflict resolved, another reviewer) replaces the draft unless it is being edited.
@@ -137,7 +140,7 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
 
   return (
     <div className="@container space-y-2 pt-1">
-      <div role="group" aria-label="Decision" className="grid grid-cols-3 gap-1">
+      <div role="group" aria-label={t('review.decision')} className="grid grid-cols-3 gap-1">
         {reviewDecisions.map((d) => {
           const s = DECISION_STYLE[d];
           const on = decision.decision === d;
@@ -154,20 +157,20 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
               }`}
             >
               <span aria-hidden>{s.icon}</span>
-              {s.label}
-              <kbd className={`ml-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{s.key}</kbd>
+              {t(DECISION_LABEL_KEY[d])}
+              <kbd className={`ms-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{s.key}</kbd>
             </button>
           );
         })}
       </div>
       <label className="block">
-        <span className="sr-only">Note</span>
+        <span className="sr-only">{t('review.note')}</span>
         <textarea
           ref={noteRef}
           value={draft}
           rows={2}
           maxLength={2000}
-          placeholder="Note (n) — why, what to follow up…"
+          placeholder={t('review.notePlaceholder')}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commitNote}
           onKeyDown={(e) => {

@@ -1,7 +1,9 @@
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import type { Severity } from '../../core/review/types.ts';
+import type { MessageKey } from '../../core/i18n/messages-en.ts';
 import type { SyncStatus } from './decision-state.ts';
 import type { BadgeTone, CitationBadge } from './review-types.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // Small presentational pieces shared by the panel's parts: one look for severities, decisions and sync states.
 
@@ -12,11 +14,12 @@ export const SEVERITY_STYLE: Record<Severity, { icon: string; label: string; cla
 };
 
 export function SeverityIcon({ severity }: { severity: Severity }) {
+  const t = useTranslate();
   const s = SEVERITY_STYLE[severity];
   return (
     <span
       role="img"
-      aria-label={s.label}
+      aria-label={t(SEVERITY_LABEL_KEY[severity])}
       data-severity={severity}
       className={`inline-grid size-4 shrink-0 place-items-center rounded-full text-[10px] font-bold leading-none ${s.className}`}
     >
@@ -25,6 +28,10 @@ export function SeverityIcon({ severity }: { severity: Severity }) {
   );
 }
 
+/** Each decision's name in the catalogs (src/core/i18n): the label DECISION_STYLE gives is the English one. */
+export const DECISION_LABEL_KEY = { verified: 'review.verified', rejected: 'review.rejected', 'follow-up': 'review.followUp' } as const satisfies Record<ReviewDecision, MessageKey>;
+const SEVERITY_LABEL_KEY = { error: 'review.severityError', warning: 'review.severityWarning', info: 'review.severityNote' } as const satisfies Record<Severity, MessageKey>;
+
 export const DECISION_STYLE: Record<ReviewDecision, { label: string; icon: string; key: string; on: string; chip: string }> = {
   verified: { label: 'Verified', icon: '✓', key: 'v', on: 'bg-emerald-600 text-white ring-emerald-600', chip: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
   rejected: { label: 'Rejected', icon: '✕', key: 'x', on: 'bg-rose-600 text-white ring-rose-600', chip: 'bg-rose-50 text-rose-800 ring-rose-200' },
@@ -32,12 +39,13 @@ export const DECISION_STYLE: Record<ReviewDecision, { label: string; icon: strin
 };
 
 export function DecisionChip({ decision }: { decision: ReviewDecision | null }) {
-  if (!decision) return <span className="text-[11px] text-slate-600">Not reviewed</span>;
+  const t = useTranslate();
+  if (!decision) return <span className="text-[11px] text-slate-600">{t('review.notReviewed')}</span>;
   const s = DECISION_STYLE[decision];
   return (
     <span data-decision-chip={decision} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${s.chip}`}>
       <span aria-hidden>{s.icon}</span>
-      {s.label}
+      {t(DECISION_LABEL_KEY[decision])}
     </span>
   );
 }
@@ -61,32 +69,33 @@ export function BadgeDot({ badge }: { badge: CitationBadge }) {
 
 /** What happened to the reviewer's last decision on this claim, in words. Nothing when it is simply stored. */
 export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRetry(): void; onResolve(): void }) {
+  const t = useTranslate();
   switch (sync.kind) {
     case 'none':
     case 'saved':
       return null;
     case 'saving':
-      return <span data-sync="saving" className="text-[11px] text-slate-600">Saving…</span>;
+      return <span data-sync="saving" className="text-[11px] text-slate-600">{t('review.saving')}</span>;
     case 'queued':
       return (
         <span data-sync="queued" className="inline-flex items-center gap-1.5 text-[11px] text-amber-800" title={sync.lastError}>
           <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-amber-500 motion-reduce:animate-none" />
-          Saved locally — syncing
+          {t('review.savedLocally')}
           <button type="button" onClick={onRetry} className="rounded px-1 font-medium text-amber-900 underline-offset-2 hover:underline">
-            Retry now
+            {t('review.retryNow')}
           </button>
         </span>
       );
     case 'conflict':
       return (
-        <button type="button" data-sync="conflict" onClick={onResolve} className="text-left text-[11px] font-medium text-rose-700 hover:underline">
-          Changed by {sync.theirs.reviewer || 'someone else'} — choose a version
+        <button type="button" data-sync="conflict" onClick={onResolve} className="text-start text-[11px] font-medium text-rose-700 hover:underline">
+          {t('review.conflict', { reviewer: sync.theirs.reviewer || t('review.someoneElse') })}
         </button>
       );
     case 'failed':
-      return <span data-sync="failed" className="text-[11px] text-rose-700">Not saved: {sync.message}</span>;
+      return <span data-sync="failed" className="text-[11px] text-rose-700">{t('review.notSaved', { message: sync.message })}</span>;
     case 'local':
-      return <span data-sync="local" className="text-[11px] text-slate-600">Saved in this browser only</span>;
+      return <span data-sync="local" className="text-[11px] text-slate-600">{t('review.browserOnly')}</span>;
     default: {
       const never: never = sync;
       return never;
