@@ -27,6 +27,7 @@ test('the language switch turns the UI Persian and right to left, and the choice
   await expect(html).toHaveAttribute('lang', 'fa');
   await expect(html).toHaveAttribute('dir', 'rtl');
   await expect(page.getByText('پاسخ هوش مصنوعی را با منابعش بسنجید')).toBeVisible();
+  await expect(page).toHaveTitle('پاسخ‌ها – citelens');
   await expect(page.getByText('Check an AI answer against its sources')).toHaveCount(0);
   const switcher = page.getByRole('combobox', { name: 'زبان' });
   await expect(switcher).toHaveValue('fa');
@@ -79,6 +80,8 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   await expect.poll(marked).toBe(quote('S2'));
   await expect(viewer.locator('mark[data-highlight]').first()).toBeInViewport();
   expect(new URL(page.url()).searchParams.get('cite')).toBe('2');
+  // The live region says it in Persian.
+  await expect(page.getByRole('status').filter({ hasText: 'برجسته شد' })).toHaveText(/^ارجاع 2 — .+، برجسته شد$/);
   // The policy's paragraphs read right to left too.
   expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
 

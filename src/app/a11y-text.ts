@@ -3,7 +3,11 @@
 // opens or its highlight steps to another region. Pure, so both are unit-tested and can later come from the i18n
 // catalog without touching the components.
 
+import { createTranslator, type Translate } from '../core/i18n/translate.ts';
+
 const APP = 'citelens';
+/** English unless a caller hands the UI language's translator (src/i18n/use-translate.ts). */
+const EN = createTranslator('en');
 /** A tab shows about 30 characters: the most specific part comes first and a long question is cut. */
 const MAX_PART = 70;
 
@@ -21,14 +25,14 @@ export type TitleView =
     };
 
 /** "Citation 2, Vendor Security Policy – How must vendors…? – citelens"; "Answers – citelens" on the home page. */
-export function pageTitle(view: TitleView): string {
+export function pageTitle(view: TitleView, t: Translate = EN): string {
   switch (view.kind) {
     case 'home':
-      return join(['Answers', APP]);
+      return join([t('home.title'), APP]);
     case 'loading':
-      return join([`Loading answer ${shorten(view.answerId)}`, APP]);
+      return join([t('title.loading', { id: shorten(view.answerId) }), APP]);
     case 'answer': {
-      const where = view.document ? (view.cite ? `Citation ${view.cite}, ${shorten(view.document)}` : shorten(view.document)) : undefined;
+      const where = view.document ? (view.cite ? t('title.citation', { key: view.cite, document: shorten(view.document) }) : shorten(view.document)) : undefined;
       return join([where, shorten(view.answer), APP]);
     }
     default: {
@@ -50,10 +54,10 @@ export interface Arrival {
 }
 
 /** "Citation 2 — Report.pdf, page 4, region 1 of 3"; "… passage not found" when the viewer could not place it. */
-export function citationAnnouncement(a: Arrival): string {
-  const where = [shorten(a.document), a.page !== undefined ? `page ${a.page}` : undefined].filter(Boolean).join(', ');
-  const what = !a.found ? 'passage not found' : a.regions > 1 ? `region ${Math.min(a.region, a.regions - 1) + 1} of ${a.regions}` : 'highlighted';
-  return `Citation ${a.key} — ${where}, ${what}`;
+export function citationAnnouncement(a: Arrival, t: Translate = EN): string {
+  const where = [shorten(a.document), a.page !== undefined ? t('announce.page', { page: a.page }) : undefined].filter(Boolean).join(t('review.listSeparator'));
+  const what = !a.found ? t('announce.notFound') : a.regions > 1 ? t('announce.region', { region: Math.min(a.region, a.regions - 1) + 1, count: a.regions }) : t('announce.highlighted');
+  return t('announce.citation', { key: a.key, where, what });
 }
 
 function join(parts: (string | undefined)[]): string {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { pageTitle, type TitleView } from './a11y-text.ts';
 
 // Where the reader is, for those who cannot see it: the document title names the view (a screen reader reads it on
@@ -9,7 +10,8 @@ import { pageTitle, type TitleView } from './a11y-text.ts';
 
 /** Sets the document title; `null` leaves it to another component (a loaded answer's AnswerPageTitle). */
 export function usePageTitle(view: TitleView | null): void {
-  const title = view ? pageTitle(view) : null;
+  const t = useTranslate();
+  const title = view ? pageTitle(view, t) : null;
   useEffect(() => {
     if (title !== null) document.title = title;
   }, [title]);

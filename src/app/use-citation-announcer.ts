@@ -5,6 +5,7 @@ import type { Answer } from '../core/model/types.ts';
 import { storeOrigins } from '../api/store-origins.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { citationAnnouncement, type Arrival } from './a11y-text.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { useAnnouncer } from './live-announcer.tsx';
 
 // Says where a citation landed through the page's live region (live-announcer.tsx): once when the viewer has placed
@@ -16,6 +17,7 @@ interface Landed extends Omit<Arrival, 'region' | 'page'> {
 
 export function useCitationAnnouncer(answer: Answer, target: HighlightTarget | null) {
   const announce = useAnnouncer((s) => s.announce);
+  const t = useTranslate();
   const [landed, setLanded] = useState<Landed | null>(null);
 
   const onAnchored = useCallback(
@@ -28,16 +30,16 @@ export function useCitationAnnouncer(answer: Answer, target: HighlightTarget | n
       const next: Landed = { key: target.markerKey, document, found: result.found, regions: result.regionPages.length, regionPages: result.regionPages };
       const region = Math.max(0, Math.min(target.region ?? 0, next.regions - 1));
       setLanded(next);
-      announce(citationAnnouncement({ ...next, region, page: pageOf(next, region) ?? hinted }));
+      announce(citationAnnouncement({ ...next, region, page: pageOf(next, region) ?? hinted }, t));
     },
-    [answer, target, announce],
+    [answer, target, announce, t],
   );
 
   const onRegion = useCallback(
     (region: number) => {
-      if (landed && landed.regions > 1) announce(citationAnnouncement({ ...landed, region, page: pageOf(landed, region) }));
+      if (landed && landed.regions > 1) announce(citationAnnouncement({ ...landed, region, page: pageOf(landed, region) }, t));
     },
-    [landed, announce],
+    [landed, announce, t],
   );
 
   return { onAnchored, onRegion };

@@ -177,6 +177,13 @@ export const messagesEn = {
   'answer.pageUnknown': 'Page unknown',
   'local.openLabel': 'Open local files',
   'local.open': 'Open local files…',
+  'title.loading': 'Loading answer {id}',
+  'title.citation': 'Citation {key}, {document}',
+  'announce.page': 'page {page}',
+  'announce.notFound': 'passage not found',
+  'announce.region': { other: 'region {region} of {count}' },
+  'announce.highlighted': 'highlighted',
+  'announce.citation': 'Citation {key} — {where}, {what}',
 } as const satisfies Readonly<Record<string, string | PluralForms>>;
 
 export type MessageKey = keyof typeof messagesEn;

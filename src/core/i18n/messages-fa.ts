@@ -174,4 +174,11 @@ export const messagesFa: Messages = {
   'answer.pageUnknown': 'صفحه نامعلوم',
   'local.openLabel': 'باز کردن پرونده‌های محلی',
   'local.open': 'باز کردن پرونده‌های محلی…',
+  'title.loading': 'در حال بارگذاری پاسخ {id}',
+  'title.citation': 'ارجاع {key}، {document}',
+  'announce.page': 'صفحهٔ {page}',
+  'announce.notFound': 'بخش پیدا نشد',
+  'announce.region': { other: 'بخش {region} از {count}' },
+  'announce.highlighted': 'برجسته شد',
+  'announce.citation': 'ارجاع {key} — {where}، {what}',
 };
