@@ -9,6 +9,7 @@ import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
 import { FIND_FIXTURE, generateFindFixturePdf } from '../scripts/demo/find-fixture.ts';
 import { writeHardeningFixtures } from './hardening-fixtures.ts';
 import { writeHostileFixtures } from './hostile-fixtures.ts';
+import { SCALE_ANSWER_ID, scaleAnswer } from './scale-answer-fixture.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,8 @@ json('large-document-quote-only', {
   documents: [{ id: 'large-report', title: 'Large Report' }],
   sources: [{ id: 'S1', documentId: 'large-report', quote: 'This is page 990 of a 1000-page document generated for performance tests.' }],
 });
+// 10,000 claims, each with a marker (e2e/answer-scale.spec.ts; the benchmark scripts/bench-answer-scale.ts).
+json(SCALE_ANSWER_ID, scaleAnswer());
 json('broken-shape', {
   id: 'broken-shape',
   text: 'A claim [1].',

@@ -9,7 +9,7 @@ import type { PanelClaim } from '../features/review/review-types.ts';
 import { matchKey, plainClaimText } from './claim-text.ts';
 import { useReviewResult } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
-import { useClaimHighlight } from './use-claim-highlight.ts';
+import { useClaimHighlight, type ClaimPlace } from './use-claim-highlight.ts';
 import { useViewStore } from './view-store.ts';
 import { viewerShortcutList } from '../features/viewer/shortcuts/viewer-actions.ts';
 
@@ -23,17 +23,25 @@ export interface ReviewClaims {
   claims: PanelClaim[];
   /** Per claim id: how many claims before it read the same (to find the right one in the rendered answer). */
   occurrence: Map<string, number>;
+  /** Per claim id: where it starts in the answer text, and where every claim that reads the same starts. */
+  place: Map<string, ClaimPlace>;
 }
 
 export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewResult): ReviewClaims {
   const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
   const seen = new Map<string, number>();
   const occurrence = new Map<string, number>();
+  const starts = new Map<string, number[]>();
+  const place = new Map<string, ClaimPlace>();
   const claims = model.claims.map((claim): PanelClaim => {
     const text = plainClaimText(answer.text, claim);
     const key = matchKey(text);
     occurrence.set(claim.id, seen.get(key) ?? 0);
     seen.set(key, (seen.get(key) ?? 0) + 1);
+    let same = starts.get(key);
+    if (!same) starts.set(key, (same = []));
+    same.push(claim.start);
+    place.set(claim.id, { start: claim.start, sameTextStarts: same });
     const review = reviews.get(claim.id);
     return {
       id: claim.id,
@@ -46,18 +54,26 @@ export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewRe
       })),
     };
   });
-  return { claims, occurrence };
+  return { claims, occurrence, place };
 }
 
 export function LoadedReviewPane({ answer, model }: { answer: Answer; model: AnswerModel }) {
-  const view = useViewStore((s) => s.view);
-  const nonce = useViewStore((s) => s.citeNonce);
+  // Primitives only: a citation click outside the selected claim changes none of them, so the panel (10,000 cards in
+  // a long answer) does not re-render for it.
+  const claimId = useViewStore((s) => s.view.claim);
+  const claimCite = useViewStore((s) => (s.view.claim ? (s.view.cite ?? null) : null));
+  const nonce = useViewStore((s) => (s.view.claim ? s.citeNonce : 0));
   const result = useReviewResult(answer, model);
-  const { claims, occurrence } = useMemo(() => panelClaims(answer, model, result), [answer, model, result]);
+  const { claims, occurrence, place } = useMemo(() => panelClaims(answer, model, result), [answer, model, result]);
   const exportReview = useMemo(() => reviewExporter(answer, model, result), [answer, model, result]);
-  const selected = claims.find((c) => c.id === view.claim) ?? null;
+  const selected = claims.find((c) => c.id === claimId) ?? null;
 
-  useClaimHighlight(selected?.text ?? null, selected ? (occurrence.get(selected.id) ?? 0) : 0, selected ? `${selected.id}:${nonce}` : null);
+  useClaimHighlight(
+    selected?.text ?? null,
+    selected ? (occurrence.get(selected.id) ?? 0) : 0,
+    selected ? `${selected.id}:${nonce}` : null,
+    selected ? place.get(selected.id) : undefined,
+  );
 
   const onSelectClaim = useCallback(
     (claimId: string, how: 'pointer' | 'keyboard') => {
@@ -87,7 +103,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
       report={result.report}
       origin={isInlineAnswerId(answer.id) ? 'local' : 'server'}
       selectedClaimId={selected?.id ?? null}
-      activeKey={selected && view.cite ? view.cite : null}
+      activeKey={selected ? claimCite : null}
       onSelectClaim={onSelectClaim}
       onOpenCitation={onOpenCitation}
       onOpenFlag={onOpenFlag}

@@ -8,7 +8,32 @@ import { findNeedle, matchKey } from './claim-text.ts';
 const HIGHLIGHT = 'citelens-claim';
 
 /** Elements whose text is not the answer's prose: marker buttons, their previews, invalid markers, references. */
-const SKIP = '[data-marker], [data-invalid-marker], [role="tooltip"], [data-reference], [data-marker-preview]';
+const SKIP = '[data-marker], [data-invalid-marker], [role="tooltip"], [data-reference], [data-marker-preview], [hidden]';
+
+/** Where a claim starts in the answer text, and where every claim that reads the same starts (in answer order). */
+export interface ClaimPlace {
+  start: number;
+  sameTextStarts: readonly number[];
+}
+
+/**
+ * Where to look for the claim, and which of the same-reading texts there is it. A long answer is drawn in chunks
+ * (features/answer/virtual-blocks.tsx, `data-answer-chunk` with the text offsets it covers) and only some are drawn:
+ * the claim is looked for in its own chunk (the answer pane keeps it drawn), counting the same-reading claims before
+ * it in that chunk only. Null while its chunk is not drawn yet.
+ */
+function searchRoot(prose: Element, occurrence: number, place: ClaimPlace | undefined): { root: Element; occurrence: number } | null {
+  const chunks = prose.querySelectorAll<HTMLElement>('[data-answer-chunk]');
+  if (chunks.length === 0 || !place) return { root: prose, occurrence };
+  let chunk: HTMLElement | undefined;
+  for (const c of chunks) {
+    if (Number(c.dataset.answerStart) <= place.start) chunk = c;
+    else break;
+  }
+  if (!chunk || !chunk.hasAttribute('data-drawn')) return null;
+  const from = Number(chunk.dataset.answerStart);
+  return { root: chunk, occurrence: place.sameTextStarts.filter((s) => s >= from && s < place.start).length };
+}
 
 interface CharAt {
   node: Text;
@@ -59,7 +84,10 @@ function supported(): boolean {
  * Highlights `claimText` (its `occurrence`-th appearance) inside the answer pane, and scrolls the pane to it when
  * `scrollKey` changes. Clears the highlight when `claimText` is null or on unmount.
  */
-export function useClaimHighlight(claimText: string | null, occurrence: number, scrollKey: string | null): void {
+export function useClaimHighlight(claimText: string | null, occurrence: number, scrollKey: string | null, place?: ClaimPlace): void {
+  // `place` is a new object with each review result: its start and its same-reading starts are what count.
+  const start = place?.start;
+  const sameTextStarts = place?.sameTextStarts;
   useEffect(() => {
     if (!claimText || !supported()) return;
     const pane = document.querySelector('[data-pane="answer"]');
@@ -68,8 +96,9 @@ export function useClaimHighlight(claimText: string | null, occurrence: number, 
     let frame = 0;
     const apply = () => {
       // In a conversation, the claim is one of the active turn's.
-      const root = pane.querySelector('[data-active-turn] .answer-prose') ?? pane.querySelector('.answer-prose') ?? pane;
-      const range = claimRange(root, claimText, occurrence);
+      const prose = pane.querySelector('[data-active-turn] .answer-prose') ?? pane.querySelector('.answer-prose') ?? pane;
+      const where = searchRoot(prose, occurrence, start !== undefined && sameTextStarts ? { start, sameTextStarts } : undefined);
+      const range = where ? claimRange(where.root, claimText, where.occurrence) : null;
       if (!range) {
         CSS.highlights.delete(HIGHLIGHT);
         return;
@@ -95,5 +124,5 @@ export function useClaimHighlight(claimText: string | null, occurrence: number, 
       observer.disconnect();
       CSS.highlights.delete(HIGHLIGHT);
     };
-  }, [claimText, occurrence, scrollKey]);
+  }, [claimText, occurrence, scrollKey, start, sameTextStarts]);
 }

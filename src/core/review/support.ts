@@ -8,7 +8,7 @@
 // score = share of those found. Anything missing is reported by what the claim wrote, so the reason can say
 // "The claim says 30 days and 2024; the cited passage has neither."
 import { normalizeText } from '../locate/normalize.ts';
-import { evidenceFacts, extractFacts, factInEvidence, type FactKind } from './support-facts.ts';
+import { evidenceFacts, extractFacts, factInEvidence, type EvidenceFacts, type FactKind } from './support-facts.ts';
 import { isStopWord } from './stop-words.ts';
 
 export interface SupportItem {
@@ -147,11 +147,38 @@ export function lexicalSupport(claim: string, evidence: string | readonly string
   }
 }
 
-function compute(claim: string, evidence: string[]): LexicalSupport {
+interface EvidenceAnalysis {
+  evStems: Set<string>;
+  evPrefixes: string[];
+  evFacts: EvidenceFacts;
+  initials: string;
+}
+
+// The evidence's words, stems and facts, kept per distinct evidence: an answer cites the same few passages for
+// thousands of claims (10,000 claims over 2 sources read the passages 10,000 times without it: 3.8 s of a 10k-claim
+// answer's review). Bounded: cleared when full.
+const evidenceCache = new Map<string, EvidenceAnalysis>();
+const EVIDENCE_CACHE_SIZE = 256;
+
+function analyseEvidence(evidence: string[]): EvidenceAnalysis {
+  const key = evidence.join('\u0000');
+  const cached = evidenceCache.get(key);
+  if (cached) return cached;
   const evWords = evidence.flatMap((t) => words(t));
   const evStems = new Set(evWords.map((w) => w.stem));
-  const evPrefixes = [...evStems];
-  const evFacts = evidenceFacts(evidence);
+  const analysis = {
+    evStems,
+    evPrefixes: [...evStems],
+    evFacts: evidenceFacts(evidence),
+    initials: evWords.filter((w) => !isStopWord(w.folded)).map((w) => w.folded[0]).join(''),
+  };
+  if (evidenceCache.size >= EVIDENCE_CACHE_SIZE) evidenceCache.clear();
+  evidenceCache.set(key, analysis);
+  return analysis;
+}
+
+function compute(claim: string, evidence: string[]): LexicalSupport {
+  const { evStems, evPrefixes, evFacts, initials } = analyseEvidence(evidence);
 
   const claimWords = words(claim);
   const ents = entities(claim, claimWords);
@@ -164,7 +191,6 @@ function compute(claim: string, evidence: string[]): LexicalSupport {
     if (factInEvidence(f, evFacts)) found++;
     else missing.push({ kind: f.kind, text: f.text, at: f.start });
   }
-  const initials = evWords.filter((w) => !isStopWord(w.folded)).map((w) => w.folded[0]).join('');
   for (const e of ents) {
     if (e.stems.every((s) => stemFound(s, evStems, evPrefixes)) || spelledOut(e, initials)) found++;
     else missing.push({ kind: 'entity', text: e.text, at: [...e.words][0]?.index ?? 0 });

@@ -4,8 +4,10 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import type { ParsedMarkdown } from '../../core/markdown/parse-answer-markdown.ts';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
-import { markerInfo } from './marker-info.ts';
-import { ActiveMarkerContext } from './active-marker.ts';
+import type { ElementContent, Root as HastRoot } from 'hast';
+import { markerInfo, type MarkerInfo } from './marker-info.ts';
+import { ActiveMarkerContext, useActiveMarkerStore } from './active-marker.ts';
+import { answerChunks, VirtualBlocks } from './virtual-blocks.tsx';
 import { MarkerGroup } from './marker-group.tsx';
 import { MARKER_ELEMENT, answerHast } from './answer-hast.ts';
 
@@ -25,13 +27,15 @@ interface AnswerMarkdownProps {
   model: AnswerModel;
   activeKey: string | null;
   onCite(key: string): void;
+  /** A text offset to keep drawn in a long answer (the selected claim's start), so it can be found and scrolled to. */
+  reveal?: number | null;
 }
 
-export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, model, activeKey, onCite }: AnswerMarkdownProps) {
-  const active = useMemo(() => ({ activeKey, onCite }), [activeKey, onCite]);
+export const AnswerMarkdown = memo(function AnswerMarkdown({ answer, model, activeKey, onCite, reveal = null }: AnswerMarkdownProps) {
+  const active = useActiveMarkerStore(activeKey, onCite);
   return (
     <ActiveMarkerContext.Provider value={active}>
-      <ParsedAnswer answer={answer} model={model} />
+      <ParsedAnswer answer={answer} model={model} reveal={reveal} />
     </ActiveMarkerContext.Provider>
   );
 });
@@ -47,18 +51,33 @@ function SafeLink({ href, children }: { href?: string; children?: ReactNode }) {
   );
 }
 
-/** Drawn once per answer; a citation click changes only the context the marker buttons read. */
-const ParsedAnswer = memo(function ParsedAnswer({ answer, model }: { answer: Answer; model: AnswerModel }) {
-  const content = useMemo(() => {
+/**
+ * Drawn once per answer; a citation click changes only the store the marker buttons read. Each marker group's
+ * facts are resolved once per distinct group (an answer citing [1] 5,000 times resolves [1] once), and a long answer
+ * is drawn in chunks near the viewport (virtual-blocks.tsx).
+ */
+const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { answer: Answer; model: AnswerModel; reveal: number | null }) {
+  const { renderNodes, chunks, whole } = useMemo(() => {
+    const groups = new Map<string, MarkerInfo[]>();
+    const infosOf = (data: string) => {
+      let infos = groups.get(data);
+      if (!infos) {
+        infos = data.split('|').filter(Boolean).map((k) => markerInfo(answer, model, k));
+        groups.set(data, infos);
+      }
+      return infos;
+    };
     const components = {
       a: SafeLink,
-      [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => {
-        const keys = (props['data-keys'] ?? '').split('|').filter(Boolean);
-        return <MarkerGroup infos={keys.map((k) => markerInfo(answer, model, k))} />;
-      },
+      [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => <MarkerGroup infos={infosOf(props['data-keys'] ?? '')} />,
     } as Components;
-    return toJsxRuntime(answerHast(model.markdown.tree), { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
+    const hast = answerHast(model.markdown.tree);
+    const renderNodes = (children: HastRoot['children']) =>
+      toJsxRuntime({ type: 'root', children }, { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
+    const chunks = answerChunks(hast, answer.text.length);
+    return { renderNodes, chunks: chunks ?? [{ start: 0, end: answer.text.length, nodes: hast.children as ElementContent[], text: '' }], whole: chunks === null };
   }, [answer, model]);
+  const content = useMemo(() => (whole ? renderNodes(chunks[0]!.nodes) : null), [whole, chunks, renderNodes]);
   const note = simplifiedNote(model.markdown.simplified);
   return (
     <>
@@ -67,7 +86,9 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model }: { answer: Ans
           {note}
         </p>
       ) : null}
-      <div className="answer-prose">{content}</div>
+      <div className="answer-prose">
+        {content ?? <VirtualBlocks chunks={chunks} renderChunk={renderNodes} reveal={reveal} />}
+      </div>
     </>
   );
 });

@@ -19,9 +19,11 @@ interface AnswerPaneProps {
   reading?: AnswerReading;
   /** Who gave the answer's confidence scores ("Gemini"), for their labels. */
   provider?: string;
+  /** A text offset a long answer keeps drawn (the selected claim's start): see AnswerMarkdown. */
+  reveal?: number | null;
 }
 
-export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, statuses, reading, provider }: AnswerPaneProps) {
+export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, statuses, reading, provider, reveal = null }: AnswerPaneProps) {
   // The statuses and the provider travel by context: a check coming in re-renders the marker buttons, not the parsed
   // markdown.
   return (
@@ -37,7 +39,7 @@ export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, s
           {answer.confidence !== undefined ? (
             <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
           ) : null}
-          <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
+          <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} reveal={reveal} />
           <ReasoningSection answer={answer} model={model} activeKey={activeKey} onCite={onCite} />
           <ReferenceList answer={answer} model={model} activeSourceId={activeSourceId} onCite={onCite} />
         </article>

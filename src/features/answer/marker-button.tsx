@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useIsActiveMarker } from './active-marker.ts';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import type { MarkerInfo } from './marker-info.ts';
 import { EDGE, placePopover } from './popover-position.ts';
@@ -9,7 +10,7 @@ type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
 interface MarkerButtonProps {
   info: ValidMarker;
-  active: boolean;
+  /** Stable across renders (useCiteMarker), so a click elsewhere never re-renders this button. */
   onCite(key: string): void;
 }
 
@@ -17,7 +18,8 @@ interface MarkerButtonProps {
  * One cited number. Hover or focus shows the quote, the document title, the page and the section, and for web
  * sources the site and date, with the provider's confidence when it gave one.
  */
-export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
+export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerButtonProps) {
+  const active = useIsActiveMarker(info.key);
   const [open, setOpen] = useState(false);
   const tipId = useId();
   const status = useCitationStatus(info.sourceId);
@@ -100,4 +102,4 @@ export function MarkerButton({ info, active, onCite }: MarkerButtonProps) {
       )}
     </span>
   );
-}
+});

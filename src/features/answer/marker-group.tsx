@@ -1,15 +1,15 @@
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import type { MarkerInfo } from './marker-info.ts';
 import { MarkerButton } from './marker-button.tsx';
-import { useActiveMarker } from './active-marker.ts';
+import { useCiteMarker } from './active-marker.ts';
 
 interface MarkerGroupProps {
   infos: MarkerInfo[];
 }
 
 /** A bracket group: `[1, 3]` gives one button per number; a number that points nowhere stays plain text. */
-export function MarkerGroup({ infos }: MarkerGroupProps) {
-  const { activeKey, onCite } = useActiveMarker();
+export const MarkerGroup = memo(function MarkerGroup({ infos }: MarkerGroupProps) {
+  const onCite = useCiteMarker();
   return (
     <span data-marker-group="" className="whitespace-nowrap text-slate-500">
       [
@@ -17,7 +17,7 @@ export function MarkerGroup({ infos }: MarkerGroupProps) {
         <Fragment key={`${info.key}-${i}`}>
           {i > 0 ? ', ' : null}
           {info.kind === 'valid' ? (
-            <MarkerButton info={info} active={activeKey === info.key} onCite={onCite} />
+            <MarkerButton info={info} onCite={onCite} />
           ) : (
             <span
               data-invalid-marker={info.key}
@@ -32,4 +32,4 @@ export function MarkerGroup({ infos }: MarkerGroupProps) {
       ]
     </span>
   );
-}
+});

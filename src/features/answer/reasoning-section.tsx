@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import { spanSegments } from '../../core/model/span-segments.ts';
 import type { Answer, CitationSpan, ReasoningBlock } from '../../core/model/types.ts';
-import { ActiveMarkerContext } from './active-marker.ts';
+import { ActiveMarkerContext, useActiveMarkerStore } from './active-marker.ts';
 import { markerInfo } from './marker-info.ts';
 import { MarkerGroup } from './marker-group.tsx';
 
@@ -19,7 +19,7 @@ interface ReasoningSectionProps {
 
 export function ReasoningSection({ answer, model, activeKey, onCite }: ReasoningSectionProps) {
   const blocks = answer.reasoning ?? [];
-  const active = useMemo(() => ({ activeKey, onCite }), [activeKey, onCite]);
+  const active = useActiveMarkerStore(activeKey, onCite);
   if (blocks.length === 0) return null;
   const cited = new Set(blocks.flatMap((b) => (b.spans ?? []).map((s) => model.resolve(markerKey(model, s))?.id ?? s.sourceId)));
   const summary = cited.size === 0 ? 'no citations' : `cites ${cited.size} source${cited.size === 1 ? '' : 's'}`;
