@@ -81,7 +81,7 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   await expect(viewer.locator('mark[data-highlight]').first()).toBeInViewport();
   expect(new URL(page.url()).searchParams.get('cite')).toBe('2');
   // The live region says it in Persian.
-  await expect(page.getByRole('status').filter({ hasText: 'برجسته شد' })).toHaveText(/^ارجاع 2 — .+، برجسته شد$/);
+  await expect(page.getByRole('status').filter({ hasText: 'برجسته شد' })).toHaveText(/^ارجاع 2 — .+، برجسته شد\s*$/);
   // The policy's paragraphs read right to left too.
   expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
 
