@@ -6,6 +6,7 @@ import { CitationStatusContext, type CitationStatusBadge } from './citation-stat
 import { ProviderContext } from './provider-context.ts';
 import { ReasoningSection } from './reasoning-section.tsx';
 import { ReferenceList } from './reference-list.tsx';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 interface AnswerPaneProps {
   answer: Answer;
@@ -24,6 +25,7 @@ interface AnswerPaneProps {
 }
 
 export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, statuses, reading, provider, reveal = null }: AnswerPaneProps) {
+  const t = useTranslate();
   // The statuses and the provider travel by context: a check coming in re-renders the marker buttons, not the parsed
   // markdown.
   return (
@@ -31,13 +33,13 @@ export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, s
       <CitationStatusContext.Provider value={statuses ?? null}>
         {/* Focusable by script only (tabIndex -1): an answer opened from the home page takes the focus to its heading,
             or to the answer itself when it has no question. */}
-        <article aria-label="Answer" tabIndex={answer.question ? undefined : -1} className="mx-auto max-w-2xl px-6 py-5">
+        <article aria-label={t('answer.label')} tabIndex={answer.question ? undefined : -1} className="mx-auto max-w-2xl px-6 py-5">
           {answer.question ? (
-            <h1 tabIndex={-1} className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
+            <h1 tabIndex={-1} dir="auto" className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
           ) : null}
           {reading ? <AdapterNotes reading={reading} /> : null}
           {answer.confidence !== undefined ? (
-            <p className="mb-3 text-xs text-slate-500">Model confidence {Math.round(answer.confidence * 100)} %</p>
+            <p className="mb-3 text-xs text-slate-500">{t('answer.confidence', { value: Math.round(answer.confidence * 100) })}</p>
           ) : null}
           <AnswerMarkdown answer={answer} model={model} activeKey={activeKey} onCite={onCite} reveal={reveal} />
           <ReasoningSection answer={answer} model={model} activeKey={activeKey} onCite={onCite} />

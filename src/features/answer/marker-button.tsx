@@ -1,4 +1,6 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { formatNumber } from '../../core/i18n/translate.ts';
+import { useLocale, useTranslate } from '../../i18n/use-translate.ts';
 import { useIsActiveMarker } from './active-marker.ts';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
 import type { MarkerInfo } from './marker-info.ts';
@@ -20,6 +22,8 @@ interface MarkerButtonProps {
  */
 export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerButtonProps) {
   const active = useIsActiveMarker(info.key);
+  const t = useTranslate();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const tipId = useId();
   const status = useCitationStatus(info.sourceId);
@@ -56,7 +60,7 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
         data-source-id={info.sourceId}
         data-active={active || undefined}
         aria-current={active ? 'true' : undefined}
-        aria-label={`Citation ${info.key}: ${info.label}`}
+        aria-label={t('answer.markerName', { key: info.key, label: info.label })}
         data-status={status?.tone}
         aria-describedby={open ? tipId : undefined}
         onClick={() => {
@@ -73,8 +77,9 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
           active ? 'bg-indigo-600 text-white underline decoration-2 underline-offset-2' : 'bg-indigo-50 text-indigo-700 hover:bg-indigo-100'
         }`}
       >
-        {info.key}
-        {status ? <span aria-hidden className={`ml-0.5 inline-block size-1.5 rounded-full align-middle ${STATUS_DOT[status.tone]}`} /> : null}
+        {/* The number in the UI's digits (۲ in Persian); data-marker and the link keep the normalized key. */}
+        {/^\d+$/.test(info.key) ? formatNumber(locale, Number(info.key)) : info.key}
+        {status ? <span aria-hidden className={`ms-0.5 inline-block size-1.5 rounded-full align-middle ${STATUS_DOT[status.tone]}`} /> : null}
       </button>
       {open && (
         // Wraps (its group is nowrap), and stays hoverable: it touches the marker, so the pointer can move onto it to
@@ -84,14 +89,14 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
           id={tipId}
           role="tooltip"
           data-marker-preview={info.key}
-          className="fixed z-50 block w-72 whitespace-normal break-words rounded-md border border-slate-200 bg-white p-3 text-left text-sm font-normal leading-snug text-slate-700 shadow-lg"
+          className="fixed z-50 block w-72 whitespace-normal break-words rounded-md border border-slate-200 bg-white p-3 text-start text-sm font-normal leading-snug text-slate-700 shadow-lg"
         >
           {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
           <span className="mt-2 block font-medium text-slate-900">{info.title}</span>
           {/* A web page or a generated file has no pages: no "Page unknown" for them. */}
           {info.page !== undefined || info.section || !(info.web || info.generated) ? (
             <span className="block text-xs text-slate-500">
-              {[info.page !== undefined ? `Page ${info.page}` : info.web || info.generated ? '' : 'Page unknown', info.section ?? '']
+              {[info.page !== undefined ? t('answer.page', { page: info.page }) : info.web || info.generated ? '' : t('answer.pageUnknown'), info.section ?? '']
                 .filter(Boolean)
                 .join(' · ')}
             </span>

@@ -1,4 +1,5 @@
 import { Fragment, memo } from 'react';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import type { MarkerInfo } from './marker-info.ts';
 import { MarkerButton } from './marker-button.tsx';
 import { useCiteMarker } from './active-marker.ts';
@@ -7,21 +8,26 @@ interface MarkerGroupProps {
   infos: MarkerInfo[];
 }
 
-/** A bracket group: `[1, 3]` gives one button per number; a number that points nowhere stays plain text. */
+/**
+ * A bracket group: `[1, 3]` gives one button per number; a number that points nowhere stays plain text. The group is
+ * a <bdi>, isolated from the text around it, so `[2, 3]` is never reordered by the Persian or Arabic words beside it
+ * (and its brackets mirror with the paragraph's direction).
+ */
 export const MarkerGroup = memo(function MarkerGroup({ infos }: MarkerGroupProps) {
+  const t = useTranslate();
   const onCite = useCiteMarker();
   return (
-    <span data-marker-group="" className="whitespace-nowrap text-slate-500">
+    <bdi data-marker-group="" className="whitespace-nowrap text-slate-500">
       [
       {infos.map((info, i) => (
         <Fragment key={`${info.key}-${i}`}>
-          {i > 0 ? ', ' : null}
+          {i > 0 ? t('answer.markerSeparator') : null}
           {info.kind === 'valid' ? (
             <MarkerButton info={info} onCite={onCite} />
           ) : (
             <span
               data-invalid-marker={info.key}
-              title={`Citation ${info.key} points to no source`}
+              title={t('answer.invalidMarker', { key: info.key })}
               className="rounded bg-rose-50 px-1 text-[0.8em] font-semibold text-rose-700 line-through decoration-rose-400"
             >
               {info.key}
@@ -30,6 +36,6 @@ export const MarkerGroup = memo(function MarkerGroup({ infos }: MarkerGroupProps
         </Fragment>
       ))}
       ]
-    </span>
+    </bdi>
   );
 });
