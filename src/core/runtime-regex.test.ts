@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { adaptOpenrouter } from './adapters/openrouter.ts';
+import { adaptXai } from './adapters/xai.ts';
+import { extractFacts } from './review/support-facts.ts';
+
+// Catastrophic backtracking in patterns built at run time (`new RegExp(…)`), which regex-backtracking.test.ts cannot
+// see (it runs the literals). Every `new RegExp(` in src outside tests must be listed in PROBES with how many there
+// are in its file and a probe that drives the code holding them over adversarial inputs: a new one, anywhere in src,
+// fails the first test until someone adds it here. Same measure as the literals' test: the big input may not cost
+// more than LOADED_FLOOR_MS and MAX_GROWTH times the small one, nor HARD_LIMIT_MS at all.
+
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SMALL = 1024;
+const BIG = 8192;
+const MAX_GROWTH = 24;
+const LOADED_FLOOR_MS = 40;
+const HARD_LIMIT_MS = 1500;
+
+const docs = [{ id: 'ferry', title: 'Winter Ferry Timetable', url: 'https://ferries.example.is/timetables/winter' }];
+const FERRY = 'https://ferries.example.is/timetables/winter';
+
+/** Runs of the characters and words the file's patterns name, at length n, ended by a character nothing matches. */
+const runs = (pieces: readonly string[]) => pieces.map((p) => (n: number) => p.repeat(Math.ceil(n / p.length)).slice(0, n) + '\u0000');
+
+interface Probe {
+  /** `new RegExp(` in the file. */
+  count: number;
+  inputs: ((n: number) => string)[];
+  run(input: string): unknown;
+}
+
+const PROBES: Record<string, Probe> = {
+  // Dates, amounts, percentages and bare numbers, built from MONTH, NUM and the multipliers.
+  'core/review/support-facts.ts': {
+    count: 9,
+    inputs: runs(['1', '1 ', '1,', '1.', '1 1', 'may ', 'jan. ', '1 may ', 'may 1 ', '$1', '$ 1', '1 usd ', '1%', '% 1', '1 000 ', '1st ', '1 k', 'a', ' ']),
+    run: (text) => extractFacts(text),
+  },
+  // The Markdown link to one cited URL.
+  'core/adapters/openrouter.ts': {
+    count: 1,
+    inputs: runs(['[', '[a', '[[a]', '[a](', `[a](${FERRY}`, '(', ']', '](', ' ']),
+    run: (content) =>
+      adaptOpenrouter({
+        id: 'a',
+        documents: docs,
+        payload: { choices: [{ message: { content, annotations: [{ type: 'url_citation', url_citation: { url: FERRY, title: 't' } }] } }] },
+      }),
+  },
+  // The anchored copy of the `[[id]](url)` link literal.
+  'core/adapters/xai.ts': {
+    count: 1,
+    inputs: runs(['[[', '[[a]](', '[[a]](x(', '(', 'x(', ' ']),
+    run: (content) => {
+      try {
+        return adaptXai({ id: 'a', documents: docs, payload: { output: [{ type: 'message', content: [{ type: 'output_text', text: content }] }] } });
+      } catch {
+        return null; // a payload the adapter refuses still ran its patterns over the text
+      }
+    },
+  },
+};
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+function time(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+describe('regular expressions built at run time', () => {
+  it('every `new RegExp(` in src has a probe here', () => {
+    const found: Record<string, number> = {};
+    for (const file of sourceFiles(src)) {
+      const count = readFileSync(file, 'utf8').split('new RegExp(').length - 1;
+      if (count > 0) found[path.relative(src, file).split(path.sep).join('/')] = count;
+    }
+    expect(found).toEqual(Object.fromEntries(Object.entries(PROBES).map(([file, p]) => [file, p.count])));
+  });
+
+  it('stay roughly linear on adversarial inputs', { timeout: 300_000 }, () => {
+    const slow: string[] = [];
+    for (const [file, probe] of Object.entries(PROBES)) {
+      for (const make of probe.inputs) {
+        const big = make(BIG);
+        if (time(() => probe.run(big)) < LOADED_FLOOR_MS) continue;
+        const tBig = Math.min(time(() => probe.run(big)), time(() => probe.run(big)));
+        const small = make(SMALL);
+        const tSmall = Math.max(0.05, Math.min(time(() => probe.run(small)), time(() => probe.run(small))));
+        if (tBig > HARD_LIMIT_MS || (tBig > LOADED_FLOOR_MS && tBig / tSmall > MAX_GROWTH)) {
+          slow.push(`${file} on ${JSON.stringify(big.slice(0, 12))}… ${tSmall.toFixed(1)} ms → ${tBig.toFixed(1)} ms`);
+        }
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+});
