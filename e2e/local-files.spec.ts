@@ -112,12 +112,15 @@ test('files dropped on the page open the same way (a full-window drop target whi
 test('a missing document is named with an "Add file" button, and the file given there opens the citation', async ({ page }) => {
   const requests = recordRequests(page);
   await page.goto('./');
-  const notes = { name: 'meeting-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes that no document of the answer cites.\n') };
+  // A file name is untrusted text too (issue 9's XSS corpus): shown as written, never as markup.
+  const notesName = '<img src=x onerror="window.__pwned=1">meeting-notes.txt';
+  const notes = { name: notesName, mimeType: 'text/plain', buffer: Buffer.from('Notes that no document of the answer cites.\n') };
   await openInput(page).setInputFiles([answerFile('retention-vs-security'), pdfFile('vendor-security-policy'), notes]);
   await expect(page).toHaveURL(LOCAL_URL);
   const bar = page.getByRole('region', { name: 'Local files' });
   await expect(bar).toContainText('Missing: Data Retention Policy');
-  await expect(bar).toContainText('Not used: meeting-notes.txt');
+  await expect(bar).toContainText(`Not used: ${notesName}`);
+  await expect(bar.locator('img')).toHaveCount(0);
 
   // [2] cites the Data Retention Policy (source S3), whose file was not given.
   await page.locator('button[data-marker="2"]').first().click();
@@ -134,6 +137,7 @@ test('a missing document is named with an "Add file" button, and the file given 
   await page.locator('button[data-marker="1"]').first().click();
   await expect(page.locator('[data-highlight][data-source-id="S1"]').first()).toBeInViewport();
   expectNothingUploaded(requests, []);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
 test('a bad answer file is a clear error that names the file and what is wrong in it', async ({ page }) => {
