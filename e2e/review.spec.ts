@@ -65,7 +65,8 @@ test('a whole answer reviewed with the keyboard alone', async ({ page, request }
   await expect(page.locator('[data-review-progress]')).toContainText(`${count} of ${count} reviewed, ${rejected} rejected`);
 
   // The selected claim is painted in the answer and its first citation is open in the viewer.
-  const claimText = (await selectedClaim(page).locator('button').first().getAttribute('aria-label'))!.replace(/^Claim \d+: /, '');
+  // The claim's own words, as its card shows them (the button is named by its content: number, text, decision).
+  const claimText = (await selectedClaim(page).locator('button').first().locator('span[dir="auto"]').textContent())!;
   await expect.poll(() => highlightedAnswerText(page)).toContain(claimText.replace(/[.:]$/, '').slice(0, 40));
 
   // k goes back; ? shows the shortcuts, made from the same actions the keys run; Escape closes them.
@@ -106,11 +107,11 @@ test('[ and ] step through the highlighted regions of the open citation', async 
   await page.keyboard.press('j');
   await expect(selectedClaim(page)).toBeVisible();
   await page.keyboard.press('j');
-  await expect(page.getByText('Region 1 of 2')).toBeVisible();
+  await expect(page.getByText('Region 1 of 2', { exact: true })).toBeVisible();
   await page.keyboard.press(']');
-  await expect(page.getByText('Region 2 of 2')).toBeVisible();
+  await expect(page.getByText('Region 2 of 2', { exact: true })).toBeVisible();
   await page.keyboard.press('[');
-  await expect(page.getByText('Region 1 of 2')).toBeVisible();
+  await expect(page.getByText('Region 1 of 2', { exact: true })).toBeVisible();
 });
 
 test.describe('with the review API unreachable', () => {
