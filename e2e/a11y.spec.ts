@@ -103,6 +103,31 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   await expect(page.locator('[data-pane="viewer"] [data-highlight]').first()).toBeVisible();
   expect(await page.locator('[data-pane="viewer"]').evaluate((el) => !!el.closest('[inert]'))).toBe(false);
 
+  // A preview that covers a marker on the next line gives way when the pointer reaches that marker.
+  const first = markers.first();
+  await first.hover();
+  const tip = page.locator('[data-marker-preview]');
+  await expect(tip).toBeVisible();
+  const tipBox = (await tip.boundingBox())!;
+  const covered = await markers.evaluateAll((els, t) => {
+    const i = els.findIndex((el, k) => {
+      const r = el.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      return k > 0 && x > t.x && x < t.x + t.width && y > t.y && y < t.y + t.height;
+    });
+    return i;
+  }, tipBox);
+  expect(covered, 'the first preview covers a later marker in this answer').toBeGreaterThan(0);
+  const target = (await markers.nth(covered).boundingBox())!;
+  const [tx, ty] = [target.x + target.width / 2, target.y + target.height / 2];
+  await page.mouse.move(tx, tipBox.y + 4, { steps: 4 });
+  await page.mouse.move(tx, ty, { steps: 8 });
+  await expect(tip).toBeHidden();
+  expect(await page.evaluate(([x, y]) => (document.elementFromPoint(x!, y!)?.closest('button') as HTMLElement | null)?.dataset.marker, [tx, ty])).toBe(
+    await markers.nth(covered).getAttribute('data-marker'),
+  );
+  await page.mouse.move(5, 5);
+
   // The hover preview wraps inside its box and stays in the viewport, even for a marker near the right edge.
   // At 420 px the panes stack, the answer full width on top.
   await page.setViewportSize({ width: 420, height: 800 });

@@ -89,6 +89,12 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
           id={tipId}
           role="tooltip"
           data-marker-preview={info.key}
+          // It may cover a marker on the next line: a pointer that reaches one is heading for it, not for the quote,
+          // so the preview gives way (else the marker under it could not be reached without going round it).
+          onPointerMove={(e) => {
+            const under = document.elementsFromPoint(e.clientX, e.clientY);
+            if (under.some((el) => el instanceof HTMLElement && el.dataset.marker !== undefined && el !== buttonRef.current)) setOpen(false);
+          }}
           className="fixed z-50 block w-72 whitespace-normal break-words rounded-md border border-slate-200 bg-white p-3 text-start text-sm font-normal leading-snug text-slate-700 shadow-lg"
         >
           {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
