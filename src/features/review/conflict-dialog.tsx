@@ -1,4 +1,5 @@
 import type { ClaimRecord, ReviewDecision } from '../../api/review-schema.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { formatTime } from './claim-history.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { DecisionChip } from './review-bits.tsx';
@@ -21,21 +22,22 @@ interface ConflictDialogProps {
 
 export function ConflictDialog({ conflict, onKeep, onClose }: ConflictDialogProps) {
   const { theirs, mine } = conflict;
+  const t = useTranslate();
   return (
-    <ModalDialog title="This claim was changed while you reviewed it" onClose={onClose} wide>
+    <ModalDialog title={t('review.conflictTitle')} onClose={onClose} wide>
       <p className="text-sm text-slate-600">
-        Claim {conflict.claimIndex + 1}: <span className="italic text-slate-800">“{conflict.claimText}”</span>
+        {t('review.claimN', { n: conflict.claimIndex + 1 })} <span className="italic text-slate-800">“{conflict.claimText}”</span>
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <Version
-          title="Theirs (on the server)"
-          who={theirs.reviewer || 'unknown reviewer'}
+          title={t('review.theirs')}
+          who={theirs.reviewer || t('review.unknownReviewer')}
           when={theirs.updatedAt}
           decision={theirs.decision}
           note={theirs.note}
           testId="theirs"
         />
-        <Version title="Yours (not saved)" who={mine.reviewer || 'you'} when={mine.decidedAt} decision={mine.decision} note={mine.note} testId="mine" />
+        <Version title={t('review.yours')} who={mine.reviewer || t('review.you')} when={mine.decidedAt} decision={mine.decision} note={mine.note} testId="mine" />
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         <button
@@ -43,14 +45,14 @@ export function ConflictDialog({ conflict, onKeep, onClose }: ConflictDialogProp
           onClick={() => onKeep('theirs')}
           className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          Keep theirs
+          {t('review.keepTheirs')}
         </button>
         <button
           type="button"
           onClick={() => onKeep('mine')}
           className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
         >
-          Keep mine
+          {t('review.keepMine')}
         </button>
       </div>
     </ModalDialog>
@@ -67,13 +69,14 @@ interface VersionProps {
 }
 
 function Version({ title, who, when, decision, note, testId }: VersionProps) {
+  const t = useTranslate();
   return (
     <section aria-label={title} data-version={testId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
       <div className="mt-2">
         <DecisionChip decision={decision} />
       </div>
-      <p className="mt-2 min-h-8 whitespace-pre-wrap break-words text-sm text-slate-700">{note || <span className="text-slate-400">No note</span>}</p>
+      <p className="mt-2 min-h-8 whitespace-pre-wrap break-words text-sm text-slate-700">{note || <span className="text-slate-400">{t('review.noNote')}</span>}</p>
       <p className="mt-2 text-xs text-slate-500">
         {who}
         {when ? ` · ${formatTime(when)}` : ''}

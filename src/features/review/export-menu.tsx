@@ -2,16 +2,17 @@ import { useId, useRef, useState } from 'react';
 import { reviewExportToCsv } from '../../core/review/export-csv.ts';
 import { reviewExportToMarkdown } from '../../core/review/export-markdown.ts';
 import { exportFileName, reviewExportToJson, type ReviewExport } from '../../core/review/export.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { downloadText, type DownloadText } from './download-text.ts';
 
 // "Export" in the review panel's header: the review as it stands (flags, decisions, notes) saved as JSON, CSV or a
 // Markdown report. The export is built when a format is chosen, so it holds the decisions of that moment.
 
 const FORMATS = [
-  { ext: 'json', label: 'JSON', hint: 'for tools', mime: 'application/json', render: reviewExportToJson },
+  { ext: 'json', label: 'JSON', hint: 'review.exportHintJson', mime: 'application/json', render: reviewExportToJson },
   // the byte-order mark makes spreadsheet programs read the file as UTF-8
-  { ext: 'csv', label: 'CSV', hint: 'for spreadsheets', mime: 'text/csv', render: (e: ReviewExport) => `\uFEFF${reviewExportToCsv(e)}` },
-  { ext: 'md', label: 'Markdown', hint: 'a report to read', mime: 'text/markdown', render: (e: ReviewExport) => reviewExportToMarkdown(e) },
+  { ext: 'csv', label: 'CSV', hint: 'review.exportHintCsv', mime: 'text/csv', render: (e: ReviewExport) => `\uFEFF${reviewExportToCsv(e)}` },
+  { ext: 'md', label: 'Markdown', hint: 'review.exportHintMd', mime: 'text/markdown', render: (e: ReviewExport) => reviewExportToMarkdown(e) },
 ] as const;
 
 export interface ExportMenuProps {
@@ -22,6 +23,7 @@ export interface ExportMenuProps {
 }
 
 export function ExportMenu({ getExport, download = downloadText }: ExportMenuProps) {
+  const t = useTranslate();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -35,7 +37,7 @@ export function ExportMenu({ getExport, download = downloadText }: ExportMenuPro
       setOpen(false);
       buttonRef.current?.focus();
     } catch (e) {
-      setError(`The ${format.label} export failed: ${e instanceof Error ? e.message : String(e)}`);
+      setError(t('review.exportFailed', { format: format.label, message: e instanceof Error ? e.message : String(e) }));
     }
   };
 
@@ -60,10 +62,10 @@ export function ExportMenu({ getExport, download = downloadText }: ExportMenuPro
         onClick={() => setOpen((o) => !o)}
         className="rounded-md px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
-        Export
+        {t('review.export')}
       </button>
       {open ? (
-        <ul id={listId} aria-label="Export the review as" className="absolute right-0 z-20 mt-1 w-48 space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        <ul id={listId} aria-label={t('review.exportAs')} className="absolute right-0 z-20 mt-1 w-48 space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">
           {FORMATS.map((f) => (
             <li key={f.ext}>
               <button
@@ -73,7 +75,7 @@ export function ExportMenu({ getExport, download = downloadText }: ExportMenuPro
                 className="flex w-full items-baseline justify-between gap-2 rounded px-2 py-1 text-left text-xs text-slate-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
               >
                 <span className="font-medium">{f.label}</span>
-                <span className="text-[11px] text-slate-500">{f.hint}</span>
+                <span className="text-[11px] text-slate-500">{t(f.hint)}</span>
               </button>
             </li>
           ))}

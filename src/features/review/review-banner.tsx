@@ -1,18 +1,20 @@
 import type { ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
+import type { MessageKey } from '../../core/i18n/messages-en.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { SeverityIcon } from './review-bits.tsx';
 
 // What is wrong with the answer as a whole (low confidence, markers outside any claim) and what the backend's own
 // verifier said about it, above the claims: the first thing a reviewer should know.
 
-const STATUS_WORDS: Record<string, { text: string; good: boolean }> = {
-  grounded: { text: 'Grounded', good: true },
-  partially_grounded: { text: 'Partially grounded', good: false },
-  ungrounded: { text: 'Ungrounded', good: false },
-  consistent: { text: 'Consistent', good: true },
-  conflict_detected: { text: 'Conflict detected', good: false },
-  complete: { text: 'Complete', good: true },
-  partial: { text: 'Partial', good: false },
-  insufficient_evidence: { text: 'Insufficient evidence', good: false },
+const STATUS_WORDS: Record<string, { text: Extract<MessageKey, `review.status${string}`>; good: boolean }> = {
+  grounded: { text: 'review.statusGrounded', good: true },
+  partially_grounded: { text: 'review.statusPartiallyGrounded', good: false },
+  ungrounded: { text: 'review.statusUngrounded', good: false },
+  consistent: { text: 'review.statusConsistent', good: true },
+  conflict_detected: { text: 'review.statusConflict', good: false },
+  complete: { text: 'review.statusComplete', good: true },
+  partial: { text: 'review.statusPartial', good: false },
+  insufficient_evidence: { text: 'review.statusInsufficient', good: false },
 };
 
 interface ReviewBannerProps {
@@ -22,10 +24,11 @@ interface ReviewBannerProps {
 }
 
 export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
+  const t = useTranslate();
   const statuses = report ? [report.groundingStatus, report.consistencyStatus, report.completenessStatus].filter((s): s is NonNullable<typeof s> => !!s) : [];
   if (flags.length === 0 && !report) return null;
   return (
-    <section aria-label="About the whole answer" className="space-y-1.5 border-b border-slate-200 bg-slate-50/80 px-3 py-2">
+    <section aria-label={t('review.aboutAnswer')} className="space-y-1.5 border-b border-slate-200 bg-slate-50/80 px-3 py-2">
       {flags.map((flag, i) => (
         <button
           key={`${flag.code}-${i}`}
@@ -41,9 +44,10 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
       {report ? (
         <div data-review-report="" className="text-xs">
           <div className="flex flex-wrap items-center gap-1">
-            <span className="mr-0.5 font-medium text-slate-500">Backend check:</span>
+            <span className="mr-0.5 font-medium text-slate-500">{t('review.backendCheck')}</span>
             {statuses.map((s) => {
-              const w = STATUS_WORDS[s] ?? { text: s, good: false };
+              const known = STATUS_WORDS[s];
+              const w = known ? { text: t(known.text), good: known.good } : { text: s, good: false };
               return (
                 <span
                   key={s}
@@ -56,7 +60,7 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
             })}
             {report.retryCount !== undefined ? (
               <span className={`rounded-full px-1.5 py-0.5 ring-1 ${report.retryCount > 0 ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-white text-slate-600 ring-slate-200'}`}>
-                {report.retryCount} {report.retryCount === 1 ? 'retry' : 'retries'}
+                {t('review.retries', { count: report.retryCount })}
               </span>
             ) : null}
           </div>
@@ -68,7 +72,7 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
                 {n.text}
               </p>
             ))}
-          {report.unreadable.length > 0 ? <p className="mt-1 text-slate-500">Unreadable in the report: {report.unreadable.join(', ')}</p> : null}
+          {report.unreadable.length > 0 ? <p className="mt-1 text-slate-500">{t('review.unreadable', { list: report.unreadable.join(', ') })}</p> : null}
         </div>
       ) : null}
     </section>

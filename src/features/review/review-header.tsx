@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flagCodes, type FlagCode } from '../../core/review/types.ts';
+import type { MessageKey } from '../../core/i18n/messages-en.ts';
 import { filterValue, parseFilterValue, type ReviewProgress } from './decision-state.ts';
 import { useReviewUiStore } from './review-ui-store.ts';
 import { ExportMenu } from './export-menu.tsx';
@@ -90,7 +91,7 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
                 .filter((c) => presentFlags.has(c))
                 .map((c) => (
                   <option key={c} value={`flag:${c}`}>
-                    {FLAG_NAMES[c]}
+                    {t(FLAG_NAMES[c])}
                   </option>
                 ))}
             </optgroup>
@@ -121,19 +122,20 @@ function share(n: number, total: number): number {
   return total > 0 ? (n / total) * 100 : 0;
 }
 
-export const FLAG_NAMES: Record<FlagCode, string> = {
-  uncited: 'Uncited',
-  'invalid-marker': 'Marker names no source',
-  'weak-relevance': 'Weak relevance',
-  'low-confidence': 'Low confidence',
-  'quote-not-found': 'Quote not found',
-  'quote-altered': 'Quote altered',
-  'wrong-page': 'Wrong page',
-  'highlight-misses-evidence': 'Highlight misses the quote',
-  unsupported: 'Unsupported',
-  'document-level-only': 'Document-level only',
-  'version-mismatch': 'Version mismatch',
-  'evidence-unavailable': 'Evidence unavailable',
+/** Each flag's name in the catalogs (shown translated in the filter). */
+export const FLAG_NAMES: Record<FlagCode, Extract<MessageKey, `flag.${string}`>> = {
+  uncited: 'flag.uncited',
+  'invalid-marker': 'flag.invalidMarker',
+  'weak-relevance': 'flag.weakRelevance',
+  'low-confidence': 'flag.lowConfidence',
+  'quote-not-found': 'flag.quoteNotFound',
+  'quote-altered': 'flag.quoteAltered',
+  'wrong-page': 'flag.wrongPage',
+  'highlight-misses-evidence': 'flag.highlightMisses',
+  unsupported: 'flag.unsupported',
+  'document-level-only': 'flag.documentLevelOnly',
+  'version-mismatch': 'flag.versionMismatch',
+  'evidence-unavailable': 'flag.evidenceUnavailable',
 };
 
 /** The reviewer's name: asked for once, kept in localStorage (it is not a secret), sent with every save. */

@@ -3,6 +3,7 @@ import type { ReviewDecision } from '../../api/review-schema.ts';
 import { useAnswerReview } from '../../api/review-queries.ts';
 import type { FlagCode, ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
 import type { ReviewExport } from '../../core/review/export.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { isCommandKey, runKey } from './actions/registry.ts';
 import type { ActionContext } from './actions/types.ts';
 import { ChunkedList, CHUNKED_MIN_ITEMS } from './chunked-list.tsx';
@@ -42,6 +43,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const server = useAnswerReview(answerId);
   const sync = useReviewSync();
   const snapshot = useOutboxSnapshot();
+  const t = useTranslate();
   const local = useLocalRecords(answerId);
   const ui = useReviewUiStore();
   const mode: 'server' | 'local' = origin === 'local' || server.data?.kind === 'not-held' ? 'local' : 'server';
@@ -114,7 +116,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
 
   const storageNote =
     snapshot.storageProblem ??
-    (sync.storage?.kind === 'memory' ? `${sync.storage.reason ?? 'Storage is off'}: unsent decisions are lost if this tab closes.` : null);
+    (sync.storage?.kind === 'memory' ? t('review.memoryOnly', { reason: sync.storage.reason ?? t('review.storageOff') }) : null);
 
   const renderCard = (claim: PanelClaim) => (
     <ClaimCard
@@ -138,7 +140,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
   );
 
   return (
-    <section aria-label="Review" data-review-panel="" className="h-full min-h-0 overflow-y-auto bg-white">
+    <section aria-label={t('review.title')} data-review-panel="" className="h-full min-h-0 overflow-y-auto bg-white">
       <ReviewHeader
         progress={progress}
         presentFlags={presentFlags}
@@ -149,18 +151,18 @@ export function ReviewPanel(props: ReviewPanelProps) {
       />
       {server.status === 'error' ? (
         <p role="alert" className="border-b border-rose-100 bg-rose-50 px-3 py-1.5 text-[11px] text-rose-800">
-          Saved decisions could not be loaded: {server.error.message}
+          {t('review.serverLoadFailed', { message: server.error.message })}
         </p>
       ) : null}
       <ReviewBanner flags={answerFlags} report={report} onOpenFlag={onOpenAnswerFlag} />
       <div>
         {visible.length === 0 ? (
-          <p className="px-4 py-6 text-center text-xs text-slate-500">{claims.length === 0 ? 'This answer has no claims to review.' : 'No claim matches this filter.'}</p>
+          <p className="px-4 py-6 text-center text-xs text-slate-500">{claims.length === 0 ? t('review.noClaims') : t('review.noMatch')}</p>
         ) : (
           visible.length > CHUNKED_MIN_ITEMS ? (
-            <ChunkedList label="Claims" items={visible} render={renderCard} keep={visible.findIndex((c) => c.id === selectedClaimId)} />
+            <ChunkedList label={t('review.claims')} items={visible} render={renderCard} keep={visible.findIndex((c) => c.id === selectedClaimId)} />
           ) : (
-            <ol aria-label="Claims">{visible.map(renderCard)}</ol>
+            <ol aria-label={t('review.claims')}>{visible.map(renderCard)}</ol>
           )
         )}
       </div>

@@ -1,5 +1,10 @@
+import { createTranslator, type Translate } from '../../core/i18n/translate.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { reviewActions } from './actions/registry.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+
+/** English unless the dialog hands the UI language's translator. */
+const EN = createTranslator('en');
 
 /** A shortcut another part of the page adds to the list (the viewer's), with its keys as they are shown. */
 export interface ShortcutEntry {
@@ -20,11 +25,11 @@ export interface ShortcutGroup {
  * keys do), then the groups handed in (the viewer's registry, via the app). A command listed by an earlier group
  * (same id: the region steps, bound in both) is not listed again.
  */
-export function shortcutGroups(extra: readonly ShortcutGroup[]): ShortcutGroup[] {
+export function shortcutGroups(extra: readonly ShortcutGroup[], t: Translate = EN): ShortcutGroup[] {
   const review: ShortcutGroup = {
-    title: 'Review',
-    note: 'They work whenever the cursor is not in a text field.',
-    entries: reviewActions.map((a) => ({ id: a.name, label: a.label, keys: a.keys })),
+    title: t('review.title'),
+    note: t('review.shortcutsNote'),
+    entries: reviewActions.map((a) => ({ id: a.name, label: t(a.label), keys: a.keys })),
   };
   const seen = new Set(review.entries.map((e) => e.id));
   const groups = [review];
@@ -37,13 +42,14 @@ export function shortcutGroups(extra: readonly ShortcutGroup[]): ShortcutGroup[]
 }
 
 export function ShortcutsDialog({ onClose, extra = [] }: { onClose(): void; extra?: readonly ShortcutGroup[] }) {
+  const t = useTranslate();
   return (
-    <ModalDialog title="Keyboard shortcuts" onClose={onClose}>
-      {shortcutGroups(extra).map((group) => (
+    <ModalDialog title={t('review.shortcuts')} onClose={onClose}>
+      {shortcutGroups(extra, t).map((group) => (
         <section key={group.title} className="mb-3 last:mb-0">
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</h3>
           {group.note ? <p className="mb-1 text-xs text-slate-500">{group.note}</p> : null}
-          <dl aria-label={`${group.title} shortcuts`} className="divide-y divide-slate-100 text-sm">
+          <dl aria-label={t('review.shortcutsOf', { title: group.title })} className="divide-y divide-slate-100 text-sm">
             {group.entries.map((entry) => (
               <div key={entry.id} data-shortcut={entry.id} className="flex items-center justify-between gap-4 py-1.5">
                 <dt className="text-slate-700">{entry.label}</dt>

@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionFollowUp: ReviewAction = {
   name: 'follow-up',
-  label: 'Mark for follow-up',
+  label: 'review.actionFollowUp',
   keys: ['f'],
   enabled: (ctx) => ctx.selectedId !== null,
   perform: (ctx) => {

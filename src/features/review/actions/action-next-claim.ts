@@ -3,7 +3,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionNextClaim: ReviewAction = {
   name: 'next-claim',
-  label: 'Next claim',
+  label: 'review.actionNextClaim',
   keys: ['j'],
   enabled: (ctx) => ctx.claimIds.length > 0,
   perform: (ctx) => {

@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionNextRegion: ReviewAction = {
   name: 'next-region',
-  label: 'Next highlighted region of the citation',
+  label: 'review.actionNextRegion',
   keys: [']'],
   perform: (ctx) => ctx.stepRegion(1),
 };

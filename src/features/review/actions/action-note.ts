@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionNote: ReviewAction = {
   name: 'note',
-  label: 'Write a note on the claim',
+  label: 'review.actionNote',
   keys: ['n'],
   enabled: (ctx) => ctx.selectedId !== null,
   perform: (ctx) => ctx.focusNote(),

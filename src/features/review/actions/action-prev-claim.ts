@@ -3,7 +3,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionPrevClaim: ReviewAction = {
   name: 'previous-claim',
-  label: 'Previous claim',
+  label: 'review.actionPrevClaim',
   keys: ['k'],
   enabled: (ctx) => ctx.claimIds.length > 0,
   perform: (ctx) => {

@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionPrevRegion: ReviewAction = {
   name: 'previous-region',
-  label: 'Previous highlighted region of the citation',
+  label: 'review.actionPrevRegion',
   keys: ['['],
   perform: (ctx) => ctx.stepRegion(-1),
 };

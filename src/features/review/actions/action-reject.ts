@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionReject: ReviewAction = {
   name: 'reject',
-  label: 'Mark rejected',
+  label: 'review.actionReject',
   keys: ['x'],
   enabled: (ctx) => ctx.selectedId !== null,
   perform: (ctx) => {

@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionShortcuts: ReviewAction = {
   name: 'shortcuts',
-  label: 'Show these shortcuts',
+  label: 'review.actionShortcuts',
   keys: ['?'],
   perform: (ctx) => ctx.openShortcuts(),
 };

@@ -2,7 +2,7 @@ import type { ReviewAction } from './types.ts';
 
 export const actionVerify: ReviewAction = {
   name: 'verify',
-  label: 'Mark verified',
+  label: 'review.actionVerify',
   keys: ['v'],
   enabled: (ctx) => ctx.selectedId !== null,
   perform: (ctx) => {

@@ -1,4 +1,5 @@
 import type { ReviewDecision } from '../../../api/review-schema.ts';
+import type { MessageKey } from '../../../core/i18n/messages-en.ts';
 
 // A review command: a name, the keys that run it, and what it does with the panel's context. The same object
 // serves the keyboard, the shortcuts list and (through `perform`) any button that wants the same behaviour.
@@ -16,8 +17,8 @@ export interface ActionContext {
 
 export interface ReviewAction {
   name: string;
-  /** What the shortcuts list says it does. */
-  label: string;
+  /** What the shortcuts list says it does: a catalog key, translated when the list is shown. */
+  label: Extract<MessageKey, `review.action${string}`>;
   /** KeyboardEvent.key values, as typed: "j", "?", "]". */
   keys: readonly string[];
   /** False when it would do nothing (no claim selected); the key then passes through. */
