@@ -163,7 +163,8 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   // A long answer draws only what is near the viewport: the selected claim's part is kept drawn, to be found.
   const reveal = useMemo(() => (claimId ? (model.claims.find((c) => c.id === claimId)?.start ?? null) : null), [claimId, model]);
   const review = useReviewResult(answer, model);
-  const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status)])), [review]);
+  const t = useTranslate();
+  const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status, t)])), [review, t]);
   return (
     <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} reveal={reveal} />
   );

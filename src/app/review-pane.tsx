@@ -9,6 +9,8 @@ import type { PanelClaim } from '../features/review/review-types.ts';
 import { matchKey, plainClaimText } from './claim-text.ts';
 import { useReviewResult } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
+import type { Translate } from '../core/i18n/translate.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { useClaimHighlight, type ClaimPlace } from './use-claim-highlight.ts';
 import { useViewStore } from './view-store.ts';
 import { viewerShortcutList } from '../features/viewer/shortcuts/viewer-actions.ts';
@@ -27,7 +29,7 @@ export interface ReviewClaims {
   place: Map<string, ClaimPlace>;
 }
 
-export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewResult): ReviewClaims {
+export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewResult, t?: Translate): ReviewClaims {
   const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
   const seen = new Map<string, number>();
   const occurrence = new Map<string, number>();
@@ -50,7 +52,7 @@ export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewRe
       citations: (review?.citations ?? claim.citations).map((c) => ({
         key: c.key,
         sourceId: c.sourceId,
-        badge: statusBadge(result.sources[c.sourceId] ?? { kind: 'pending' }),
+        badge: statusBadge(result.sources[c.sourceId] ?? { kind: 'pending' }, t),
       })),
     };
   });
@@ -64,7 +66,8 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
   const claimCite = useViewStore((s) => (s.view.claim ? (s.view.cite ?? null) : null));
   const nonce = useViewStore((s) => (s.view.claim ? s.citeNonce : 0));
   const result = useReviewResult(answer, model);
-  const { claims, occurrence, place } = useMemo(() => panelClaims(answer, model, result), [answer, model, result]);
+  const t = useTranslate();
+  const { claims, occurrence, place } = useMemo(() => panelClaims(answer, model, result, t), [answer, model, result, t]);
   const exportReview = useMemo(() => reviewExporter(answer, model, result), [answer, model, result]);
   const selected = claims.find((c) => c.id === claimId) ?? null;
 

@@ -1,4 +1,5 @@
 import type { CitationStatus } from '../core/review/types.ts';
+import { createTranslator, type Translate } from '../core/i18n/translate.ts';
 
 // A citation's status (core/review CitationStatus) as the answer pane and the review panel show it: a tone for the
 // colour, a few words for the chip, and a sentence for the tooltip. Computed here, once, so both features say the
@@ -12,48 +13,56 @@ export interface StatusBadge {
   long: string;
 }
 
-const pages = (page: number, pageEnd?: number) => (pageEnd !== undefined && pageEnd !== page ? `pp. ${page}–${pageEnd}` : `p. ${page}`);
-const pct = (score: number) => `${Math.round(score * 100)} %`;
+/** English unless a caller hands the UI language's translator (src/i18n/use-translate.ts). */
+const EN = createTranslator('en');
 
-export function statusBadge(status: CitationStatus): StatusBadge {
+export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBadge {
+  const pages = (page: number, pageEnd?: number) => (pageEnd !== undefined && pageEnd !== page ? t('badge.pages', { page, end: pageEnd }) : t('badge.page', { page }));
+  const pct = (score: number) => t('badge.percent', { value: Math.round(score * 100) });
+  const list = (items: readonly number[]) => items.map((value) => t('common.number', { value })).join(t('review.listSeparator'));
   switch (status.kind) {
     case 'pending':
-      return { tone: 'pending', short: 'checking…', long: 'Not checked yet: the cited document is still loading or being searched.' };
+      return { tone: 'pending', short: t('badge.checking'), long: t('badge.checkingLong') };
     case 'located':
-      return { tone: 'ok', short: pages(status.page, status.pageEnd), long: `Quote found word for word on ${pages(status.page, status.pageEnd)}.` };
+      return { tone: 'ok', short: pages(status.page, status.pageEnd), long: t('badge.locatedLong', { pages: pages(status.page, status.pageEnd) }) };
     case 'approximate':
       return {
         tone: 'approx',
-        short: `≈ ${pct(status.score)} · ${pages(status.page, status.pageEnd)}`,
-        long: `Only an approximate match (${pct(status.score)} of the quote's words agree) on ${pages(status.page, status.pageEnd)}.`,
+        short: t('badge.approximate', { percent: pct(status.score), pages: pages(status.page, status.pageEnd) }),
+        long: t('badge.approximateLong', { percent: pct(status.score), pages: pages(status.page, status.pageEnd) }),
       };
     case 'wrong-page': {
-      const claimed = status.claimedPages.length > 0 ? status.claimedPages.join(', ') : '?';
+      const claimed = status.claimedPages.length > 0 ? list(status.claimedPages) : '?';
       return {
         tone: 'warn',
-        short: `found ${pages(status.foundPage, status.foundPageEnd)}`,
-        long: `Cited as page ${claimed}, but the quote is on ${pages(status.foundPage, status.foundPageEnd)}${status.score < 1 ? ` (${pct(status.score)} match)` : ''}.`,
+        short: t('badge.found', { pages: pages(status.foundPage, status.foundPageEnd) }),
+        long: t('badge.wrongPageLong', {
+          claimed,
+          pages: pages(status.foundPage, status.foundPageEnd),
+          match: status.score < 1 ? t('badge.match', { percent: pct(status.score) }) : '',
+        }),
       };
     }
     case 'not-located': {
+      const searched = [...status.searched.hintedPages, ...status.searched.nearbyPages];
       const where = status.searched.wholeDocument
-        ? `anywhere in the document (all ${status.searched.pageCount} pages searched)`
-        : `on the pages searched (${[...status.searched.hintedPages, ...status.searched.nearbyPages].join(', ') || 'none'})`;
-      const closest = status.closest ? ` Closest passage: ${pct(status.closest.score)} on ${pages(status.closest.page, status.closest.pageEnd)}.` : '';
-      return { tone: 'bad', short: 'not found', long: `The quote is not ${where}.${closest}` };
+        ? t('badge.wholeDocumentSearched', { count: status.searched.pageCount })
+        : t('badge.pagesSearched', { list: searched.length > 0 ? list(searched) : t('badge.none') });
+      const closest = status.closest ? t('badge.closest', { percent: pct(status.closest.score), pages: pages(status.closest.page, status.closest.pageEnd) }) : '';
+      return { tone: 'bad', short: t('badge.notFound'), long: t('badge.notFoundLong', { where, closest }) };
     }
     case 'no-text-layer':
-      return { tone: 'muted', short: 'no text layer', long: 'The document has no text layer (a scan): the quote cannot be checked by its words.' };
+      return { tone: 'muted', short: t('badge.noTextLayer'), long: t('badge.noTextLayerLong') };
     case 'unavailable':
-      return { tone: 'bad', short: status.status === 404 ? 'missing' : 'locked', long: status.reason };
+      return { tone: 'bad', short: status.status === 404 ? t('badge.missing') : t('badge.locked'), long: status.reason };
     case 'failed':
-      return { tone: 'bad', short: 'cannot load', long: status.reason };
+      return { tone: 'bad', short: t('badge.cannotLoad'), long: status.reason };
     case 'page-level':
-      return { tone: 'muted', short: pages(status.page, status.pageEnd), long: `No quote to check: the source points at ${pages(status.page, status.pageEnd)} only.` };
+      return { tone: 'muted', short: pages(status.page, status.pageEnd), long: t('badge.pageLevelLong', { pages: pages(status.page, status.pageEnd) }) };
     case 'document-level':
-      return { tone: 'muted', short: 'whole document', long: 'No quote and no page: the source names only the document.' };
+      return { tone: 'muted', short: t('badge.wholeDocument'), long: t('badge.documentLevelLong') };
     case 'unchecked':
-      return { tone: 'muted', short: status.label ?? 'not checked', long: status.reason };
+      return { tone: 'muted', short: status.label ?? t('badge.notChecked'), long: status.reason };
     default: {
       const never: never = status;
       return never;
