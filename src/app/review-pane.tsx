@@ -16,7 +16,9 @@ import { useViewStore } from './view-store.ts';
 import { viewerShortcutList } from '../features/viewer/shortcuts/viewer-actions.ts';
 
 /** The viewer's keys in the `?` list (its registry; the region steps it shares with the review are listed once). */
-const VIEWER_SHORTCUTS = [{ title: 'Document viewer', note: 'While the focus is in the document (click a page).', entries: viewerShortcutList() }];
+function viewerShortcuts(t: Translate) {
+  return [{ title: t('viewer.documentViewer'), note: t('viewerKeys.note'), entries: viewerShortcutList(t) }];
+}
 
 // Where the review panel meets the rest: the rules' result (core/review) over the answer model and whatever the
 // background checks found, the URL's selected claim, and the viewer (a claim opens its first citation).
@@ -69,6 +71,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
   const t = useTranslate();
   const { claims, occurrence, place } = useMemo(() => panelClaims(answer, model, result, t), [answer, model, result, t]);
   const exportReview = useMemo(() => reviewExporter(answer, model, result), [answer, model, result]);
+  const moreShortcuts = useMemo(() => viewerShortcuts(t), [t]);
   const selected = claims.find((c) => c.id === claimId) ?? null;
 
   useClaimHighlight(
@@ -111,7 +114,7 @@ export function LoadedReviewPane({ answer, model }: { answer: Answer; model: Ans
       onOpenCitation={onOpenCitation}
       onOpenFlag={onOpenFlag}
       onStepRegion={onStepRegion}
-      moreShortcuts={VIEWER_SHORTCUTS}
+      moreShortcuts={moreShortcuts}
     />
   );
 }

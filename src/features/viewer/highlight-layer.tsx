@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { canonicalToView, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { highlightDescription, useHighlightLabel } from './highlight-label.ts';
 import './highlight-a11y.css';
 
@@ -28,6 +29,7 @@ interface HighlightLayerProps {
 
 export function HighlightLayer({ sourceId, highlights, frame, scale, userRotation, activeRegion, flashKey }: HighlightLayerProps) {
   const label = useHighlightLabel();
+  const t = useTranslate();
   const baseId = useId();
   // Each box is a `mark` described by visually hidden text (axe forbids aria-label on role mark). The descriptions
   // are kept in one list beside the boxes, which are empty positioned divs over the canvas.
@@ -36,7 +38,7 @@ export function HighlightLayer({ sourceId, highlights, frame, scale, userRotatio
       <span className="sr-only">
         {highlights.map(({ region }, i) => (
           <span key={`${region}:${i}`} id={`${baseId}-${i}`} className="block">
-            {highlightDescription(label, region, region === activeRegion)}
+            {highlightDescription(label, region, region === activeRegion, t)}
           </span>
         ))}
       </span>

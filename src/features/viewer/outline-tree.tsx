@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { initiallyExpanded, parentId, toOutline, visibleOutlineRows, type OutlineNode, type RawOutlineItem } from '../../core/pages/outline.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { useViewerStoreApi } from './viewer-store.ts';
 
 // The outline tab: the PDF's bookmarks as a tree (WAI-ARIA treeview: one tab stop, arrows move, Right/Left open and
@@ -25,6 +26,7 @@ export async function destinationPage(pdf: PDFDocumentProxy, dest: OutlineNode['
 
 export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
   const store = useViewerStoreApi();
+  const t = useTranslate();
   // Kept with the document it was read from: a new document reads 'loading' until its own outline arrives.
   const [loaded, setLoaded] = useState<{ pdf: PDFDocumentProxy; load: OutlineLoad } | null>(null);
   const load: OutlineLoad = loaded && loaded.pdf === pdf ? loaded.load : LOADING;
@@ -61,11 +63,11 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
 
   switch (load.kind) {
     case 'loading':
-      return <p className="p-3 text-xs text-slate-500" role="status">Reading the outline…</p>;
+      return <p className="p-3 text-xs text-slate-500" role="status">{t('outline.reading')}</p>;
     case 'error':
-      return <p className="p-3 text-xs text-amber-800">The outline could not be read: {load.message}</p>;
+      return <p className="p-3 text-xs text-amber-800">{t('outline.failed', { message: load.message })}</p>;
     case 'ready':
-      if (rows.length === 0) return <p className="p-3 text-xs text-slate-500">No outline: this PDF has no bookmarks.</p>;
+      if (rows.length === 0) return <p className="p-3 text-xs text-slate-500">{t('outline.none')}</p>;
       break;
     default: {
       const never: never = load;
@@ -143,7 +145,7 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
   };
 
   return (
-    <ul ref={treeRef} role="tree" aria-label="Outline" className="py-1 text-sm" onKeyDown={onKeyDown}>
+    <ul ref={treeRef} role="tree" aria-label={t('outline.label')} className="py-1 text-sm" onKeyDown={onKeyDown}>
       {rows.map(({ node, level, expanded: open, posInSet, setSize }) => (
         <li
           key={node.id}

@@ -5,6 +5,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { findInPassage } from '../../core/model/passage-mark.ts';
 import { readableDate } from '../../core/model/readable-date.ts';
 import type { DocumentRef, Source } from '../../core/model/types.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the viewer pane shows for a cited document that is not a PDF in our store (documentKind decides):
 //  - a web page: its title, site, date, a link to open it in a new tab, and the passage the provider sent with the
@@ -63,14 +64,15 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
 
   // A new click on a marker (new nonce) brings the marked words into view, as the PDF viewer does.
   const markRef = useRef<HTMLElement>(null);
+  const t = useTranslate();
   const nonce = target?.nonce;
   useEffect(() => {
     markRef.current?.scrollIntoView({ block: 'center' });
   }, [nonce, source?.id]);
 
   return (
-    <Card label="Web source">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Web source</p>
+    <Card label={t('web.label')}>
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('web.label')}</p>
       <h2 className="mt-1 text-base font-semibold leading-snug text-slate-900">{doc.title}</h2>
       <p className="mt-0.5 text-xs text-slate-500">
         {[shownSite, source?.date ? readableDate(source.date) : undefined].filter(Boolean).join(' · ')}
@@ -81,11 +83,11 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
         rel="noopener noreferrer"
         className="mt-2 inline-block rounded border border-indigo-200 bg-indigo-50 px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100"
       >
-        Open page ↗
+        {t('web.openPage')}
       </a>
       {passage ? (
         <div className="mt-4">
-          <p className="text-xs font-medium text-slate-500">{source?.text ? 'Passage the provider sent' : 'Cited text'}</p>
+          <p className="text-xs font-medium text-slate-500">{source?.text ? t('web.providerPassage') : t('web.citedText')}</p>
           <blockquote data-source-passage="" className="mt-1 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 leading-relaxed">
             {range && source ? (
               <>
@@ -101,16 +103,16 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
           </blockquote>
           {!range && cited && cited !== passage ? (
             <p role="status" className="mt-2 text-xs text-amber-800">
-              The cited words “{cited}” are not in this passage; open the page to check them.
+              {t('web.notInPassage', { cited })}
             </p>
           ) : null}
         </div>
       ) : (
         <p role="status" className="mt-4 text-xs text-slate-500">
-          The provider sent no passage for this source, only its address: open the page to check the claim.
+          {t('web.noPassage')}
         </p>
       )}
-      <p className="mt-4 text-xs text-slate-400">citelens shows what the provider sent; it does not load the page.</p>
+      <p className="mt-4 text-xs text-slate-400">{t('web.notLoaded')}</p>
     </Card>
   );
 }

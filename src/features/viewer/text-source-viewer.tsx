@@ -8,6 +8,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { DocumentRef, Source } from '../../core/model/types.ts';
 import { locateSource, readTextDocument } from '../../core/text-source/text-document.ts';
 import type { TextPassage } from '../../core/text-source/text-passage.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { IMAGE_PLACEHOLDER, markRanges, plainTextHast, sourceMarkdownHast } from './text-source-hast.ts';
 import { TextSourceStatus } from './text-source-status.tsx';
 import type { AnchorResult } from './viewer-pages.tsx';
@@ -162,10 +163,11 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
   }, [activeRegion, regionCount, content]);
 
   const path = passage?.context?.path;
+  const t = useTranslate();
   return (
     <div className="absolute inset-0 flex flex-col">
       {path ? (
-        <nav aria-label="Section" data-section-path={path.join(' > ')} className="border-b border-slate-200 bg-white px-4 py-1.5 text-xs text-slate-600">
+        <nav aria-label={t('textSource.section')} data-section-path={path.join(' > ')} className="border-b border-slate-200 bg-white px-4 py-1.5 text-xs text-slate-600">
           <ol className="flex flex-wrap items-center gap-1">
             {path.map((title, i) => (
               <li key={`${i}:${title}`} className="flex items-center gap-1">

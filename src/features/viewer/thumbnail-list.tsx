@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { displaySize } from '../../core/coords/transform.ts';
 import { distinctLabel } from '../../core/pages/page-labels.ts';
@@ -25,6 +26,7 @@ interface ThumbnailListProps {
 
 export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailListProps) {
   const store = useViewerStoreApi();
+  const t = useTranslate();
   const currentPage = useViewerStore((s) => s.currentPage);
   const rotation = useViewerStore((s) => s.rotation);
   const reference = useViewerStore(referenceFrame);
@@ -140,7 +142,7 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
           </span>
           {/* The name, as content rather than aria-label: the badges and the number above are its short visible form
               (an aria-label would have to contain them word for word, in their order). */}
-          <span className="sr-only">{`Page ${p}${label ? ` (printed ${label})` : ''}${cited ? `, cited by ${cited.map((m) => `[${m}]`).join(' ')}` : ''}`}</span>
+          <span className="sr-only">{`${t('thumbs.page', { page: p })}${label ? t('thumbs.printed', { label }) : ''}${cited ? t('thumbs.citedBy', { markers: cited.map((m) => `[${m}]`).join(' ') }) : ''}`}</span>
         </button>
       </li>,
     );
@@ -148,7 +150,7 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
 
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto overscroll-contain" data-thumbnails-scroll="">
-      <ul aria-label="Page thumbnails" className="relative" style={{ height: count * rowHeight + 8 }}>
+      <ul aria-label={t('thumbs.label')} className="relative" style={{ height: count * rowHeight + 8 }}>
         {rows}
       </ul>
     </div>

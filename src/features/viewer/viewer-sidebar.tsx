@@ -1,5 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { MessageKey } from '../../core/i18n/messages-en.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { OutlineTree } from './outline-tree.tsx';
 import type { RenderScheduler } from './render-queue.ts';
 import type { SidebarTab } from './sidebar-slice.ts';
@@ -8,9 +10,9 @@ import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 
 // The sidebar beside the pages: two tabs (WAI-ARIA tabs: one tab stop, arrows switch, the panel follows).
 
-const TABS: readonly { id: SidebarTab; label: string }[] = [
-  { id: 'thumbnails', label: 'Thumbnails' },
-  { id: 'outline', label: 'Outline' },
+const TABS: readonly { id: SidebarTab; label: Extract<MessageKey, `sidebar.${string}`> }[] = [
+  { id: 'thumbnails', label: 'sidebar.thumbnails' },
+  { id: 'outline', label: 'sidebar.outline' },
 ];
 
 interface ViewerSidebarProps {
@@ -22,6 +24,7 @@ interface ViewerSidebarProps {
 
 export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebarProps) {
   const store = useViewerStoreApi();
+  const tr = useTranslate();
   const tab = useViewerStore((s) => s.sidebarTab);
   const id = useViewerStore((s) => s.sidebarId);
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
@@ -39,8 +42,8 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
   };
 
   return (
-    <aside id={id} aria-label="Document sidebar" data-viewer-sidebar="" className="flex h-full w-40 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
-      <div role="tablist" aria-label="Sidebar views" className="flex border-b border-slate-200 text-xs" onKeyDown={onKeyDown}>
+    <aside id={id} aria-label={tr('sidebar.label')} data-viewer-sidebar="" className="flex h-full w-40 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
+      <div role="tablist" aria-label={tr('sidebar.views')} className="flex border-b border-slate-200 text-xs" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -59,7 +62,7 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
               tab === t.id ? 'border-b-2 border-indigo-600 text-indigo-800' : 'text-slate-500 hover:text-slate-800'
             }`}
           >
-            {t.label}
+            {tr(t.label)}
           </button>
         ))}
       </div>

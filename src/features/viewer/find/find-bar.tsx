@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { Translate } from '../../../core/i18n/translate.ts';
+import { useTranslate } from '../../../i18n/use-translate.ts';
 import { useFindStore, useFindStoreApi, type FindState } from './find-store.ts';
 
 // The viewer's find bar (Ctrl/Cmd+F while the focus is in the viewer). Enter / Shift+Enter or the arrows step
@@ -6,6 +8,7 @@ import { useFindStore, useFindStoreApi, type FindState } from './find-store.ts';
 
 export function FindBar({ onClose }: { onClose(): void }) {
   const store = useFindStoreApi();
+  const t = useTranslate();
   const open = useFindStore((s) => s.open);
   const query = useFindStore((s) => s.query);
   const options = useFindStore((s) => s.options);
@@ -31,15 +34,15 @@ export function FindBar({ onClose }: { onClose(): void }) {
   return (
     <div
       role="search"
-      aria-label="Find in document"
+      aria-label={t('find.label')}
       data-find-bar=""
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
     >
       <input
         ref={inputRef}
         type="search"
-        aria-label="Find in document"
-        placeholder="Find in document"
+        aria-label={t('find.label')}
+        placeholder={t('find.label')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
@@ -54,46 +57,46 @@ export function FindBar({ onClose }: { onClose(): void }) {
         className="h-7 w-48 min-w-0 rounded border border-slate-300 bg-white px-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
       />
       <output aria-live="polite" data-find-count="" className="min-w-20 whitespace-nowrap tabular-nums text-slate-600">
-        {countText(count, current, status)}
+        {countText(count, current, status, t)}
       </output>
       <span className="flex items-center gap-1">
-        <BarButton label="Previous match" disabled={count === 0} onClick={() => step(-1)}>
+        <BarButton label={t('find.previous')} disabled={count === 0} onClick={() => step(-1)}>
           ↑
         </BarButton>
-        <BarButton label="Next match" disabled={count === 0} onClick={() => step(1)}>
+        <BarButton label={t('find.next')} disabled={count === 0} onClick={() => step(1)}>
           ↓
         </BarButton>
       </span>
       <label className="flex items-center gap-1 whitespace-nowrap text-xs">
         <input type="checkbox" checked={options.matchCase} onChange={(e) => setOption('matchCase', e.target.checked)} />
-        Match case
+        {t('find.matchCase')}
       </label>
       <label className="flex items-center gap-1 whitespace-nowrap text-xs">
         <input type="checkbox" checked={options.wholeWords} onChange={(e) => setOption('wholeWords', e.target.checked)} />
-        Whole words
+        {t('find.wholeWords')}
       </label>
       {status.kind === 'searching' ? (
         <span data-find-progress="" className="whitespace-nowrap text-xs text-slate-500">
-          searching… {status.pagesDone} of {status.pageCount} pages
+          {t('find.searching', { done: status.pagesDone, count: status.pageCount })}
         </span>
       ) : null}
-      <BarButton label="Close find bar" onClick={close}>
+      <BarButton label={t('find.close')} onClick={close}>
         ✕
       </BarButton>
     </div>
   );
 }
 
-function countText(count: number, current: number, status: FindState['status']): string {
+function countText(count: number, current: number, status: FindState['status'], t: Translate): string {
   switch (status.kind) {
     case 'idle':
       return '';
     case 'error':
-      return `Search failed: ${status.message}`;
+      return t('find.failed', { message: status.message });
     case 'searching':
-      return count === 0 ? '' : `${current < 0 ? '–' : current + 1} of ${count}`;
+      return count === 0 ? '' : t('find.position', { current: current < 0 ? t('find.noCurrent') : current + 1, count });
     case 'done':
-      return count === 0 ? 'No matches' : `${current + 1} of ${count}`;
+      return count === 0 ? t('find.noMatches') : t('find.position', { current: current + 1, count });
     default: {
       const never: never = status;
       return never;

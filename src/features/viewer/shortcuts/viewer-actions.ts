@@ -1,4 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
+import type { MessageKey } from '../../../core/i18n/messages-en.ts';
+import { createTranslator, type Translate } from '../../../core/i18n/translate.ts';
 import type { FindStore } from '../find/find-store.ts';
 import type { ViewerStore } from '../viewer-store.ts';
 
@@ -22,11 +24,14 @@ export interface ViewerActionContext {
   stepCitation?: ((delta: 1 | -1) => void) | undefined;
 }
 
+/** A command's name in the catalogs (the `?` list shows it translated). */
+type ShortcutLabel = Extract<MessageKey, `viewerKeys.${string}`>;
+
 export interface ViewerAction {
   id: string;
   /** Chords as `eventChord` spells them: "PageDown", "+", "Ctrl+F". */
   keys: readonly string[];
-  label: string;
+  label: ShortcutLabel;
   /** Does the command; false when it did nothing (the key then keeps its default behaviour). */
   run(ctx: ViewerActionContext): boolean;
 }
@@ -46,25 +51,25 @@ const zoom = (ctx: ViewerActionContext, act: (s: ViewerStore) => void): boolean 
 };
 
 export const viewerActions: readonly ViewerAction[] = [
-  { id: 'find', keys: ['Ctrl+F'], label: 'Find in the document', run: (ctx) => (ctx.find.getState().openBar(), true) },
+  { id: 'find', keys: ['Ctrl+F'], label: 'viewerKeys.find', run: (ctx) => (ctx.find.getState().openBar(), true) },
   {
     id: 'close-find',
     keys: ['Escape'],
-    label: 'Close the find bar',
+    label: 'viewerKeys.closeFind',
     run: (ctx) => ctx.find.getState().open && (ctx.find.getState().close(), true),
   },
-  { id: 'next-page', keys: ['PageDown', 'ArrowRight'], label: 'Next page', run: (ctx) => page(ctx, (s) => s.currentPage + 1) },
-  { id: 'previous-page', keys: ['PageUp', 'ArrowLeft'], label: 'Previous page', run: (ctx) => page(ctx, (s) => s.currentPage - 1) },
-  { id: 'first-page', keys: ['Home'], label: 'First page', run: (ctx) => page(ctx, () => 1) },
-  { id: 'last-page', keys: ['End'], label: 'Last page', run: (ctx) => page(ctx, (s) => s.pageCount) },
-  { id: 'zoom-in', keys: ['+', '=', 'Ctrl+=', 'Ctrl++'], label: 'Zoom in', run: (ctx) => zoom(ctx, (s) => s.zoomIn()) },
-  { id: 'zoom-out', keys: ['-', 'Ctrl+-'], label: 'Zoom out', run: (ctx) => zoom(ctx, (s) => s.zoomOut()) },
-  { id: 'fit-width', keys: ['0', 'Ctrl+0'], label: 'Fit the page width', run: (ctx) => zoom(ctx, (s) => s.setScaleMode('fit-width')) },
-  { id: 'rotate', keys: ['r'], label: 'Rotate the pages clockwise', run: (ctx) => zoom(ctx, (s) => s.rotateClockwise()) },
-  { id: 'previous-region', keys: ['['], label: 'Previous highlighted region of the citation', run: (ctx) => step(ctx.stepRegion, -1) },
-  { id: 'next-region', keys: [']'], label: 'Next highlighted region of the citation', run: (ctx) => step(ctx.stepRegion, 1) },
-  { id: 'previous-citation', keys: [','], label: 'Previous citation of the answer', run: (ctx) => step(ctx.stepCitation, -1) },
-  { id: 'next-citation', keys: ['.'], label: 'Next citation of the answer', run: (ctx) => step(ctx.stepCitation, 1) },
+  { id: 'next-page', keys: ['PageDown', 'ArrowRight'], label: 'viewerKeys.nextPage', run: (ctx) => page(ctx, (s) => s.currentPage + 1) },
+  { id: 'previous-page', keys: ['PageUp', 'ArrowLeft'], label: 'viewerKeys.previousPage', run: (ctx) => page(ctx, (s) => s.currentPage - 1) },
+  { id: 'first-page', keys: ['Home'], label: 'viewerKeys.firstPage', run: (ctx) => page(ctx, () => 1) },
+  { id: 'last-page', keys: ['End'], label: 'viewerKeys.lastPage', run: (ctx) => page(ctx, (s) => s.pageCount) },
+  { id: 'zoom-in', keys: ['+', '=', 'Ctrl+=', 'Ctrl++'], label: 'viewerKeys.zoomIn', run: (ctx) => zoom(ctx, (s) => s.zoomIn()) },
+  { id: 'zoom-out', keys: ['-', 'Ctrl+-'], label: 'viewerKeys.zoomOut', run: (ctx) => zoom(ctx, (s) => s.zoomOut()) },
+  { id: 'fit-width', keys: ['0', 'Ctrl+0'], label: 'viewerKeys.fitWidth', run: (ctx) => zoom(ctx, (s) => s.setScaleMode('fit-width')) },
+  { id: 'rotate', keys: ['r'], label: 'viewerKeys.rotate', run: (ctx) => zoom(ctx, (s) => s.rotateClockwise()) },
+  { id: 'previous-region', keys: ['['], label: 'viewerKeys.previousRegion', run: (ctx) => step(ctx.stepRegion, -1) },
+  { id: 'next-region', keys: [']'], label: 'viewerKeys.nextRegion', run: (ctx) => step(ctx.stepRegion, 1) },
+  { id: 'previous-citation', keys: [','], label: 'viewerKeys.previousCitation', run: (ctx) => step(ctx.stepCitation, -1) },
+  { id: 'next-citation', keys: ['.'], label: 'viewerKeys.nextCitation', run: (ctx) => step(ctx.stepCitation, 1) },
 ];
 
 function step(fn: ((delta: 1 | -1) => void) | undefined, delta: 1 | -1): boolean {
@@ -74,8 +79,8 @@ function step(fn: ((delta: 1 | -1) => void) | undefined, delta: 1 | -1): boolean
 }
 
 /** Pointer gestures, listed with the keys in the `?` list. */
-export const viewerGestures: readonly { id: string; label: string; keys: readonly string[] }[] = [
-  { id: 'wheel-zoom', label: 'Zoom around the pointer', keys: ['Ctrl/⌘ + wheel', 'pinch'] },
+export const viewerGestures: readonly { id: string; label: ShortcutLabel; keys: readonly string[] }[] = [
+  { id: 'wheel-zoom', label: 'viewerKeys.wheelZoom', keys: ['Ctrl/⌘ + wheel', 'pinch'] },
 ];
 
 const byChord = new Map<string, ViewerAction>();
@@ -141,10 +146,13 @@ export function keyLabel(chord: string): string {
     .replace('PageUp', 'Page Up');
 }
 
+/** English unless a caller hands the UI language's translator. */
+const EN = createTranslator('en');
+
 /** The viewer's part of the `?` list: every command and gesture with its keys as shown. */
-export function viewerShortcutList(): { id: string; label: string; keys: string[] }[] {
+export function viewerShortcutList(t: Translate = EN): { id: string; label: string; keys: string[] }[] {
   return [
-    ...viewerActions.map((a) => ({ id: a.id, label: a.label, keys: a.keys.map(keyLabel) })),
-    ...viewerGestures.map((g) => ({ id: g.id, label: g.label, keys: [...g.keys] })),
+    ...viewerActions.map((a) => ({ id: a.id, label: t(a.label), keys: a.keys.map(keyLabel) })),
+    ...viewerGestures.map((g) => ({ id: g.id, label: t(g.label), keys: [...g.keys] })),
   ];
 }
