@@ -3,6 +3,7 @@ import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { deepLinkProblem } from './deep-link-notice.ts';
 import { useViewStore } from './view-store.ts';
 
@@ -13,6 +14,7 @@ type OnTextCache = (documentId: string, cache: DocumentTextCache | null) => void
 
 export function useDeepLink(answer: Answer, model: AnswerModel, target: HighlightTarget | null, documentId: string | undefined, onTextCache: OnTextCache) {
   const view = useViewStore((s) => s.view);
+  const t = useTranslate();
   const historySeq = useViewStore((s) => s.historySeq);
   // The shown document's page count, from the text cache the viewer hands out once the PDF is open.
   const [pages, setPages] = useState<{ documentId: string; count: number } | null>(null);
@@ -24,7 +26,7 @@ export function useDeepLink(answer: Answer, model: AnswerModel, target: Highligh
     [onTextCache],
   );
   const pageCount = pages && pages.documentId === documentId ? pages.count : null;
-  const problem = deepLinkProblem({ view, answer, model, target, pageCount });
+  const problem = deepLinkProblem({ view, answer, model, target, pageCount }, t);
   const historyPage = !target && historySeq > 0 ? { page: view.page ?? 1, seq: historySeq } : null;
   return { problem, onTextCache: withPageCount, historyPage };
 }

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { setApiToken } from '../api/auth-token.ts';
 import { configQuery, startEmbedSession } from '../api/embed-client.ts';
 import type { EmbedSessionRequest } from '../api/embed-session-schema.ts';
+import { translatorFor, useTranslate } from '../i18n/use-translate.ts';
+import { useLocaleStore } from '../i18n/locale-store.ts';
 import { AnswerView } from './answer-view.tsx';
 import { useEmbedBridge } from './embed-bridge.ts';
 import { useViewStore } from './view-store.ts';
@@ -30,6 +32,7 @@ const signedLink = typeof window === 'undefined' ? null : readSignedLink(window.
 
 export function EmbedApp() {
   const config = useQuery(configQuery());
+  const t = useTranslate();
   const [session, setSession] = useState<Session>(signedLink ? { kind: 'opening' } : { kind: 'none' });
 
   useEffect(() => {
@@ -43,7 +46,7 @@ export function EmbedApp() {
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
-        setSession({ kind: 'failed', message: e instanceof Error ? e.message : 'This embed link could not be opened.' });
+        setSession({ kind: 'failed', message: e instanceof Error ? e.message : translatorFor(useLocaleStore.getState().locale)('embed.linkFailed') });
       },
     ).finally(() => {
       // The link is a credential: out of the address bar (and so out of copied links and the history) once used.
@@ -67,7 +70,7 @@ export function EmbedApp() {
     <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
       {session.kind === 'opening' ? (
         <p role="status" className="p-6 text-sm text-slate-500">
-          Opening…
+          {t('embed.opening')}
         </p>
       ) : session.kind === 'failed' ? (
         <div role="alert" className="m-6 rounded-md border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
@@ -77,7 +80,7 @@ export function EmbedApp() {
         <AnswerView key={answer} answerId={answer} />
       ) : (
         <p role="status" className="p-6 text-sm text-slate-500">
-          Waiting for the portal to open an answer…
+          {t('embed.waiting')}
         </p>
       )}
     </div>

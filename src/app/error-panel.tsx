@@ -1,5 +1,6 @@
 import { isApiError } from '../api/client.ts';
 import { isTransientError } from '../api/queries.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // A failure shown where it happened, in words: never a blank pane. A Retry button when trying again can help, and
 // a way back to the answer list where that is another page (never on the list itself).
@@ -18,12 +19,13 @@ interface ErrorPanelProps {
 export function ErrorPanel({ title, error, onRetry, retrying = false, back = true }: ErrorPanelProps) {
   const message = error instanceof Error ? error.message : String(error);
   const transient = isTransientError(error);
+  const t = useTranslate();
   return (
     <div role="alert" data-error-kind={isApiError(error) ? error.kind : 'other'} className="m-6 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
       <p className="font-semibold">{title}</p>
       <p className="mt-1 whitespace-pre-line break-words">{message}</p>
       {transient && (
-        <p className="mt-1 text-xs text-rose-800">This looks temporary: it is tried again on its own when the server or the connection is back.</p>
+        <p className="mt-1 text-xs text-rose-800">{t('error.temporary')}</p>
       )}
       <p className="mt-3 flex flex-wrap items-center gap-3">
         {onRetry && (
@@ -33,12 +35,12 @@ export function ErrorPanel({ title, error, onRetry, retrying = false, back = tru
             disabled={retrying}
             className="rounded border border-rose-300 bg-white px-3 py-1 font-medium text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-rose-600 disabled:opacity-60"
           >
-            {retrying ? 'Retrying…' : 'Retry'}
+            {retrying ? t('error.retrying') : t('common.retry')}
           </button>
         )}
         {back && (
           <a href="./" className="font-medium text-rose-800 underline">
-            Back to all answers
+            {t('error.backToAll')}
           </a>
         )}
       </p>

@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import type { Translate } from '../core/i18n/translate.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // One error boundary per pane (answer, each turn of a thread, review, viewer): a render crash in one pane shows a
 // message with Retry in that pane only, and the other panes keep working. Decisions are not held by any pane (the
@@ -52,25 +54,33 @@ class CrashBoundary extends Component<CrashBoundaryProps, { error: Error | null 
   }
 }
 
+/** The panes whose names are in the catalogs; any other name (a thread's turn) is shown as given. */
+const PANE_NAMES = { answer: 'pane.answer', review: 'pane.review', document: 'pane.document' } as const;
+
+function paneName(pane: string, t: Translate): string {
+  return Object.hasOwn(PANE_NAMES, pane) ? t(PANE_NAMES[pane as keyof typeof PANE_NAMES]) : pane;
+}
+
 function PaneCrash({ pane, error, onRetry }: { pane: string; error: Error; onRetry(): void }) {
+  const t = useTranslate();
   return (
     <div role="alert" data-pane-crash={pane} className="m-4 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
-      <p className="font-semibold">The {pane} pane could not be shown</p>
-      <p className="mt-1 break-words">{describeCrash(error)}</p>
-      <p className="mt-1 text-xs text-rose-800">The other panes still work, and no review decision is lost.</p>
+      <p className="font-semibold">{t('pane.crashed', { pane: paneName(pane, t) })}</p>
+      <p className="mt-1 break-words">{describeCrash(error, t)}</p>
+      <p className="mt-1 text-xs text-rose-800">{t('pane.othersWork')}</p>
       <button
         type="button"
         onClick={onRetry}
         className="mt-3 rounded border border-rose-300 bg-white px-3 py-1 font-medium text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-rose-600"
       >
-        Retry
+        {t('common.retry')}
       </button>
     </div>
   );
 }
 
-function describeCrash(error: Error): string {
+function describeCrash(error: Error, t: Translate): string {
   // A stack overflow is what a pathologically nested answer does to a recursive renderer: say it in words.
-  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'The content is nested too deeply to display.';
-  return error.message || error.name || 'An unexpected error occurred.';
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return t('pane.tooDeep');
+  return error.message || error.name || t('pane.unexpected');
 }

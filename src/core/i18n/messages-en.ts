@@ -322,6 +322,23 @@ export const messagesEn = {
   'web.noPassage': 'The provider sent no passage for this source, only its address: open the page to check the claim.',
   'web.notLoaded': 'citelens shows what the provider sent; it does not load the page.',
   'textSource.section': 'Section',
+  'error.temporary': 'This looks temporary: it is tried again on its own when the server or the connection is back.',
+  'error.retrying': 'Retrying…',
+  'error.backToAll': 'Back to all answers',
+  'pane.crashed': 'The {pane} pane could not be shown',
+  'pane.othersWork': 'The other panes still work, and no review decision is lost.',
+  'pane.tooDeep': 'The content is nested too deeply to display.',
+  'pane.unexpected': 'An unexpected error occurred.',
+  'pane.answer': 'answer',
+  'pane.review': 'review',
+  'pane.document': 'document',
+  'deepLink.invalidMarker': 'Citation {label} points to no source in this answer: showing the answer instead.',
+  'deepLink.noCitation': 'This answer has no citation {label}: showing the answer instead.',
+  'deepLink.noDocument': 'This answer has no document “{doc}”: showing its first document instead.',
+  'deepLink.noPage': { one: 'Page {page} does not exist: the document has {count} page. Showing page 1.', other: 'Page {page} does not exist: the document has {count} pages. Showing page 1.' },
+  'embed.opening': 'Opening…',
+  'embed.waiting': 'Waiting for the portal to open an answer…',
+  'embed.linkFailed': 'This embed link could not be opened.',
 } as const satisfies Readonly<Record<string, string | PluralForms>>;
 
 export type MessageKey = keyof typeof messagesEn;
