@@ -3,6 +3,7 @@ import { isMissingLocalFile } from '../features/local-files/local-answer.ts';
 import { MissingDocument } from '../features/local-files/missing-document.tsx';
 import { DocumentSwitcher } from '../features/viewer/viewer-toolbar.tsx';
 import { useLocalAnswerActions } from './local-files.tsx';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { useViewStore } from './view-store.ts';
 
 /** The document `documentId` when it belongs to a local answer and its file has not been given. */
@@ -14,11 +15,12 @@ export function missingLocalDocument(documents: readonly DocumentRef[], document
 /** The viewer pane for a local answer's document without its file (the switcher still reaches the others). */
 export function MissingLocalDocument({ documents, doc }: { documents: DocumentRef[]; doc: DocumentRef }) {
   const actions = useLocalAnswerActions();
+  const t = useTranslate();
   const documentId = doc.id;
   return (
-    <div data-viewer="" role="region" aria-label="Source viewer" className="flex h-full min-h-0 flex-col bg-slate-100">
+    <div data-viewer="" role="region" aria-label={t('viewer.sourceViewer')} className="flex h-full min-h-0 flex-col bg-slate-100">
       {documents.length > 1 ? (
-        <div role="toolbar" aria-label="Source viewer controls" className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
+        <div role="toolbar" aria-label={t('viewer.sourceControls')} className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
           <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={useViewStore.getState().showDocument} />
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // Files dragged anywhere over the window: a full-window target while they are over it, and the files on drop. Only
 // drags that carry files are taken (text or links dragged inside the page keep their own behaviour), and a drop is
@@ -8,6 +9,7 @@ const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).i
 
 export function DropOverlay({ onFiles }: { onFiles(files: File[]): void }) {
   const [over, setOver] = useState(false);
+  const t = useTranslate();
   const depth = useRef(0);
   const deliver = useEffectEvent((files: File[]) => onFiles(files));
 
@@ -52,8 +54,8 @@ export function DropOverlay({ onFiles }: { onFiles(files: File[]): void }) {
   return (
     <div data-drop-overlay="" className="pointer-events-none fixed inset-0 z-50 grid place-items-center bg-indigo-900/40 p-8">
       <div className="rounded-xl border-2 border-dashed border-white bg-indigo-700/90 px-10 py-8 text-center text-white shadow-xl">
-        <p className="text-lg font-semibold">Drop an answer and its documents</p>
-        <p className="mt-1 text-sm text-indigo-100">JSON, PDF, Markdown or text. They are opened in this browser and never uploaded.</p>
+        <p className="text-lg font-semibold">{t('local.dropTitle')}</p>
+        <p className="mt-1 text-sm text-indigo-100">{t('local.dropHint')}</p>
       </div>
     </div>
   );

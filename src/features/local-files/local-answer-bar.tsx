@@ -1,4 +1,5 @@
 import type { DocumentRef } from '../../core/model/types.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { FilePickButton } from './file-pick-button.tsx';
 import { lookedFor } from '../../core/documents/match-document-file.ts';
 import { missingFileLabel, type LocalAnswer } from './local-answer.ts';
@@ -13,32 +14,32 @@ interface LocalAnswerBarProps {
 }
 
 export function LocalAnswerBar({ local, missing, onAddFiles, onClose }: LocalAnswerBarProps) {
+  const t = useTranslate();
   return (
-    <section aria-label="Local files" data-local-answer-bar="" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-950">
+    <section aria-label={t('local.barLabel')} data-local-answer-bar="" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-950">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p>
-          Opened from local files: <span className="font-mono font-medium">{local.answerFile}</span>
-          {local.files.size > 0 ? <> with {[...new Set([...local.files.values()].map((f) => f.name))].join(', ')}</> : null}. Everything stays in
-          this browser.
+          {t('local.openedFrom')} <span className="font-mono font-medium">{local.answerFile}</span>
+          {local.files.size > 0 ? t('local.withFiles', { names: [...new Set([...local.files.values()].map((f) => f.name))].join(', ') }) : null}
+          {t('local.staysHere')}
         </p>
         <span className="ml-auto flex items-center gap-2">
-          <FilePickButton onFiles={onAddFiles} inputLabel="Add documents" className={smallButton}>
-            Add files…
+          <FilePickButton onFiles={onAddFiles} inputLabel={t('local.addDocuments')} className={smallButton}>
+            {t('local.addFiles')}
           </FilePickButton>
           <button type="button" onClick={onClose} className={smallButton}>
-            Close local answer
+            {t('local.closeAnswer')}
           </button>
         </span>
       </div>
       {missing.length > 0 ? (
         <p data-local-missing="">
-          Missing: {missing.map((d) => missingFileLabel(d)).join(', ')} (looked for {missing.map((d) => lookedFor(d).map((t) => `“${t}”`).join(', ')).join('; ')}).
+          {t('local.missing', { list: missing.map((d) => missingFileLabel(d)).join(', '), looked: missing.map((d) => lookedFor(d).map((name) => `“${name}”`).join(', ')).join('; ') })}
         </p>
       ) : null}
       {local.unmatched.length > 0 ? (
         <p data-local-unmatched="">
-          Not used: {local.unmatched.join(', ')}. No document of this answer matches{' '}
-          {local.unmatched.length > 1 ? 'them' : 'it'} (a document’s file is found by the file name in its url, then its id, then its title).
+          {t('local.unused', { list: local.unmatched.join(', '), count: local.unmatched.length })}
         </p>
       ) : null}
     </section>

@@ -1,3 +1,4 @@
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { useLocalFilesStore } from './local-files-store.ts';
 
 // The last problem or note about local files, under the header until dismissed: a bad answer file is named with
@@ -6,6 +7,7 @@ import { useLocalFilesStore } from './local-files-store.ts';
 export function LocalNotice() {
   const notice = useLocalFilesStore((s) => s.notice);
   const notify = useLocalFilesStore((s) => s.notify);
+  const t = useTranslate();
   if (!notice) return null;
   const error = notice.kind === 'error';
   return (
@@ -19,7 +21,7 @@ export function LocalNotice() {
         <p className="whitespace-pre-line break-words">{notice.message}</p>
       </div>
       <button type="button" onClick={() => notify(null)} className="shrink-0 text-xs font-medium underline">
-        Dismiss
+        {t('local.dismiss')}
       </button>
     </div>
   );
