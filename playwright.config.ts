@@ -13,10 +13,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 30_000 },
   fullyParallel: true,
-  // Three workers on CI's 2 cores: a test spends much of its time waiting (the checks' start delays, fetches, the
-  // polling of expect). Opening an answer and a citation cost about 3.3 s of CPU, browser included (2026-12-01),
-  // while the suite averaged 20 s per test per worker with two workers. E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers on CI's 2 cores. A test spends much of its time waiting (opening an answer and a citation costs
+  // about 3.3 s of CPU, browser included, 2026-12-01), but a third worker made multi-document tests time out on a
+  // loaded machine, so the suite keeps two until the app's own start-up work is smaller. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: 'list',
   use: {
