@@ -5,6 +5,8 @@ import type { ParsedMarkdown } from '../../core/markdown/parse-answer-markdown.t
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import type { ElementContent, Root as HastRoot } from 'hast';
+import type { Translate } from '../../core/i18n/translate.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
 import { ActiveMarkerContext, useActiveMarkerStore } from './active-marker.ts';
 import { answerChunks, VirtualBlocks } from './virtual-blocks.tsx';
@@ -78,7 +80,8 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { ans
     return { renderNodes, chunks: chunks ?? [{ start: 0, end: answer.text.length, nodes: hast.children as ElementContent[], text: '' }], whole: chunks === null };
   }, [answer, model]);
   const content = useMemo(() => (whole ? renderNodes(chunks[0]!.nodes) : null), [whole, chunks, renderNodes]);
-  const note = simplifiedNote(model.markdown.simplified);
+  const t = useTranslate();
+  const note = simplifiedNote(model.markdown.simplified, t);
   return (
     <>
       {note ? (
@@ -94,18 +97,18 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { ans
 });
 
 /** Why the answer is not formatted as written (core/markdown/markdown-limits.ts), in the reader's words. */
-function simplifiedNote(simplified: ParsedMarkdown['simplified']): string | null {
+function simplifiedNote(simplified: ParsedMarkdown['simplified'], t: Translate): string | null {
   switch (simplified) {
     case null:
       return null;
     case 'size':
-      return 'This answer is too long to format: it is shown as plain text. Its citations still open.';
+      return t('markdown.tooLong');
     case 'complexity':
-      return 'This answer has too much Markdown punctuation to format safely: it is shown as plain text. Its citations still open.';
+      return t('markdown.tooComplex');
     case 'nesting':
-      return 'This answer nests quotes or lists too deeply: the deepest levels are shown flattened.';
+      return t('markdown.tooDeep');
     case 'unparsable':
-      return 'This answer could not be formatted: it is shown as plain text. Its citations still open.';
+      return t('markdown.unparsable');
     default: {
       const never: never = simplified;
       return never;

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import { spanSegments } from '../../core/model/span-segments.ts';
 import type { Answer, CitationSpan, ReasoningBlock } from '../../core/model/types.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import { ActiveMarkerContext, useActiveMarkerStore } from './active-marker.ts';
 import { markerInfo } from './marker-info.ts';
 import { MarkerGroup } from './marker-group.tsx';
@@ -20,18 +21,19 @@ interface ReasoningSectionProps {
 export function ReasoningSection({ answer, model, activeKey, onCite }: ReasoningSectionProps) {
   const blocks = answer.reasoning ?? [];
   const active = useActiveMarkerStore(activeKey, onCite);
+  const t = useTranslate();
   if (blocks.length === 0) return null;
   const cited = new Set(blocks.flatMap((b) => (b.spans ?? []).map((s) => model.resolve(markerKey(model, s))?.id ?? s.sourceId)));
-  const summary = cited.size === 0 ? 'no citations' : `cites ${cited.size} source${cited.size === 1 ? '' : 's'}`;
+  const summary = cited.size === 0 ? t('reasoning.noCitations') : t('reasoning.cites', { count: cited.size });
   return (
     <ActiveMarkerContext.Provider value={active}>
       <details data-reasoning="" className="mt-6 rounded-md border border-dashed border-slate-300 bg-slate-50">
         <summary className="cursor-pointer select-none px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900">
-          Model reasoning ({summary})
+          {t('reasoning.title', { summary })}
         </summary>
         <div className="border-t border-dashed border-slate-300 px-3 py-2">
           <p className="mb-2 text-xs text-slate-500">
-            The model’s own reasoning, not part of the answer. Its citations open the evidence like any other.
+            {t('reasoning.intro')}
           </p>
           {blocks.map((block, i) => (
             <ReasoningText key={i} block={block} answer={answer} model={model} />

@@ -1,5 +1,7 @@
 import type { SourceFlag, SourceFlagCode } from '../../core/model/types.ts';
 import { readableDate } from '../../core/model/readable-date.ts';
+import type { MessageKey } from '../../core/i18n/messages-en.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import type { MarkerInfo } from './marker-info.ts';
 import { useConfidenceLabel } from './provider-context.ts';
 
@@ -9,22 +11,23 @@ import { useConfidenceLabel } from './provider-context.ts';
 type ValidMarker = Extract<MarkerInfo, { kind: 'valid' }>;
 
 // A Record over the codes, so a new flag code cannot reach reviewers without a name.
-const flagTitles: Record<SourceFlagCode, string> = {
-  'bbox-pages-mismatch': 'Boxes and pages disagree',
-  'box-clamped': 'Box trimmed to the page',
-  'box-off-page': 'Box off the page',
-  'page-out-of-range': 'Page out of range',
-  'duplicate-collapsed': 'Duplicate source merged',
-  'offset-out-of-range': 'Cited span repaired',
-  'document-guessed': 'Document guessed',
-  'adapter-note': 'Note from reading the response',
+const flagTitles: Record<SourceFlagCode, Extract<MessageKey, `sourceFlag.${string}`>> = {
+  'bbox-pages-mismatch': 'sourceFlag.bboxPagesMismatch',
+  'box-clamped': 'sourceFlag.boxClamped',
+  'box-off-page': 'sourceFlag.boxOffPage',
+  'page-out-of-range': 'sourceFlag.pageOutOfRange',
+  'duplicate-collapsed': 'sourceFlag.duplicateCollapsed',
+  'offset-out-of-range': 'sourceFlag.offsetOutOfRange',
+  'document-guessed': 'sourceFlag.documentGuessed',
+  'adapter-note': 'sourceFlag.adapterNote',
 };
 
 export function SourceFlagLine({ flag }: { flag: SourceFlag }) {
+  const t = useTranslate();
   return (
     <span data-source-flag={flag.code} className="mt-0.5 block text-xs text-amber-800">
       <span aria-hidden>⚠ </span>
-      <span className="font-medium">{flagTitles[flag.code] ?? 'Note'}:</span> {flag.message}
+      <span className="font-medium">{t(flagTitles[flag.code] ?? 'sourceFlag.note')}:</span> {flag.message}
     </span>
   );
 }
