@@ -15,6 +15,7 @@ import { useThemeStore } from './theme-store.ts';
 import { useCitationAnnouncer } from './use-citation-announcer.ts';
 import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 
 // The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
 // the viewer and the background source checks: the answer text paints without waiting for them.
@@ -49,7 +50,8 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const { problem, onTextCache, historyPage } = useDeepLink(answer, modelFor(answer), target, documentId, checksTextCache);
   // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
   const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
-  if (!documentId) return <EmptyViewer>This answer cites no document.</EmptyViewer>;
+  const t = useTranslate();
+  if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
   const missing = missingLocalDocument(answer.documents, documentId);
   if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;

@@ -377,6 +377,9 @@ export const messagesEn = {
   'markdown.tooComplex': 'This answer has too much Markdown punctuation to format safely: it is shown as plain text. Its citations still open.',
   'markdown.tooDeep': 'This answer nests quotes or lists too deeply: the deepest levels are shown flattened.',
   'markdown.unparsable': 'This answer could not be formatted: it is shown as plain text. Its citations still open.',
+  'outline.brokenLink': 'That bookmark points to no page of this document.',
+  'thumbs.noPreview': 'No preview',
+  'viewer.noDocument': 'This answer cites no document.',
 } as const satisfies Readonly<Record<string, string | PluralForms>>;
 
 export type MessageKey = keyof typeof messagesEn;

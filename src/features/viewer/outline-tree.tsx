@@ -193,7 +193,7 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
       ))}
       {broken !== null ? (
         <li role="none" className="px-3 py-1 text-xs text-amber-800">
-          That bookmark points to no page of this document.
+          {t('outline.brokenLink')}
         </li>
       ) : null}
     </ul>

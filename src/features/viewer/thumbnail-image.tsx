@@ -4,6 +4,7 @@ import { normalizeRotation, type Rotation } from '../../core/coords/transform.ts
 import { pdfPageColors } from './page-palette.ts';
 import type { RenderScheduler, RenderTicket } from './render-queue.ts';
 import { useViewerStore } from './viewer-store.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // One thumbnail's picture. It is painted through the viewer's render queue as a background job (after every page
 // waiting to paint, never in the last free slot), at a low resolution, then turned into an <img>: the canvas is
@@ -127,6 +128,7 @@ export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority,
   useEffect(() => {
     ticketRef.current?.setPriority(priority);
   }, [priority]);
+  const t = useTranslate();
 
   switch (picture.kind) {
     case 'ready':
@@ -134,7 +136,7 @@ export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority,
     case 'waiting':
       return null;
     case 'failed':
-      return <span className="grid h-full place-items-center text-[10px] text-slate-400">No preview</span>;
+      return <span className="grid h-full place-items-center text-[10px] text-slate-400">{t('thumbs.noPreview')}</span>;
     default: {
       const never: never = picture;
       return never;
