@@ -95,9 +95,11 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
             const under = document.elementsFromPoint(e.clientX, e.clientY);
             if (under.some((el) => el instanceof HTMLElement && el.dataset.marker !== undefined && el !== buttonRef.current)) setOpen(false);
           }}
-          className="fixed z-50 block w-72 whitespace-normal break-words rounded-md border border-slate-200 bg-white p-3 text-start text-sm font-normal leading-snug text-slate-700 shadow-lg"
+          className="fixed z-50 block max-h-80 w-72 overflow-y-auto whitespace-normal break-words rounded-md border border-slate-200 bg-white p-3 text-start text-sm font-normal leading-snug text-slate-700 shadow-lg"
         >
-          {info.quote ? <span className="block italic text-slate-800">“{info.quote}”</span> : null}
+          {/* At most eight lines of the quote: a preview of a very long one must still fit above or below its marker,
+              or, clamped into the viewport, it would cover the marker and take its click. */}
+          {info.quote ? <span className="line-clamp-8 italic text-slate-800">“{info.quote}”</span> : null}
           <span className="mt-2 block font-medium text-slate-900">{info.title}</span>
           {/* A web page or a generated file has no pages: no "Page unknown" for them. */}
           {info.page !== undefined || info.section || !(info.web || info.generated) ? (
