@@ -44,10 +44,15 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
   useEffect(() => {
     if (!open) return;
     const close = () => setOpen(false);
-    window.addEventListener('scroll', close, true);
+    // Only a scroll that moves the marker: the viewer scrolling to a page or a list growing elsewhere leaves the
+    // preview where it belongs (closing on those made it vanish under a still pointer, never to come back).
+    const closeIfMoved = (e: Event) => {
+      if (e.target instanceof Node && buttonRef.current && e.target.contains(buttonRef.current)) setOpen(false);
+    };
+    window.addEventListener('scroll', closeIfMoved, true);
     window.addEventListener('resize', close);
     return () => {
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('scroll', closeIfMoved, true);
       window.removeEventListener('resize', close);
     };
   }, [open]);
