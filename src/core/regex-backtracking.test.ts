@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../testing/source-files.ts';
 
 // Catastrophic backtracking (issue: hardening): EVERY regular-expression literal in src/core and src/features is
 // found by parsing the sources (so a new one is tested without anyone listing it) and run, as a global search (the
@@ -24,16 +25,6 @@ interface Found {
   file: string;
   line: number;
   regex: RegExp;
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
 }
 
 function regexLiterals(file: string): Found[] {

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adaptOpenrouter } from './adapters/openrouter.ts';
 import { adaptXai } from './adapters/xai.ts';
 import { extractFacts } from './review/support-facts.ts';
+import { sourceFiles } from '../testing/source-files.ts';
 
 // Catastrophic backtracking in patterns built at run time (`new RegExp(…)`), which regex-backtracking.test.ts cannot
 // see (it runs the literals). Every `new RegExp(` in src outside tests must be listed in PROBES with how many there
@@ -63,16 +64,6 @@ const PROBES: Record<string, Probe> = {
     },
   },
 };
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 function time(run: () => unknown): number {
   const started = performance.now();
