@@ -12,7 +12,6 @@
 //   effects it runs and the next paint; 10 clicks on the first markers, the median and the worst;
 // - last marker: the answer pane scrolled to its end, the last marker clicked, its passage highlighted in the viewer;
 // - JS heap of the page after a forced GC (CDP), with the answer open.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { SCALE_ANSWER_ID, scaleAnswer } from '../e2e/scale-answer-fixture.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { startAppServer } from './app-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,22 +30,8 @@ const arg = (name: string) => {
 const DIST = arg('dist') ?? 'dist';
 const RUNS = Math.min(Math.max(1, Number(arg('runs') ?? 3) || 3), 10);
 
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CITELENS_DATA: dataDir, CITELENS_DIST: DIST, CITELENS_DB: path.join(dataDir, 'reviews.sqlite'), CITELENS_ASK: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /citelens ready at (\S+)/.exec(out);
-      if (m) resolve((m[1] as string).replace(/\/$/, ''));
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
-  });
-  return { base, stop: () => child.kill('SIGTERM') };
+function startServer(dataDir: string) {
+  return startAppServer(repoRoot, { CITELENS_DATA: dataDir, CITELENS_DIST: DIST, CITELENS_DB: path.join(dataDir, 'reviews.sqlite') });
 }
 
 /** Clicks `selector` (the nth match) in the page and resolves with the time to the frame after it. */
@@ -125,7 +111,7 @@ try {
     }
     console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   } finally {
-    server.stop();
+    await server.stop();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

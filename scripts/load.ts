@@ -10,12 +10,12 @@
 // as pdf.js fetches them). Each scenario runs `rounds` times (a bounded loop); the server's RSS is read from
 // /proc after every round, so a leak shows as growth across rounds. --write replaces the section in
 // docs/benchmarks.md.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startAppServer, type AppServer } from './app-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -39,31 +39,8 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function startServer(dataDir: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: serverRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CITELENS_DATA: dataDir, CITELENS_DB: path.join(dataDir, 'reviews.sqlite'), CITELENS_ASK: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /citelens ready at (\S+)/.exec(out);
-      if (m) resolve((m[1] as string).replace(/\/$/, ''));
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    base,
-    pid: child.pid as number,
-    // The data folder is removed only after the server is gone: requests still in flight must find their files.
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
+function startServer(dataDir: string): Promise<AppServer> {
+  return startAppServer(serverRoot, { CITELENS_DATA: dataDir, CITELENS_DB: path.join(dataDir, 'reviews.sqlite') });
 }
 
 interface Round {
