@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chooseLocale, LOCALES, parseLocale } from './locale.ts';
-import { messagesEn, type MessageKey, type PluralForms } from './messages-en.ts';
+import { messagesEn, PARTS_EN, type MessageKey, type PluralForms } from './messages-en.ts';
 import { CATALOGS, createTranslator, placeholdersOf } from './translate.ts';
 
 const forms = (entry: string | PluralForms): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry));
 const keys = (locale: (typeof LOCALES)[number]) => Object.keys(CATALOGS[locale]).sort();
 
 describe('the UI catalogs', () => {
+  it('no key is in two parts of the English catalog (the merge would keep only the last one)', () => {
+    const all = PARTS_EN.flatMap((part) => Object.keys(part));
+    expect(all.length).toBe(Object.keys(messagesEn).length);
+  });
+
   it('every language has exactly the English keys, and no empty text', () => {
     for (const locale of LOCALES) {
       expect(keys(locale)).toEqual(Object.keys(messagesEn).sort());
