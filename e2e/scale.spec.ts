@@ -38,12 +38,6 @@ async function withMoreCitations(page: Page): Promise<void> {
 }
 
 /** Main-viewer canvases holding a bitmap (thumbnails are images, and a freed canvas is 0 × 0). */
-function liveCanvases(page: Page): Promise<number> {
-  return page.evaluate(
-    () => Array.from(document.querySelectorAll('[data-viewer] canvas')).filter((c) => (c as HTMLCanvasElement).width * (c as HTMLCanvasElement).height > 0).length,
-  );
-}
-
 async function openLarge(page: Page): Promise<void> {
   await page.goto('./?answer=large-document');
   await expect(page.getByText('of 1000', { exact: true })).toBeVisible();
@@ -72,14 +66,27 @@ test('scrolling through 200 pages keeps at most 12 live canvases, and closing th
   const scroller = page.locator('[data-viewer-scroll]');
   let most = 0;
   for (let target = 2; target <= 200; target++) {
-    // One page further, like a reader paging down; each page is waited for until it has painted.
-    await scroller.evaluate((el, p) => {
-      const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${p}"]`);
-      if (pageEl) el.scrollTop = pageEl.offsetTop;
-      else el.scrollTop += el.clientHeight;
-    }, target);
-    await expect(page.locator(`[data-page-number="${target}"] canvas`)).toBeAttached();
-    most = Math.max(most, await liveCanvases(page));
+    // One page further, like a reader paging down; each page is waited for until it has its canvas, and the live
+    // canvases are counted then (in one round trip per page: three made this the suite's slowest test).
+    const live = await scroller.evaluate(
+      (el, p) =>
+        new Promise<number>((resolve, reject) => {
+          const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${p}"]`);
+          if (pageEl) el.scrollTop = pageEl.offsetTop;
+          else el.scrollTop += el.clientHeight;
+          const deadline = performance.now() + 30_000;
+          const poll = () => {
+            if (el.querySelector(`[data-page-number="${p}"] canvas`)) {
+              const canvases = Array.from(el.closest('[data-viewer]')?.querySelectorAll('canvas') ?? []) as HTMLCanvasElement[];
+              resolve(canvases.filter((c) => c.width * c.height > 0).length);
+            } else if (performance.now() > deadline) reject(new Error(`page ${p} got no canvas within 30 s`));
+            else requestAnimationFrame(poll);
+          };
+          poll();
+        }),
+      target,
+    );
+    most = Math.max(most, live);
   }
   expect(most).toBeGreaterThanOrEqual(3); // pages did keep their canvases: the bound is not trivially met
   expect(most).toBeLessThanOrEqual(12);
@@ -131,7 +138,8 @@ test('crossing the 768 px breakpoint keeps the document, zoom and page without f
   /** Requests that start reading the PDF from its beginning: what opening it again would send. */
   const opened: string[] = [];
   page.on('request', (req) => {
-    if (!req.url().includes(LARGE_DOC)) return;
+    // GETs only: the review's HEAD for the document's version reads no bytes (it came after the resize on a slow run).
+    if (!req.url().includes(LARGE_DOC) || req.method() !== 'GET') return;
     const range = req.headers()['range'];
     if (!range || /^bytes=0-/.test(range)) opened.push(range ?? 'whole file');
   });
