@@ -47,10 +47,10 @@ export interface ViewerActions {
   rotateClockwise(): void;
   setCurrentPage(page: number): void;
   /**
-   * A page's size became known. With `documentKey`, it is dropped unless that document is the one shown: a fetch
+   * A page's size became known, for the document `documentKey`: dropped unless that document is the one shown: a fetch
    * started for document A must never land in document B's frames after a quick switch.
    */
-  setFrame(page: number, frame: PageFrame, documentKey?: string): void;
+  setFrame(page: number, frame: PageFrame, documentKey: string): void;
   /** Many pages' sizes at once (the background prefetch): one new map, one layout, instead of one per page. */
   setFrames(documentKey: string, entries: ReadonlyArray<readonly [number, PageFrame]>): void;
   setViewport(width: number, height: number): void;
@@ -97,7 +97,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     setCurrentPage: (page) => set((s) => (s.currentPage === page ? s : { currentPage: page })),
     setFrame: (page, frame, documentKey) =>
       set((s) => {
-        if (documentKey !== undefined && s.documentKey !== documentKey) return s;
+        if (s.documentKey !== documentKey) return s;
         if (sameFrame(s.frames.get(page), frame)) return s;
         const frames = new Map(s.frames);
         frames.set(page, internFrame(s.frames, frame));

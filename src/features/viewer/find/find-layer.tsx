@@ -30,6 +30,7 @@ export function FindLayer({ layout, frames, mounted, scale, rotation, scrollRef,
   const matches = useFindStore((s) => s.matches);
   const current = useFindStore((s) => s.current);
   const revealSeq = useFindStore((s) => s.revealSeq);
+  const matchesKey = useFindStore((s) => s.documentKey);
 
   const byPage = useMemo(() => {
     const map = new Map<number, number[]>();
@@ -49,7 +50,9 @@ export function FindLayer({ layout, frames, mounted, scale, rotation, scrollRef,
     const match = matches[current];
     if (!el || !match || revealSeq === doneSeq.current) return;
     if (!sameFrame(frames.get(match.page), match.frame)) {
-      store.getState().setFrame(match.page, match.frame);
+      // Keyed by the document searched: right after a switch, the old document's matches are still in the find
+      // store for a render, and their page sizes must not land in the new document's layout.
+      if (matchesKey !== null) store.getState().setFrame(match.page, match.frame, matchesKey);
       return;
     }
     doneSeq.current = revealSeq;
@@ -68,7 +71,7 @@ export function FindLayer({ layout, frames, mounted, scale, rotation, scrollRef,
       const right = left + view.width;
       el.scrollLeft = Math.min(left - H_MARGIN, Math.max(el.scrollLeft, right + H_MARGIN - el.clientWidth));
     }
-  }, [revealSeq, current, matches, frames, layout, scale, rotation, scrollRef, pagesRef, store]);
+  }, [revealSeq, current, matches, matchesKey, frames, layout, scale, rotation, scrollRef, pagesRef, store]);
 
   if (matches.length === 0) return null;
   const shown: number[] = [];

@@ -6,7 +6,7 @@ const match = (page: number): FindMatch => ({ page, frame: { view: [0, 0, 612, 7
 describe('find store', () => {
   it('makes the first match at or after the reader’s page current, as pages arrive in order', () => {
     const s = createFindStore();
-    s.getState().beginSearch(5);
+    s.getState().beginSearch(5, 'doc');
     s.getState().addMatches([match(1)], 1, 3);
     expect(s.getState().current).toBe(-1);
     s.getState().addMatches([match(3), match(3)], 3, 3);
@@ -18,7 +18,7 @@ describe('find store', () => {
 
   it('wraps to the first match when none lies after the reader’s page, and steps around both ends', () => {
     const s = createFindStore();
-    s.getState().beginSearch(3);
+    s.getState().beginSearch(3, 'doc');
     s.getState().addMatches([match(1), match(2)], 3, 3);
     s.getState().finishSearch();
     expect(s.getState().current).toBe(0);
@@ -33,9 +33,18 @@ describe('find store', () => {
   it('forgets the matches when the bar closes', () => {
     const s = createFindStore();
     s.getState().openBar();
-    s.getState().beginSearch(1);
+    s.getState().beginSearch(1, 'doc');
     s.getState().addMatches([match(1)], 1, 1);
     s.getState().close();
     expect(s.getState()).toMatchObject({ open: false, matches: [], current: -1, status: { kind: 'idle' } });
+  });
+
+  it('remembers which document its matches are from, so their page sizes go to that document only', () => {
+    const s = createFindStore();
+    s.getState().beginSearch(2, 'A');
+    s.getState().addMatches([match(1)], 1, 1);
+    expect(s.getState().documentKey).toBe('A');
+    s.getState().reset(); // another document: its matches and their document are gone
+    expect(s.getState()).toMatchObject({ matches: [], documentKey: null });
   });
 });

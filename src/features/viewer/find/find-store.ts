@@ -29,6 +29,8 @@ export interface FindState {
   options: FindOptions;
   status: FindStatus;
   matches: readonly FindMatch[];
+  /** The document the matches were found in (the viewer store's `documentKey`); null while there are none. */
+  documentKey: string | null;
   /** Index of the current match; -1 while none is chosen yet. */
   current: number;
   /** Bumped whenever the viewer must bring the current match into view (a new `seq` = scroll again). */
@@ -45,7 +47,7 @@ export interface FindActions {
   /** Next (1) or previous (-1) match, wrapping around the document. */
   step(delta: 1 | -1): void;
   // ---- for the search runner --------------------------------------------------------------------------------------
-  beginSearch(pageCount: number): void;
+  beginSearch(pageCount: number, documentKey: string | null): void;
   /** Appends one page's matches (pages arrive in ascending order); `firstPage` picks the first current match. */
   addMatches(matches: readonly FindMatch[], pagesDone: number, firstPage: number): void;
   finishSearch(): void;
@@ -55,7 +57,7 @@ export interface FindActions {
 
 export type FindStore = FindState & FindActions;
 
-const CLEARED = { status: { kind: 'idle' } as FindStatus, matches: [] as readonly FindMatch[], current: -1 };
+const CLEARED = { status: { kind: 'idle' } as FindStatus, matches: [] as readonly FindMatch[], documentKey: null as string | null, current: -1 };
 
 export function createFindStore(): StoreApi<FindStore> {
   return createStore<FindStore>()((set, get) => ({
@@ -75,7 +77,7 @@ export function createFindStore(): StoreApi<FindStore> {
       const from = current < 0 ? (delta === 1 ? -1 : 0) : current;
       set({ current: (from + delta + matches.length) % matches.length, revealSeq: revealSeq + 1 });
     },
-    beginSearch: (pageCount) => set({ status: { kind: 'searching', pagesDone: 0, pageCount }, matches: [], current: -1 }),
+    beginSearch: (pageCount, documentKey) => set({ status: { kind: 'searching', pagesDone: 0, pageCount }, matches: [], documentKey, current: -1 }),
     addMatches: (found, pagesDone, firstPage) =>
       set((s) => {
         const status: FindStatus = s.status.kind === 'searching' ? { ...s.status, pagesDone } : s.status;

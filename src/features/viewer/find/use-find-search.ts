@@ -30,7 +30,7 @@ export function useFindSearch(textCache: DocumentTextCache): void {
     const controller = new AbortController();
     const run = async () => {
       const firstPage = viewer.getState().currentPage;
-      find.getState().beginSearch(textCache.pageCount);
+      find.getState().beginSearch(textCache.pageCount, viewer.getState().documentKey);
       // The locate worker reads the pages in order through this document's text cache (asking a few ahead) and
       // searches its index; each page's matches come back as it is done, so the main thread only draws them.
       await textCache.locator.find(
