@@ -2,6 +2,8 @@
 // Used by the CLI and by the corpus test, so both see exactly the same text layer.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync, constants as zlib } from 'node:zlib';
+import { findOversizedStream, oversizedStreamReason, type CappedInflate } from '../core/documents/stream-bombs.ts';
 import { toPageText, type PageText } from '../core/locate/page-text.ts';
 
 // pdfjs-dist 6 uses Promise.withResolvers, which Node 20 lacks.
@@ -36,7 +38,7 @@ export interface LoadedPdf {
 export class PdfLoadError extends Error {
   constructor(
     message: string,
-    readonly kind: 'password' | 'invalid' | 'io',
+    readonly kind: 'password' | 'invalid' | 'io' | 'too-large',
   ) {
     super(message);
     this.name = 'PdfLoadError';
@@ -60,8 +62,25 @@ export function preloadPdfjs(): Promise<unknown> {
   return Promise.all([loadPdfjs(), import(worker)]);
 }
 
+/**
+ * node:zlib stops at `maxOutputLength` (a RangeError) instead of growing its buffer, so a bomb costs at most `cap`
+ * bytes of memory here. A truncated stream (Z_SYNC_FLUSH) counts what it held; a corrupt one inflated nothing past
+ * the cap before its error (the cap is checked as the output grows), so it counts as small.
+ */
+export const inflateCapped: CappedInflate = async (data, cap, keep) => {
+  try {
+    const out = inflateSync(data, { maxOutputLength: cap + 1, finishFlush: zlib.Z_SYNC_FLUSH });
+    return { size: out.length, bytes: keep ? new Uint8Array(out) : null };
+  } catch (e) {
+    return { size: (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? cap + 1 : 0, bytes: null };
+  }
+};
+
 /** Loads `data` (the PDF's bytes) and returns its page count and a per-page text getter (cached). */
 export async function loadPdf(data: Uint8Array, opts: { password?: string } = {}): Promise<LoadedPdf> {
+  // A decompression bomb is refused before pdf.js inflates it whole (core/documents/stream-bombs.ts).
+  const bomb = await findOversizedStream(data, inflateCapped);
+  if (bomb) throw new PdfLoadError(oversizedStreamReason(bomb), 'too-large');
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     // pdf.js may transfer (detach) the buffer: give it a copy.
