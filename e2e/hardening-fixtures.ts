@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { bombPdf } from '../src/testing/bomb-pdf.ts';
 import { sharedFolder } from '../src/testing/shared-folder.ts';
 
 export const HARDENING = {
@@ -78,6 +79,15 @@ export async function writeHardeningFixtures(dataDir: string): Promise<void> {
       sources: [cite('S1', id, { page: 1, quote: 'anything at all' })],
     });
   }
+
+  // A decompression bomb: 260 KB whose page content inflates to 256 MiB of zeros (src/testing/bomb-pdf.ts).
+  writeFileSync(path.join(docs, 'bomb.pdf'), await bombPdf(256, 'Bomb Memo'));
+  json('hardening-bomb', {
+    id: 'hardening-bomb',
+    text: 'The memo says its content is mostly zeros [1].',
+    documents: [{ id: 'bomb', title: 'Bomb Memo' }],
+    sources: [cite('S1', 'bomb', { page: 1, quote: 'A page whose content stream is mostly zeros.' })],
+  });
 
   // Document addresses that are neither http(s) nor relative: refused before any request.
   json('hardening-schemes', {

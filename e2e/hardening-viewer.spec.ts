@@ -13,6 +13,11 @@ async function expectAnswerReadable(page: Page) {
   await expect(page.locator('button[data-marker="1"]').first()).toBeVisible();
 }
 
+/** The answer's reference [1] says why its document did not open (it was stuck at "Checking the quote…"). */
+async function expectReferenceSettled(page: Page, text: string) {
+  await expect(page.locator('[data-reference="S1"] [data-reference-status]')).toHaveText(text);
+}
+
 test.describe('broken files', () => {
   test.use({ allowConsoleErrors: [FAILED_RESOURCE] });
 
@@ -28,17 +33,36 @@ test.describe('broken files', () => {
     await expect.poll(() => requests).toBeGreaterThan(before);
     await expect(viewerPane(page).getByRole('alert')).toContainText('not a valid PDF');
     await expectAnswerReadable(page);
+    await expectReferenceSettled(page, 'The document could not be opened: the file is not a valid PDF (damaged, or not a PDF at all).');
   });
 
   test('a 0-byte file says it is empty', async ({ page }) => {
     await page.goto('./?answer=hardening-empty&cite=1');
     await expect(viewerPane(page).getByRole('alert')).toContainText('the file is empty (0 bytes)');
     await expectAnswerReadable(page);
+    await expectReferenceSettled(page, 'The document could not be opened: the file is empty (0 bytes).');
   });
 
   test('HTML served as a PDF is not a valid PDF', async ({ page }) => {
     await page.goto('./?answer=hardening-html-page&cite=1');
     await expect(viewerPane(page).getByRole('alert')).toContainText('not a valid PDF');
+    await expectAnswerReadable(page);
+    await expectReferenceSettled(page, 'The document could not be opened: the file is not a valid PDF (damaged, or not a PDF at all).');
+  });
+
+  test('a decompression bomb (260 KB, 256 MiB inflated) is refused at once, with the reason', async ({ page }) => {
+    const started = Date.now();
+    await page.goto('./?answer=hardening-bomb&cite=1');
+    const reason = /its content is too large to show or search: a stream \(object \d+\) inflates to more than 64 MB, the limit/;
+    const alert = viewerPane(page).getByRole('alert');
+    await expect(alert).toContainText(reason);
+    test.info().annotations.push({ type: 'bomb: goto to message', description: `${Date.now() - started} ms` });
+    // Nothing of it is drawn (pdf.js would inflate the stream for each canvas and text layer), and Retry would only
+    // fail again.
+    await expect(page.locator('[data-page-number]')).toHaveCount(0);
+    await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('bomb.png') });
+    await expect(page.locator('[data-reference="S1"] [data-reference-status]')).toContainText(/^The document could not be opened: its content is too large/);
     await expectAnswerReadable(page);
   });
 
@@ -47,6 +71,7 @@ test.describe('broken files', () => {
     await expect(viewerPane(page).getByRole('alert')).toContainText('not found on the server (404)');
     await page.screenshot({ path: test.info().outputPath('ghost.png') });
     await expectAnswerReadable(page);
+    await expectReferenceSettled(page, 'The document was not found (404).');
   });
 
   test('401/403 on a document: locked evidence, nothing of it shown', async ({ page }) => {
@@ -155,9 +180,15 @@ test.describe('deep links to what does not exist', () => {
     await expect(page.locator('[data-deep-link-notice]')).toHaveCount(0);
   });
 
-  test('cite=9, a marker with no source', async ({ page }) => {
+  test('cite=9, a marker with no source; page=500 on a shorter document', async ({ page }) => {
     await page.goto('./?answer=hardening-review&cite=9');
     await expect(page.locator('[data-deep-link-notice]')).toHaveText('Citation [9] points to no source in this answer: showing the answer instead.');
+    // The viewer shows page 1 (and writes it into the URL) before it knows the page count: the notice still names
+    // the page the link asked for.
+    await page.goto('./?answer=hardening-review&page=500');
+    await expect(page.locator('[data-deep-link-notice]')).toHaveText(/^Page 500 does not exist: the document has \d+ pages\. Showing page 1\.$/);
+    await expect(page.getByLabel('Page number')).toHaveValue('1');
+    await expect(page.locator('[data-page-number="1"] canvas').first()).toBeVisible();
   });
 
   test('a document that does not exist', async ({ page }) => {

@@ -26,7 +26,14 @@ export function useDeepLink(answer: Answer, model: AnswerModel, target: Highligh
     [onTextCache],
   );
   const pageCount = pages && pages.documentId === documentId ? pages.count : null;
-  const problem = deepLinkProblem({ view, answer, model, target, pageCount }, t);
+  // The page the link asked for: the viewer writes the page it shows (page 1 for `page=500` on a 12-page document)
+  // into the URL before the page count is known, so the request is kept here until the reader moves on (opens a
+  // citation, goes Back/Forward or opens another answer).
+  const [linked, setLinked] = useState(() => ({ answerId: answer.id, page: view.page, seq: historySeq }));
+  const linkInForce = linked.page !== undefined && linked.answerId === answer.id && linked.seq === historySeq && !target;
+  if (linked.page !== undefined && !linkInForce) setLinked({ answerId: answer.id, page: undefined, seq: historySeq });
+  const asked = linkInForce ? { ...view, page: linked.page } : view;
+  const problem = deepLinkProblem({ view: asked, answer, model, target, pageCount }, t);
   const historyPage = !target && historySeq > 0 ? { page: view.page ?? 1, seq: historySeq } : null;
   return { problem, onTextCache: withPageCount, historyPage };
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchDocumentVersion } from '../api/document-version.ts';
 import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
@@ -30,7 +30,17 @@ export interface ViewerText {
   cache: DocumentTextCache;
 }
 
-/** Returns the callback the viewer reports its text cache to. */
+export interface SourceChecksCallbacks {
+  /** The viewer hands over (or, with null, withdraws) the open document's text cache. */
+  onTextCache(documentId: string, cache: DocumentTextCache | null): void;
+  /**
+   * The viewer could not open a document: its citations settle now with the viewer's reason (never "Checking the
+   * quote…" for a file that will not open), and the checks do not open it a second time to find the same.
+   */
+  onDocumentFailed(documentId: string, failure: { status: number | null; reason: string }): void;
+}
+
+/** Returns the callbacks the viewer reports its text cache and its load failures to. */
 export function useSourceChecks(
   answer: Answer,
   model: AnswerModel,
@@ -42,12 +52,27 @@ export function useSourceChecks(
    * highlight is drawn, or BUSY_DELAY_MS at most, so the citation the reader asked for is never queued behind them.
    */
   viewerBusy = false,
-): (documentId: string, cache: DocumentTextCache | null) => void {
+): SourceChecksCallbacks {
   const [viewerText, setViewerText] = useState<ViewerText | null>(null);
   const done = useRef(new Set<string>());
+  /** Documents settled by the viewer's load failure: checked after all when a Retry opens them. */
+  const failedInViewer = useRef(new Set<string>());
   const queryClient = useQueryClient();
-  const [onTextCache] = useState(() => (documentId: string, cache: DocumentTextCache | null) =>
-    setViewerText((current) => (cache ? { documentId, cache } : current?.documentId === documentId ? null : current)),
+  const [onTextCache] = useState(() => (documentId: string, cache: DocumentTextCache | null) => {
+    if (cache && failedInViewer.current.delete(documentId)) done.current.delete(documentId);
+    setViewerText((current) => (cache ? { documentId, cache } : current?.documentId === documentId ? null : current));
+  });
+  const answerId = answer.id;
+  const onDocumentFailed = useCallback(
+    (documentId: string, { status, reason }: { status: number | null; reason: string }) => {
+      useReviewChecksStore.getState().setDocument(answerId, {
+        documentId,
+        access: status === 401 || status === 403 || status === 404 ? accessFromHttpStatus(status) : { state: 'failed', reason: `The document could not be opened: ${reason}` },
+      });
+      done.current.add(documentId);
+      failedInViewer.current.add(documentId);
+    },
+    [answerId],
   );
 
   useEffect(() => {
@@ -150,5 +175,5 @@ export function useSourceChecks(
     };
   }, [answer, model, viewerText, shownDocumentId, queryClient, viewerBusy]);
 
-  return onTextCache;
+  return useMemo(() => ({ onTextCache, onDocumentFailed }), [onTextCache, onDocumentFailed]);
 }

@@ -45,9 +45,19 @@ export function ViewerPane({ answer }: { answer: Answer }) {
     },
     [targetNonce, announceArrival],
   );
-  const checksTextCache = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
+  const checks = useSourceChecks(answer, modelFor(answer), documentId, targetNonce !== null && anchoredNonce !== targetNonce);
+  // A document that will not open: its citations settle with the viewer's reason, and the checks stop waiting for
+  // the viewer to finish a citation it never will.
+  const { onDocumentFailed } = checks;
+  const onLoadFailed = useCallback<typeof onDocumentFailed>(
+    (id, failure) => {
+      setAnchoredNonce(targetNonce);
+      onDocumentFailed(id, failure);
+    },
+    [targetNonce, onDocumentFailed],
+  );
   // A link to what does not exist is said above the document; Back/Forward keeps the page in step with the URL.
-  const { problem, onTextCache, historyPage } = useDeepLink(answer, modelFor(answer), target, documentId, checksTextCache);
+  const { problem, onTextCache, historyPage } = useDeepLink(answer, modelFor(answer), target, documentId, checks.onTextCache);
   // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
   const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
   const t = useTranslate();
@@ -73,6 +83,7 @@ export function ViewerPane({ answer }: { answer: Answer }) {
         regionStep={regionStep}
         onTextCache={onTextCache}
         onAnchored={onAnchored}
+        onLoadFailed={onLoadFailed}
         citations={citations}
         onStepRegion={stepRegion}
         pageTheme={nightPages ? 'night' : 'paper'}

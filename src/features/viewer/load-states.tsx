@@ -1,6 +1,7 @@
 import { Component, useId, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useViewerStore } from './viewer-store.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { describeLoadError, httpStatus } from './load-failure.ts';
 
 // What the pane shows while a document is not (yet) on screen: download progress, a password form, an error.
 // Never a blank pane.
@@ -67,36 +68,10 @@ function RetryButton({ onRetry }: { onRetry(): void }) {
   );
 }
 
-/** pdf.js's ResponseException carries the HTTP status. */
-function httpStatus(error: Error): number | null {
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' && status > 0 ? status : null;
-}
-
 /** 401 or 403 on the document: locked evidence. */
 function accessStatus(error: Error): number | null {
   const status = httpStatus(error);
   return status === 401 || status === 403 ? status : null;
-}
-
-function describeLoadError(error: Error): string {
-  switch (error.name) {
-    case 'InvalidPDFException':
-      // pdf.js says "The PDF file is empty, i.e. its size is zero bytes." for a 0-byte file.
-      return /empty|zero bytes/i.test(error.message) ? 'the file is empty (0 bytes).' : 'the file is not a valid PDF (damaged, or not a PDF at all).';
-    case 'PasswordException':
-      return /incorrect/i.test(error.message) ? 'the password is wrong.' : 'it is password-protected and no password was given.';
-    case 'ResponseException':
-    case 'UnexpectedResponseException':
-    case 'MissingPDFException': {
-      const status = httpStatus(error);
-      if (status === 404) return 'the document was not found on the server (404): its id names no file.';
-      if (status !== null && status >= 500) return `the server failed to send it (HTTP ${status}).`;
-      return error.message || 'the server did not return the file.';
-    }
-    default:
-      return error.message || 'unknown error.';
-  }
 }
 
 export function LoadingPane() {

@@ -1,4 +1,5 @@
 import { pdfjs } from 'react-pdf';
+import { guardContent } from './content-guard.ts';
 import { getDocumentOptions } from './pdf-viewer.tsx';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 
@@ -11,7 +12,10 @@ export interface OpenedDocumentText {
   close(): void;
 }
 
-/** Rejects with pdf.js's error (its `status` holds the HTTP status of a failed fetch) or when `signal` aborts. */
+/**
+ * Rejects with pdf.js's error (its `status` holds the HTTP status of a failed fetch), with ContentTooLargeError for a
+ * decompression bomb, or when `signal` aborts.
+ */
 export async function openDocumentText(url: string, signal: AbortSignal): Promise<OpenedDocumentText> {
   // react-pdf's option type admits nulls that pdf.js's own does not; the object is the one the viewer passes.
   const task = pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
@@ -19,6 +23,9 @@ export async function openDocumentText(url: string, signal: AbortSignal): Promis
   signal.addEventListener('abort', abort, { once: true });
   try {
     const pdf = await task.promise;
+    signal.throwIfAborted();
+    // A decompression bomb is not searched either (content-guard.ts): rejects with ContentTooLargeError.
+    await guardContent(pdf);
     signal.throwIfAborted();
     const cache = createTextCache(pdf);
     return {

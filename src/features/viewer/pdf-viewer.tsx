@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pdf';
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
@@ -11,6 +11,8 @@ import { locateService } from './locate-client.ts';
 import { createPdfWorker } from './pdf-worker.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
+import { ContentGate } from './content-gate.tsx';
+import { loadFailure, type LoadFailure } from './load-failure.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
@@ -91,6 +93,8 @@ export interface PdfViewerProps {
   onTextCache?(documentId: string, cache: DocumentTextCache | null): void;
   /** The target's highlight was drawn, or the passage was not located (once per target). */
   onAnchored?(result: AnchorResult): void;
+  /** The document could not be opened (damaged, empty, not found, locked, too large): the reason the pane shows. */
+  onLoadFailed?(documentId: string, failure: LoadFailure): void;
   /** The answer's citations of the active document, for the thumbnails' marker badges (keep the array stable). */
   citations?: readonly PageCitation[];
   /** Keyboard `]`/`[` in the viewer: step the target's regions (the host owns the region, as for `regionStep`). */
@@ -112,7 +116,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onStepRegion, onStepCitation, pageTheme = 'paper' }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper' }: PdfViewerProps) {
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
   // Before paint: the pages read it from the store, and a first paint in the wrong colours would be wasted work.
@@ -166,6 +170,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
             regionStep={regionStep ?? null}
             onTextCache={onTextCache ? (cache) => onTextCache(documentId, cache) : undefined}
             onAnchored={onAnchored}
+            onLoadFailed={onLoadFailed ? (failure) => onLoadFailed(documentId, failure) : undefined}
             citations={citations}
           />
         ) : (
@@ -187,18 +192,22 @@ interface DocumentPaneProps {
   regionStep: { delta: 1 | -1; seq: number } | null;
   onTextCache: ((cache: DocumentTextCache | null) => void) | undefined;
   onAnchored: ((result: AnchorResult) => void) | undefined;
+  onLoadFailed: ((failure: LoadFailure) => void) | undefined;
   citations: readonly PageCitation[];
 }
 
 const NO_CITATIONS: readonly PageCitation[] = [];
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, citations }: DocumentPaneProps) {
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, citations }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
   // they would travel through an error boundary, which React reports as a console error.
   const [loadError, setLoadError] = useState<Error | null>(null);
+  // The file opened but is not shown: a stream in it inflates past our limit (content-gate.tsx). No Retry: the same
+  // bytes would fail the same way.
+  const [blocked, setBlocked] = useState<Error | null>(null);
   // Retry after a load error: a new <Document> (keyed by the attempt) loads the file again.
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
@@ -211,6 +220,13 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
     // No error reset here: the pane is keyed by URL, so a new document starts with fresh state.
     store.getState().beginLoading(url);
   }, [store, url]);
+
+  // Said to the page once per failure, so the references and the review settle now, with the pane's own reason.
+  const reportFailure = useEffectEvent((failure: LoadFailure) => onLoadFailed?.(failure));
+  const failed = loadError ?? blocked;
+  useEffect(() => {
+    if (failed) reportFailure(loadFailure(failed));
+  }, [failed]);
 
   // react-pdf hands both callbacks to pdf.js when the load starts; they only touch stable setters.
   const onPassword = useCallback<NonNullable<DocumentProps['onPassword']>>((callback, reason) => {
@@ -228,6 +244,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
     [store],
   );
 
+  if (blocked) return <LoadError error={blocked} />;
   return (
     <>
       <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
@@ -245,22 +262,24 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
           error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} onRetry={retry} />}
         >
           {({ pdf }) => (
-            <SidebarLayout pdf={pdf} documentKey={url} citations={citations}>
-              {(scheduler) => (
-                <ViewerPages
-                  pdf={pdf}
-                  documentKey={url}
-                  target={target}
-                  initialPage={initialPage}
-                  onPageChange={onPageChange}
-                  onRegionChange={onRegionChange}
-                  regionStep={regionStep}
-                  onTextCache={onTextCache}
-                  onAnchored={onAnchored}
-                  scheduler={scheduler}
-                />
-              )}
-            </SidebarLayout>
+            <ContentGate pdf={pdf} onBlocked={setBlocked}>
+              <SidebarLayout pdf={pdf} documentKey={url} citations={citations}>
+                {(scheduler) => (
+                  <ViewerPages
+                    pdf={pdf}
+                    documentKey={url}
+                    target={target}
+                    initialPage={initialPage}
+                    onPageChange={onPageChange}
+                    onRegionChange={onRegionChange}
+                    regionStep={regionStep}
+                    onTextCache={onTextCache}
+                    onAnchored={onAnchored}
+                    scheduler={scheduler}
+                  />
+                )}
+              </SidebarLayout>
+            </ContentGate>
           )}
         </Document>
       </ViewerErrorBoundary>

@@ -1,0 +1,56 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { ContentTooLargeError, findOversizedStream, type CappedInflate } from '../../core/documents/stream-bombs.ts';
+
+// The browser's side of the decompression-bomb limit (core/documents/stream-bombs.ts): before pdf.js is asked for
+// any page's content (a canvas, a text layer, the locator's text), the document's bytes are scanned and every Flate
+// stream that could pass the limit is inflated here, by the browser's native DecompressionStream, only until it
+// passes. pdf.js itself would inflate the whole stream once per request, in the worker, with no way to stop it.
+
+/** Inflates with DecompressionStream, reading chunk by chunk and cancelling once more than `cap` bytes came out. */
+export const inflateInBrowser: CappedInflate = async (data, cap, keep) => {
+  const { readable, writable } = new DecompressionStream('deflate');
+  const writer = writable.getWriter();
+  // A corrupt stream rejects these too; the reader below sees the same error.
+  writer.write(new Uint8Array(data)).catch(() => undefined);
+  writer.close().catch(() => undefined);
+  const reader = readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > cap) {
+        await reader.cancel().catch(() => undefined);
+        return { size, bytes: null };
+      }
+      if (keep) chunks.push(value);
+    }
+  } catch {
+    // Corrupt or truncated: what came out before the error is what pdf.js could inflate at most.
+  }
+  if (!keep) return { size, bytes: null };
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { size, bytes };
+};
+
+/**
+ * Throws ContentTooLargeError when a stream of the document inflates past the limit. Waits for the whole file
+ * (pdf.js streams it in the background anyway). A file whose bytes cannot be read is let through, as before.
+ */
+export async function guardContent(pdf: PDFDocumentProxy): Promise<void> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await pdf.getData();
+  } catch {
+    return;
+  }
+  const found = await findOversizedStream(bytes, inflateInBrowser);
+  if (found) throw new ContentTooLargeError(found);
+}
