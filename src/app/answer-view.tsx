@@ -120,7 +120,7 @@ export function AnswerView({ answerId }: { answerId: string }) {
 
 // Each turn of a conversation has its own boundary: one turn that cannot be drawn leaves the others readable.
 const renderTurn = (result: AnswerResult, turn: TurnRender) => (
-  <PaneBoundary pane={`answer (turn ${turn.turn})`}>
+  <PaneBoundary pane="answer" turn={turn.turn}>
     <LoadedAnswerPane answer={result.answer} turn={turn} {...readingOf(result)} />
   </PaneBoundary>
 );

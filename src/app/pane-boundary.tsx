@@ -8,17 +8,21 @@ import { useTranslate } from '../i18n/use-translate.ts';
 // review outbox writes them to IndexedDB at once), so a crashed and retried pane loses nothing.
 // QueryErrorResetBoundary: Retry also resets the pane's failed queries, so they fetch again instead of re-throwing.
 
+/** The panes whose names are in the catalogs. */
+const PANE_NAMES = { answer: 'pane.answer', review: 'pane.review', document: 'pane.document' } as const;
+
 interface PaneBoundaryProps {
-  /** The pane's name as the user sees it, e.g. "answer", "review", "document". */
-  pane: string;
+  pane: keyof typeof PANE_NAMES;
+  /** A thread's turn: the pane is that turn's answer ("answer (turn 2)"). */
+  turn?: number;
   children: ReactNode;
 }
 
-export function PaneBoundary({ pane, children }: PaneBoundaryProps) {
+export function PaneBoundary({ pane, turn, children }: PaneBoundaryProps) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <CrashBoundary pane={pane} onReset={reset}>
+        <CrashBoundary pane={pane} turn={turn} onReset={reset}>
           {children}
         </CrashBoundary>
       )}
@@ -39,7 +43,7 @@ class CrashBoundary extends Component<CrashBoundaryProps, { error: Error | null 
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     // A warning, not an error: the crash is handled and shown in the pane (main.tsx reports caught errors the same way).
-    console.warn(`The ${this.props.pane} pane crashed`, error, info.componentStack);
+    console.warn(`The ${paneId(this.props)} pane crashed`, error, info.componentStack);
   }
 
   private retry = () => {
@@ -50,22 +54,25 @@ class CrashBoundary extends Component<CrashBoundaryProps, { error: Error | null 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return <PaneCrash pane={this.props.pane} error={error} onRetry={this.retry} />;
+    return <PaneCrash pane={this.props.pane} turn={this.props.turn} error={error} onRetry={this.retry} />;
   }
 }
 
-/** The panes whose names are in the catalogs; any other name (a thread's turn) is shown as given. */
-const PANE_NAMES = { answer: 'pane.answer', review: 'pane.review', document: 'pane.document' } as const;
 
-function paneName(pane: string, t: Translate): string {
-  return Object.hasOwn(PANE_NAMES, pane) ? t(PANE_NAMES[pane as keyof typeof PANE_NAMES]) : pane;
+/** The pane as the console and `data-pane-crash` name it (English, for people and tests reading the page's code). */
+function paneId({ pane, turn }: { pane: string; turn?: number | undefined }): string {
+  return turn === undefined ? pane : `${pane} (turn ${turn})`;
 }
 
-function PaneCrash({ pane, error, onRetry }: { pane: string; error: Error; onRetry(): void }) {
+function paneName(pane: keyof typeof PANE_NAMES, turn: number | undefined, t: Translate): string {
+  return turn === undefined ? t(PANE_NAMES[pane]) : t('pane.turn', { pane: t(PANE_NAMES[pane]), turn });
+}
+
+function PaneCrash({ pane, turn, error, onRetry }: { pane: keyof typeof PANE_NAMES; turn: number | undefined; error: Error; onRetry(): void }) {
   const t = useTranslate();
   return (
-    <div role="alert" data-pane-crash={pane} className="m-4 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
-      <p className="font-semibold">{t('pane.crashed', { pane: paneName(pane, t) })}</p>
+    <div role="alert" data-pane-crash={paneId({ pane, turn })} className="m-4 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
+      <p className="font-semibold">{t('pane.crashed', { pane: paneName(pane, turn, t) })}</p>
       <p className="mt-1 break-words">{describeCrash(error, t)}</p>
       <p className="mt-1 text-xs text-rose-800">{t('pane.othersWork')}</p>
       <button

@@ -59,7 +59,7 @@ export function ThreadPane({ result, renderTurn }: ThreadPaneProps) {
         ))}
         {thread.error ? (
           <p role="status" className="mx-auto max-w-2xl px-6 pb-3 text-xs text-amber-700">
-            The rest of this conversation could not be loaded: {thread.error instanceof Error ? thread.error.message : String(thread.error)}
+            {t('thread.restFailed', { message: thread.error instanceof Error ? thread.error.message : String(thread.error) })}
           </p>
         ) : null}
         {ask.state.kind === 'streaming' && ask.state.draft.question ? <DraftTurn draft={ask.state.draft} turn={last.turn + 1} /> : null}
@@ -97,12 +97,12 @@ function TurnSection({ turn, many, active, own, opened, renderTurn }: TurnSectio
     renderTurn(result, render)
   ) : query.status === 'error' ? (
     <p role="alert" className="mx-auto max-w-2xl px-6 py-3 text-sm text-rose-800">
-      {turn.question ? `“${turn.question}”: ` : ''}
+      {turn.question ? t('thread.failedQuestion', { question: turn.question }) : ''}
       {query.error.message}
     </p>
   ) : (
     <p role="status" className="mx-auto max-w-2xl px-6 py-3 text-sm text-slate-500">
-      Loading turn {turn.turn}…
+      {t('thread.loadingTurn', { turn: turn.turn })}
     </p>
   );
   const ref = useRef<HTMLElement>(null);

@@ -1,5 +1,6 @@
 import type { Box, CoordsDescriptor, SourceFlag } from '../model/types.ts';
 import { normalizeRotation, pageSize, userToCanonical, viewToCanonical, type PageFrame } from './transform.ts';
+import { pageList, translateEnglish, type Translate } from '../i18n/translate.ts';
 
 // Box conventions (issue #3 §6): whatever a provider used, boxes end up canonical — PDF points, origin at the
 // top-left of the page's CropBox, y down, UNROTATED page, page 1-based — using each page's OWN frame.
@@ -21,6 +22,8 @@ export function toCanonicalBoxes(
   boxes: readonly Box[],
   coords: CoordsDescriptor | undefined,
   frameOf: (page: number) => PageFrame | undefined,
+  /** The language of the flags' messages (the viewer shows them); English by default. */
+  t: Translate = translateEnglish,
 ): { boxes: Box[]; flags: SourceFlag[] } {
   const out: Box[] = [];
   const clampedPages = new Set<number>();
@@ -86,13 +89,13 @@ export function toCanonicalBoxes(
   if (clamped > 0) {
     flags.push({
       code: 'box-clamped',
-      message: `${plural(clamped, 'box')} extended past the page edge and ${clamped === 1 ? 'was' : 'were'} clamped (${pagesLabel(clampedPages)}).`,
+      message: t('passage.boxesClamped', { count: clamped, pages: pagesLabel(t, clampedPages) }),
     });
   }
   if (off > 0) {
     flags.push({
       code: 'box-off-page',
-      message: `${plural(off, 'box')} lay entirely outside the page and ${off === 1 ? 'was' : 'were'} dropped (${pagesLabel(offPages)}).`,
+      message: t('passage.boxesOff', { count: off, pages: pagesLabel(t, offPages) }),
     });
   }
   return { boxes: out, flags };
@@ -241,11 +244,6 @@ function validFrame(frame: PageFrame): boolean {
   return width > 0 && height > 0 && isNum(frame.rotate);
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : word.endsWith('x') ? 'es' : 's'}`;
-}
-
-function pagesLabel(pages: ReadonlySet<number>): string {
-  const list = [...pages].sort((a, b) => a - b);
-  return `${list.length === 1 ? 'page' : 'pages'} ${list.join(', ')}`;
+function pagesLabel(t: Translate, pages: ReadonlySet<number>): string {
+  return pageList(t, [...pages].sort((a, b) => a - b));
 }

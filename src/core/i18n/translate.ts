@@ -54,6 +54,23 @@ export function createTranslator(locale: Locale): Translate {
   };
 }
 
+/**
+ * English, for the core's texts when no UI language is handed in: the CLI, the server and tests read the same
+ * English the UI shows (a core function that writes words takes a `Translate`, English by default).
+ */
+export const translateEnglish: Translate = createTranslator('en');
+
+/** A count as the UI language groups it ("1,200,000" in English, "۱٬۲۰۰٬۰۰۰" in Persian): `common.numberLocale`. */
+export function groupedNumber(t: Translate, value: number): string {
+  return new Intl.NumberFormat(t('common.numberLocale')).format(value);
+}
+
+/** Page numbers as "page 3" or "pages 3, 4" in the UI language (numbers in its digits). */
+export function pageList(t: Translate, pages: readonly number[]): string {
+  const list = pages.map((value) => t('common.number', { value })).join(t('review.listSeparator'));
+  return t('passage.pageList', { count: pages.length, list });
+}
+
 /** A number as the locale writes it (Persian digits in Persian), without grouping, like the messages' numbers. */
 export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(locale, { useGrouping: false }).format(value);

@@ -4,6 +4,8 @@
 // `labels` is pdf.js's getPageLabels(): one string per physical page, or null when the PDF defines none, in which
 // case every page is labelled by its own decimal number (the PDF specification's default).
 
+import { translateEnglish, type Translate } from '../i18n/translate.ts';
+
 export type PageLabelResolution =
   | { kind: 'page'; page: number }
   /** Several pages carry this label (a PDF may restart numbering per part): none is preferred. */
@@ -56,14 +58,14 @@ export function resolvePageLabel(labels: readonly string[] | null, label: string
 }
 
 /** What a reviewer should be told about a label that names no single page; null when it resolved. */
-export function labelNote(resolution: PageLabelResolution, label: string): string | null {
+export function labelNote(resolution: PageLabelResolution, label: string, t: Translate = translateEnglish): string | null {
   switch (resolution.kind) {
     case 'page':
       return null;
     case 'ambiguous':
-      return `Printed page “${label}” appears on pages ${resolution.pages.join(', ')}; the passage was searched for by its quote`;
+      return t('passage.labelAmbiguous', { label, pages: resolution.pages.map((value) => t('common.number', { value })).join(t('review.listSeparator')) });
     case 'unknown':
-      return `No page is printed “${label}” in this document; the passage was searched for by its quote`;
+      return t('passage.labelUnknown', { label });
     default: {
       const never: never = resolution;
       return never;

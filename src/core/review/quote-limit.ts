@@ -4,6 +4,8 @@
 // MAX_QUOTE_CHARS the quote is not searched: the review, the viewer and the CLI say "quote too long" instead.
 // Callers check before calling the locator (src/core/locate stays unaware of the cap).
 
+import { groupedNumber, translateEnglish, type Translate } from '../i18n/translate.ts';
+
 /** Characters (UTF-16 code units, after trimming) a quote may have and still be searched. */
 export const MAX_QUOTE_CHARS = 5_000;
 
@@ -12,6 +14,6 @@ export function quoteTooLong(quote: string): boolean {
 }
 
 /** What the reviewer reads when a quote is not searched because of its length. */
-export function quoteTooLongReason(quote: string): string {
-  return `Quote too long to search: ${quote.trim().length.toLocaleString('en-US')} characters (the limit is ${MAX_QUOTE_CHARS.toLocaleString('en-US')}). Compare it with the document yourself.`;
+export function quoteTooLongReason(quote: string, t: Translate = translateEnglish): string {
+  return t('passage.quoteTooLong', { length: groupedNumber(t, quote.trim().length), limit: groupedNumber(t, MAX_QUOTE_CHARS) });
 }

@@ -32,6 +32,13 @@ export function missingFileLabel(doc: DocumentRef): string {
 }
 
 
+/** Why a file could not be read at all, for the notice to say in the UI language (the message is English). */
+export interface LocalFileProblem {
+  kind: 'unreadable' | 'not-json';
+  /** The browser's or the JSON parser's own words (not ours to translate). */
+  detail: string;
+}
+
 /** A local file could not be used; `file` is its name, `issues` the JSON paths that are wrong (`documents[0].title: …`). */
 export class LocalFileError extends Error {
   override readonly name = 'LocalFileError';
@@ -39,6 +46,7 @@ export class LocalFileError extends Error {
     readonly file: string,
     message: string,
     readonly issues: readonly string[] = [],
+    readonly problem?: LocalFileProblem,
   ) {
     super(message);
   }
@@ -81,13 +89,15 @@ export async function readAnswerFile(file: File, documentNames: readonly string[
   try {
     text = await file.text();
   } catch (e) {
-    throw new LocalFileError(file.name, `${file.name} could not be read (${e instanceof Error ? e.message : String(e)}).`);
+    const detail = e instanceof Error ? e.message : String(e);
+    throw new LocalFileError(file.name, `${file.name} could not be read (${detail}).`, [], { kind: 'unreadable', detail });
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new LocalFileError(file.name, `${file.name} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
+    const detail = e instanceof Error ? e.message : String(e);
+    throw new LocalFileError(file.name, `${file.name} is not valid JSON (${detail}).`, [], { kind: 'not-json', detail });
   }
   const id = `${LOCAL_PREFIX}${contentHash(text)}`;
   let read: AnswerResult;

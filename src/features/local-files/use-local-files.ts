@@ -4,6 +4,7 @@ import { holdAnswer, releaseAnswer } from '../../api/inline-answers.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { attachFiles, composeAnswer, isAnswerFile, LocalFileError, readAnswerFile, type LocalAnswer } from './local-answer.ts';
 import { useLocalFilesStore } from './local-files-store.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // Opening local files, adding documents to the open local answer and closing it. The answer is put where every
 // reader of answers looks (the in-memory answers and React Query's cache), so the answer view, the review panel and
@@ -22,6 +23,8 @@ export interface LocalFileActions {
 
 export function useLocalFileActions(onOpened: (answerId: string) => void): LocalFileActions {
   const queryClient = useQueryClient();
+  // The notices are written in the UI language of the moment they appear (a notice is short-lived).
+  const t = useTranslate();
   return useMemo(() => {
     const store = useLocalFilesStore;
     const publish = (local: LocalAnswer) => {
@@ -50,7 +53,7 @@ export function useLocalFileActions(onOpened: (answerId: string) => void): Local
         const current = store.getState().current;
         if (answers.length === 0) {
           if (current && current.id === shownAnswerId) addDocuments(documents);
-          else store.getState().notify({ kind: 'note', message: 'Open the answer’s JSON file together with its documents: documents alone have no answer to belong to.' });
+          else store.getState().notify({ kind: 'note', message: t('local.documentsAlone') });
           return;
         }
         const [answerFile, ...others] = answers;
@@ -59,12 +62,13 @@ export function useLocalFileActions(onOpened: (answerId: string) => void): Local
           read = await readAnswerFile(answerFile!, documents.map((f) => f.name));
         } catch (e) {
           if (!(e instanceof LocalFileError)) throw e;
-          store.getState().notify({ kind: 'error', title: `Could not open ${e.file}`, message: e.message });
+          const message = e.problem ? t(e.problem.kind === 'unreadable' ? 'local.unreadable' : 'local.notJson', { file: e.file, detail: e.problem.detail }) : e.message;
+          store.getState().notify({ kind: 'error', title: t('local.couldNotOpen', { file: e.file }), message });
           return;
         }
         publish(attachFiles({ id: read.id, answerFile: answerFile!.name, read: read.read }, documents));
         store.getState().notify(
-          others.length > 0 ? { kind: 'note', message: `One answer at a time: ${others.map((f) => f.name).join(', ')} ${others.length > 1 ? 'were' : 'was'} not opened.` } : null,
+          others.length > 0 ? { kind: 'note', message: t('local.oneAtATime', { count: others.length, names: others.map((f) => f.name).join(t('local.nameSeparator')) }) } : null,
         );
         onOpened(read.id);
       },
@@ -75,5 +79,5 @@ export function useLocalFileActions(onOpened: (answerId: string) => void): Local
         store.getState().setCurrent(null);
       },
     };
-  }, [queryClient, onOpened]);
+  }, [queryClient, onOpened, t]);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // A native <dialog> opened with showModal(): the browser traps focus, makes the rest inert and closes on Escape,
 // which no hand-written overlay does as well.
@@ -12,6 +13,7 @@ interface ModalDialogProps {
 }
 
 export function ModalDialog({ title, onClose, children, wide }: ModalDialogProps) {
+  const t = useTranslate();
   const ref = useRef<HTMLDialogElement>(null);
   const closed = useEffectEvent(() => onClose());
 
@@ -44,7 +46,7 @@ export function ModalDialog({ title, onClose, children, wide }: ModalDialogProps
           <h2 className="text-base font-semibold">{title}</h2>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={t('common.close')}
             onClick={() => ref.current?.close()}
             className="grid size-7 place-items-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >

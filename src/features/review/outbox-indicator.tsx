@@ -15,7 +15,7 @@ export function OutboxIndicator() {
     <p
       role="status"
       data-outbox-indicator=""
-      title={storageProblem ?? t('outbox.title')}
+      title={storageProblem !== null ? t('review.writeFailed', { detail: storageProblem }) : t('outbox.title')}
       className="ms-auto flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs text-amber-900 ring-1 ring-amber-200"
     >
       <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-amber-500 motion-reduce:animate-none" />

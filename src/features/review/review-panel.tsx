@@ -114,9 +114,15 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const conflict = useMemo(() => firstConflict(claims, decisions), [claims, decisions]);
   const conflictId = conflict ? `${conflict.key}@${conflict.view.theirs.version}:${conflict.view.mine.decision}:${conflict.view.mine.note}` : null;
 
+  const refusal = sync.storage?.reason;
   const storageNote =
-    snapshot.storageProblem ??
-    (sync.storage?.kind === 'memory' ? t('review.memoryOnly', { reason: sync.storage.reason ?? t('review.storageOff') }) : null);
+    snapshot.storageProblem !== null
+      ? t('review.writeFailed', { detail: snapshot.storageProblem })
+      : sync.storage?.kind === 'memory'
+        ? t('review.memoryOnly', {
+            reason: !refusal ? t('review.storageOff') : refusal.kind === 'refused' ? t('review.idbRefused', { detail: refusal.detail }) : t('review.idbAbsent'),
+          })
+        : null;
 
   const renderCard = (claim: PanelClaim) => (
     <ClaimCard

@@ -6,6 +6,7 @@ import { PageCanvas } from './page-canvas.tsx';
 import type { RenderScheduler } from './render-queue.ts';
 import { frameOf, type DocumentTextCache } from './text-cache.ts';
 import { TextLayerView } from './text-layer.tsx';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // One page placeholder. Every page of the document has one (absolutely positioned from the layout), so the scroll
 // height is right from the start; only mounted pages (near the viewport) load their PDFPageProxy and paint.
@@ -66,6 +67,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
 });
 
 function MountedPage({ pageNumber, priority, scale, userRotation, textCache, scheduler, onFrame, onPainted }: PageViewProps) {
+  const t = useTranslate();
   const [load, setLoad] = useState<PageLoad>({ kind: 'loading' });
 
   useEffect(() => {
@@ -93,9 +95,9 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
 
   switch (load.kind) {
     case 'loading':
-      return <PageNotice>Loading page {pageNumber}…</PageNotice>;
+      return <PageNotice>{t('viewer.loadingPage', { page: pageNumber })}</PageNotice>;
     case 'error':
-      return <PageNotice>Page {pageNumber} could not be shown: {load.message}</PageNotice>;
+      return <PageNotice>{t('viewer.pageFailed', { page: pageNumber, message: load.message })}</PageNotice>;
     case 'ready': {
       const rotation = normalizeRotation(load.page.rotate + userRotation);
       return (

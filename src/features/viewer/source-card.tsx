@@ -118,26 +118,27 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
 }
 
 function GeneratedFileCard({ doc, file, source }: { doc: DocumentRef; file: NonNullable<DocumentRef['generated']>; source: Source | undefined }) {
+  const t = useTranslate();
   const name = file.filename || doc.title || file.fileId;
   return (
-    <Card label="Generated file">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Generated file</p>
+    <Card label={t('generated.label')}>
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('generated.label')}</p>
       <h2 className="mt-1 break-all text-base font-semibold leading-snug text-slate-900">{name}</h2>
       <p role="status" className="mt-2 leading-relaxed">
-        The model generated this file in its sandbox
+        {t('generated.made')}
         {file.containerId ? (
           <>
             {' '}
-            (container <code className="break-all text-xs">{file.containerId}</code>)
+            ({t('generated.container')} <code className="break-all text-xs">{file.containerId}</code>)
           </>
         ) : null}
-        . It exists only there, so citelens cannot open it.
+        {t('generated.onlyThere')}
       </p>
       <p className="mt-1 text-xs text-slate-500">
-        File id <code className="break-all">{file.fileId}</code>
+        {t('generated.fileId')} <code className="break-all">{file.fileId}</code>
       </p>
       {source?.quote ? (
-        <blockquote className="mt-4 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 italic leading-relaxed">“{source.quote}”</blockquote>
+        <blockquote className="mt-4 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 italic leading-relaxed">{t('generated.quote', { quote: source.quote })}</blockquote>
       ) : null}
     </Card>
   );

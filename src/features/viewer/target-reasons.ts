@@ -1,26 +1,25 @@
 import type { PageFrame } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
 import type { DocumentTextCache } from './text-cache.ts';
+import type { ViewerText } from './use-target-rects.ts';
 
 // A quote that was not located on a page with no text at all (a scan) was never really searched: the viewer says
 // so instead of "not located", which would read as "the words are not there" while they are visibly on the page.
 
-export const NO_TEXT_LAYER = 'No text layer — passage cannot be located';
-
 /** The reason to show when `page` has no text layer; undefined when it has text (or cannot be read). */
-export async function noTextLayerReason(textCache: DocumentTextCache, page: number): Promise<string | undefined> {
+export async function noTextLayerReason(textCache: DocumentTextCache, page: number): Promise<ViewerText | undefined> {
   try {
     const text = await textCache.getPageText(page);
-    return text.runs.some((run) => run.str.trim() !== '') ? undefined : `${NO_TEXT_LAYER} (page ${page} is an image, e.g. a scan)`;
+    return text.runs.some((run) => run.str.trim() !== '') ? undefined : (t) => t('passage.noTextLayer', { page });
   } catch {
     return undefined;
   }
 }
 
 /** A cited page the document does not have: the flag shown instead of silently landing on another page. */
-export function missingPageReason(page: number | undefined, pageCount: number): string | undefined {
+export function missingPageReason(page: number | undefined, pageCount: number): ViewerText | undefined {
   if (page === undefined || (page >= 1 && page <= pageCount)) return undefined;
-  return `Page ${page} does not exist: the document has ${pageCount} page${pageCount === 1 ? '' : 's'}`;
+  return (t) => t('passage.missingPage', { page, count: pageCount });
 }
 
 const knownFrames = new WeakMap<DocumentTextCache, Map<number, PageFrame>>();

@@ -31,12 +31,12 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
       return (
         <Float>
           <p role="status" className="px-3 py-1.5 text-xs font-medium text-amber-800">
-            {located.reason ?? t('viewer.notLocated', { page: located.page })}
+            {located.reason?.(t) ?? t('viewer.notLocated', { page: located.page })}
           </p>
         </Float>
       );
     case 'found': {
-      const notes = located.notes;
+      const notes = located.notes.map((note) => note(t));
       if (regionCount < 2 && notes.length === 0) return null;
       return (
         <Float>

@@ -31,13 +31,14 @@ export interface TextSourceViewerProps {
 }
 
 export function TextSourceViewer(props: TextSourceViewerProps) {
+  const t = useTranslate();
   const query = useQuery(textDocumentQuery(props.doc.url));
   switch (query.status) {
     case 'pending':
       return (
         <Centered>
           <p role="status" className="text-sm text-slate-600">
-            Loading {props.doc.title}…
+            {t('viewer.loadingDocument', { title: props.doc.title })}
           </p>
         </Centered>
       );
@@ -45,7 +46,7 @@ export function TextSourceViewer(props: TextSourceViewerProps) {
       return (
         <Centered>
           <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
-            <p className="font-medium text-red-700">Could not open this document: {query.error.message}</p>
+            <p className="font-medium text-red-700">{t('viewer.documentFailed', { message: query.error.message })}</p>
           </div>
         </Centered>
       );
@@ -77,15 +78,16 @@ function SafeLink({ href, children }: { href?: string; children?: ReactNode }) {
 
 /** An image the document shows, never loaded: its alt text, and its address as a link when it is a web address. */
 function ImagePlaceholder(props: { 'data-alt'?: string; 'data-url'?: string }) {
-  const alt = props['data-alt'] || 'image';
+  const t = useTranslate();
+  const alt = props['data-alt'] || t('viewer.imageNoAlt');
   const url = props['data-url'] ?? '';
   return (
     <span data-image-placeholder="" className="rounded border border-dashed border-slate-300 px-1 text-xs text-slate-500">
-      [image: {alt}]
+      {t('viewer.imagePlaceholder', { alt })}
       {/^https?:/i.test(url.trim()) ? (
         <>
           {' '}
-          <SafeLink href={url}>open</SafeLink>
+          <SafeLink href={url}>{t('viewer.openImage')}</SafeLink>
         </>
       ) : null}
     </span>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { labelNote, resolvePageLabel } from '../../core/pages/page-labels.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 // A citation that names its page only as printed ("iv", "A-3") gets its physical page here, once the document's
 // labels are read. Until then there is no target (nothing to scroll to yet); a label that names no single page
@@ -12,6 +13,7 @@ export function useLabelledTarget(
   labels: readonly string[] | null | undefined,
   pageCount: number,
 ): HighlightTarget | null {
+  const t = useTranslate();
   const needsLabel = !!target && target.page === undefined && !!target.pageLabel?.trim();
   return useMemo(() => {
     if (!target || !needsLabel) return target;
@@ -19,7 +21,7 @@ export function useLabelledTarget(
     const label = target.pageLabel!.trim();
     const resolution = resolvePageLabel(labels, label, pageCount);
     if (resolution.kind === 'page') return { ...target, page: resolution.page };
-    const note = labelNote(resolution, label);
+    const note = labelNote(resolution, label, t);
     return note ? { ...target, pageNote: note } : target;
-  }, [target, needsLabel, labels, pageCount]);
+  }, [target, needsLabel, labels, pageCount, t]);
 }

@@ -7,18 +7,23 @@ import type { PageFrame } from '../../core/coords/transform.ts';
 import { boxesInsideKnownPages, missingPageReason, noTextLayerReason } from './target-reasons.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { drawableBoxes, orderGivenBoxes } from './regions.ts';
+import type { Translate } from '../../core/i18n/translate.ts';
 
 // Turns a HighlightTarget into canonical rectangles: its own boxes when it has them (no search), else the quote
 // located in the PDF text by the core locator. The result is a discriminated union so the UI cannot show a
-// highlight and a "not located" banner at once.
+// highlight and a "not located" banner at once. Its notes and reasons are texts to write in the UI language when
+// shown (`ViewerText`): a change of language re-renders them without searching again or scrolling back.
+
+/** A text the viewer shows, written in the UI language of the moment it is rendered. */
+export type ViewerText = (t: Translate) => string;
 
 export type TargetRects =
   | { kind: 'idle' }
   | { kind: 'locating'; target: HighlightTarget }
   /** `score`: the locator's (1 = exact, less = the closest passage); null for boxes the answer gave (no search). */
-  | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: string[]; score: number | null }
+  | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: ViewerText[]; score: number | null }
   /** `reason`: why the quote was not searched at all (a quote too long), shown instead of "not located". */
-  | { kind: 'not-found'; target: HighlightTarget; page: number; reason?: string };
+  | { kind: 'not-found'; target: HighlightTarget; page: number; reason?: ViewerText };
 
 export function hintPage(target: HighlightTarget): number {
   return target.page ?? target.boxes?.[0]?.page ?? 1;
@@ -27,11 +32,11 @@ export function hintPage(target: HighlightTarget): number {
 interface Located {
   rects: Box[];
   /** What a reviewer should know about how the rectangles were found (an approximate match, clamped boxes). */
-  notes: string[];
+  notes: ViewerText[];
   /** The locator's score when the quote was searched for; null for given boxes. */
   score: number | null;
   /** Why the quote was not searched (too long), when it was not. */
-  reason?: string;
+  reason?: ViewerText;
 }
 
 /** Adapter from a target's quote to the core locator; no rects when the passage is not found. */
@@ -43,14 +48,15 @@ export async function locateTargetQuote(
   const quote = target.quote?.trim();
   if (!quote) return { rects: [], notes: [], score: null };
   // Past the cap the locator would block the tab for seconds (core/review/quote-limit.ts): say so, do not search.
-  if (quoteTooLong(quote)) return { rects: [], notes: [], score: null, reason: quoteTooLongReason(quote) };
+  if (quoteTooLong(quote)) return { rects: [], notes: [], score: null, reason: (t) => quoteTooLongReason(quote, t) };
   // In the locate worker (locate-client.ts): a quote without a page hint reads the whole document, and that must
   // never hold up the main thread.
   const result = await textCache.locator.locate({ quote, page: target.page, pageEnd: target.pageEnd }, signal);
   signal.throwIfAborted();
   if (!result.found) return { rects: [], notes: [], score: result.score };
   // An exact match scores 1; anything less is the closest passage the fuzzy alignment found, and we say so.
-  const notes = result.score < 1 ? [`Closest match: ${Math.round(result.score * 100)} % of the quote's words agree`] : [];
+  const percent = Math.round(result.score * 100);
+  const notes: ViewerText[] = result.score < 1 ? [(t) => t('passage.closestMatch', { percent })] : [];
   return { rects: result.rects, notes, score: result.score };
 }
 
@@ -66,7 +72,9 @@ export async function canonicalTargetBoxes(target: HighlightTarget, textCache: D
   const frames = new Map<number, PageFrame>();
   await Promise.all(pages.map(async (p) => frames.set(p, await textCache.getFrame(p))));
   const converted = toCanonicalBoxes(boxes, target.coords, (p) => frames.get(p));
-  return { rects: converted.boxes, notes: converted.flags.map((f) => f.message), score: null };
+  // The flags again in the UI language: the conversion is pure and quick (the frames are known by now).
+  const flagged = (t: Translate) => toCanonicalBoxes(boxes, target.coords, (p) => frames.get(p), t).flags;
+  return { rects: converted.boxes, notes: converted.flags.map((_, i) => (t: Translate) => flagged(t)[i]!.message), score: null };
 }
 
 /** Boxes first (converted when they carry a convention), then the quote; [] when neither lands. */
@@ -76,7 +84,7 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   const boxes = orderGivenBoxes(drawableBoxes(converted.rects, textCache.pageCount));
   if (boxes.length > 0) return { rects: boxes, notes: converted.notes, score: null };
   const located = await locateTargetQuote(target, textCache, signal);
-  const notes = target.boxes?.length ? ['The given boxes fall outside the page; the passage was found by its quote', ...located.notes] : located.notes;
+  const notes: ViewerText[] = target.boxes?.length ? [(t) => t('passage.boxesOutside'), ...located.notes] : located.notes;
   // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
   const result: Located = { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
   if (located.reason) result.reason = located.reason;
@@ -120,7 +128,7 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
         const page = clampPage(hintPage(target), textCache.pageCount);
         settle(
           drawable.length > 0
-            ? { kind: 'found', target, rects: drawable, notes: [...(target.pageNote ? [target.pageNote] : []), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes], score }
+            ? { kind: 'found', target, rects: drawable, notes: [...optional(target.pageNote), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes], score }
             : reason
               ? { kind: 'not-found', target, page, reason }
               : { kind: 'not-found', target, page },
@@ -148,8 +156,9 @@ function plausiblyOnPage(boxes: HighlightTarget['boxes']): boolean {
   return (boxes ?? []).every((b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= MAX_PAGE_SIDE && b.y1 <= MAX_PAGE_SIDE);
 }
 
-function optional(note: string | undefined): string[] {
-  return note ? [note] : [];
+function optional(note: string | ViewerText | undefined): ViewerText[] {
+  if (!note) return [];
+  return typeof note === 'string' ? [() => note] : [note];
 }
 
 function clampPage(page: number, count: number): number {

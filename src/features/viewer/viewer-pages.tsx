@@ -19,6 +19,7 @@ import { useVisiblePages } from './use-visible-pages.ts';
 import { PAGE_GAP, PAGE_PADDING, referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
+import { useTranslate } from '../../i18n/use-translate.ts';
 
 export type { AnchorResult } from './use-target-navigation.ts';
 
@@ -57,6 +58,7 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
 
   const scale = useScale();
   const rotation = useViewerStore((s) => s.rotation);
+  const t = useTranslate();
   const storeFrames = useViewerStore((s) => s.frames);
   const storeKey = useViewerStore((s) => s.documentKey);
   // Until openDocument ran, the store may still hold the previous document's frames: never use them.
@@ -131,7 +133,7 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
         tabIndex={0}
         // A region, so its name is allowed (a div with no role may not carry aria-label) and it is a place to jump to.
         role="region"
-        aria-label="PDF pages"
+        aria-label={t('viewer.pages')}
         className="h-full overflow-auto bg-slate-100 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [scrollbar-gutter:stable]"
       >
         <div

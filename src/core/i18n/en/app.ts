@@ -72,4 +72,6 @@ export const appEn = {
   'embed.opening': 'Opening…',
   'embed.waiting': 'Waiting for the portal to open an answer…',
   'embed.linkFailed': 'This embed link could not be opened.',
+  'common.numberLocale': 'en-US',
+  'pane.turn': '{pane} (turn {turn})',
 } as const satisfies EnglishPart;

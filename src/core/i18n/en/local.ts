@@ -24,4 +24,10 @@ export const localEn = {
   'local.fileFor': 'File for {title}',
   'local.addFile': 'Add file…',
   'local.dismiss': 'Dismiss',
+  'local.documentsAlone': 'Open the answer’s JSON file together with its documents: documents alone have no answer to belong to.',
+  'local.couldNotOpen': 'Could not open {file}',
+  'local.unreadable': '{file} could not be read ({detail}).',
+  'local.notJson': '{file} is not valid JSON ({detail}).',
+  'local.oneAtATime': { one: 'One answer at a time: {names} was not opened.', other: 'One answer at a time: {names} were not opened.' },
+  'local.nameSeparator': ', ',
 } as const satisfies EnglishPart;

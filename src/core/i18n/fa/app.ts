@@ -73,4 +73,6 @@ export const appFa: Translation<typeof appEn> = {
   'embed.opening': 'در حال باز کردن…',
   'embed.waiting': 'در انتظار باز شدن پاسخی از سوی درگاه…',
   'embed.linkFailed': 'این پیوند جاسازی باز نشد.',
+  'common.numberLocale': 'fa',
+  'pane.turn': '{pane} (نوبت {turn})',
 };

@@ -25,4 +25,10 @@ export const localFa: Translation<typeof localEn> = {
   'local.fileFor': 'فایل برای {title}',
   'local.addFile': 'افزودن فایل…',
   'local.dismiss': 'بستن',
+  'local.documentsAlone': 'فایل JSON پاسخ را همراه با سندهایش باز کنید: سندها به‌تنهایی پاسخی ندارند که به آن تعلق داشته باشند.',
+  'local.couldNotOpen': '{file} باز نشد',
+  'local.unreadable': '{file} خوانده نشد ({detail}).',
+  'local.notJson': '{file} یک JSON معتبر نیست ({detail}).',
+  'local.oneAtATime': { other: 'هر بار یک پاسخ: {names} باز نشد.' },
+  'local.nameSeparator': '، ',
 };

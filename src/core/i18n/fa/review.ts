@@ -109,4 +109,7 @@ export const reviewFa: Translation<typeof reviewEn> = {
   'flag.versionMismatch': 'ناهمخوانی نسخه',
   'flag.evidenceUnavailable': 'شواهد در دسترس نیست',
   'review.serverLoadFailed': 'تصمیم‌های ذخیره‌شده بارگذاری نشدند: {message}',
+  'review.idbRefused': 'این مرورگر IndexedDB را نپذیرفت ({detail})',
+  'review.idbAbsent': 'این مرورگر IndexedDB ندارد',
+  'review.writeFailed': 'تصمیم‌ها در حافظهٔ این مرورگر نوشته نشدند ({detail})؛ تصمیم‌های فرستاده‌نشده تا بسته شدن این زبانه نگه داشته می‌شوند.',
 };

@@ -41,11 +41,14 @@ export interface LocalRecord {
   updatedAt: string;
 }
 
+/** Why the browser gave no storage: it refused IndexedDB (`detail`: its own error, not ours to translate) or has none. */
+export type StorageRefusal = { kind: 'refused'; detail: string } | { kind: 'absent' };
+
 /** Where the outbox and local-only decisions are kept: IndexedDB, or memory when the browser forbids storage. */
 export interface ReviewStorage {
   readonly kind: 'indexeddb' | 'memory';
-  /** Why storage is in memory only (shown to the reviewer), when it is. */
-  readonly reason?: string;
+  /** Why storage is in memory only (the panel says it in the UI language), when it is. */
+  readonly reason?: StorageRefusal;
   listOutbox(): Promise<OutboxEntry[]>;
   putOutbox(entry: OutboxEntry): Promise<void>;
   deleteOutbox(key: string): Promise<void>;

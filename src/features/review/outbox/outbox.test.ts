@@ -249,7 +249,7 @@ describe('DecisionOutbox', () => {
     } as unknown as IDBFactory;
     const storage = await openReviewStorage(refusing);
     expect(storage.kind).toBe('memory');
-    expect(storage.reason).toMatch(/SecurityError/);
+    expect(storage.reason).toEqual({ kind: 'refused', detail: expect.stringMatching(/SecurityError/) });
     expect((await openReviewStorage(null)).kind).toBe('memory');
     const { send } = server(down);
     const { outbox } = makeOutbox(storage, send);

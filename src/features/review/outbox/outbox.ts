@@ -31,7 +31,10 @@ export interface OutboxSnapshot {
   entries: readonly OutboxEntry[];
   /** Keys being sent right now. */
   sending: ReadonlySet<string>;
-  /** Set when the storage failed after it opened (quota, a cleared site): what is pending lives in memory only. */
+  /**
+   * Set when the storage failed after it opened (quota, a cleared site): what is pending lives in memory only. The
+   * browser's own error; the UI says the rest in its language (`review.writeFailed`).
+   */
   storageProblem: string | null;
 }
 
@@ -318,7 +321,7 @@ export class DecisionOutbox {
   }
 
   private noteStorageProblem(e: unknown): void {
-    this.storageProblem = `Decisions could not be written to this browser's storage (${e instanceof Error ? e.message : String(e)}); unsent ones are kept until this tab closes.`;
+    this.storageProblem = e instanceof Error ? e.message : String(e);
   }
 
   private publish(): void {

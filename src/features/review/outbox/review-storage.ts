@@ -1,5 +1,5 @@
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
-import type { LocalRecord, OutboxEntry, ReviewStorage } from './outbox-types.ts';
+import type { LocalRecord, OutboxEntry, ReviewStorage, StorageRefusal } from './outbox-types.ts';
 
 // IndexedDB through `idb`, with an in-memory stand-in for browsers that refuse storage (a sandboxed iframe throws
 // SecurityError on `indexedDB.open`, private modes may refuse quota). The stand-in behaves the same for this
@@ -13,7 +13,7 @@ interface ReviewDb extends DBSchema {
   local: { key: string; value: LocalRecord; indexes: { answerId: string } };
 }
 
-export function memoryStorage(reason?: string): ReviewStorage {
+export function memoryStorage(reason?: StorageRefusal): ReviewStorage {
   const outbox = new Map<string, OutboxEntry>();
   const local = new Map<string, LocalRecord>();
   // structuredClone: callers must not be able to change what is "stored" by mutating an object afterwards.
@@ -46,9 +46,9 @@ export async function openReviewStorage(factory?: IDBFactory | null): Promise<Re
     // Reading the global itself throws in some sandboxed frames.
     idb = factory === undefined ? globalThis.indexedDB : factory;
   } catch (e) {
-    return memoryStorage(`This browser refused IndexedDB (${e instanceof Error ? e.message : String(e)})`);
+    return memoryStorage({ kind: 'refused', detail: e instanceof Error ? e.message : String(e) });
   }
-  if (!idb) return memoryStorage('This browser offers no IndexedDB');
+  if (!idb) return memoryStorage({ kind: 'absent' });
   try {
     // idb's openDB always uses the global factory; opening by hand lets tests (and embedders) pass their own.
     const request = idb.open(DB_NAME, DB_VERSION);
@@ -65,7 +65,6 @@ export async function openReviewStorage(factory?: IDBFactory | null): Promise<Re
     await db.count('outbox');
     return idbStorage(db);
   } catch (e) {
-    const reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    return memoryStorage(`This browser refused IndexedDB (${reason})`);
+    return memoryStorage({ kind: 'refused', detail: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
   }
 }
