@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ContentTooLargeError } from '../../core/documents/stream-bombs.ts';
+import { loadFailure } from './load-failure.ts';
+
+const named = (name: string, message: string, status?: number) => Object.assign(new Error(message), { name }, status === undefined ? {} : { status });
+
+// What the viewer pane says and hands to the page (onLoadFailed) when a PDF does not open: the references and the
+// review repeat it, so it must name the cause in the reader's words, never pdf.js's ("Invalid PDF structure.").
+describe('loadFailure', () => {
+  it('names a damaged file, an empty one and a missing one, with the HTTP status when there is one', () => {
+    expect(loadFailure(named('InvalidPDFException', 'Invalid PDF structure.'))).toEqual({ status: null, reason: 'the file is not a valid PDF (damaged, or not a PDF at all).' });
+    expect(loadFailure(named('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.'))).toEqual({ status: null, reason: 'the file is empty (0 bytes).' });
+    expect(loadFailure(named('ResponseException', 'Unexpected server response (404)', 404))).toEqual({
+      status: 404,
+      reason: 'the document was not found on the server (404): its id names no file.',
+    });
+    expect(loadFailure(named('ResponseException', 'Unexpected server response (503)', 503))).toEqual({ status: 503, reason: 'the server failed to send it (HTTP 503).' });
+  });
+
+  it('passes a decompression bomb’s reason through', () => {
+    const bomb = new ContentTooLargeError({ object: 7, decodedAtLeast: 2 ** 26 + 1, limit: 2 ** 26 });
+    expect(loadFailure(bomb)).toEqual({ status: null, reason: 'its content is too large to show or search: a stream (object 7) inflates to more than 64 MB, the limit (a decompression bomb?).' });
+  });
+});
