@@ -1,5 +1,5 @@
 import { parseAnswerMarkdown, type ParsedMarkdown } from '../markdown/parse-answer-markdown.ts';
-import { extractClaims, type Claim } from './claims.ts';
+import { extractClaims, type Claim, type ClaimCitation } from './claims.ts';
 import { resolveMarker } from './resolve.ts';
 import type { Answer, CitationSpan, Source } from './types.ts';
 
@@ -23,10 +23,12 @@ export interface InvalidMarker {
 }
 
 export interface AnswerModel {
-  /** Every content sentence, cited or not, in text order. */
-  claims: Claim[];
+  /** Every content sentence, cited or not, in text order. Cut on first read (a getter). */
+  readonly claims: Claim[];
   /** Content sentences with no marker and no explicit span. */
-  uncited: Claim[];
+  readonly uncited: Claim[];
+  /** Citations from the provider's explicit spans (`Answer.spans`), in text order; [] when it gave none. */
+  explicitCitations: ClaimCitation[];
   /** One entry per cited source, in order of first appearance. */
   citations: ModelCitation[];
   invalidMarkers: InvalidMarker[];
@@ -63,13 +65,19 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
   }
 
   const markdown = parseAnswerMarkdown(safe.text);
-  let claims: Claim[];
-  try {
-    claims = extractClaims(safe.text, { locale, resolve: (key) => resolve(key)?.id, spans, markdown });
-  } catch {
-    claims = [];
-  }
-  const uncited = claims.filter((c) => c.citations.length === 0 && c.markers.length === 0);
+  // Claims (sentence splitting over the whole text: seconds for a 10,000-claim answer) are cut when first read, not
+  // before the answer can paint: the renderer needs only the parse, and the review panel's claims come from a worker.
+  let claims: Claim[] | undefined;
+  const claimsOf = (): Claim[] => {
+    if (claims) return claims;
+    try {
+      claims = extractClaims(safe.text, { locale, resolve: (key) => resolve(key)?.id, spans, markdown });
+    } catch {
+      claims = [];
+    }
+    return claims;
+  };
+  let uncited: Claim[] | undefined;
 
   // Citations and invalid markers come from every marker the reader sees, not only those inside claims, so a marker
   // in a heading or after a question still counts.
@@ -82,10 +90,10 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
       else invalidMarkers.push({ key: ref.key, start: ref.start, end: ref.end });
     }
   }
-  for (const claim of claims) {
-    for (const c of claim.citations) {
-      if (c.explicit) firsts.push({ key: c.key, sourceId: c.sourceId, firstStart: c.markerEnd > c.markerStart ? c.markerStart : c.answerStart });
-    }
+  // Only explicit spans make citations that no marker makes: without spans the claims need not be cut for them.
+  const explicitCitations = spans.length === 0 ? [] : claimsOf().flatMap((claim) => claim.citations.filter((c) => c.explicit));
+  for (const c of explicitCitations) {
+    firsts.push({ key: c.key, sourceId: c.sourceId, firstStart: c.markerEnd > c.markerStart ? c.markerStart : c.answerStart });
   }
   firsts.sort((a, b) => a.firstStart - b.firstStart);
   const seen = new Set<string>();
@@ -96,7 +104,20 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
     citations.push(f);
   }
 
-  return { claims, uncited, citations, invalidMarkers, sources, resolve, markdown };
+  return {
+    get claims() {
+      return claimsOf();
+    },
+    get uncited() {
+      return (uncited ??= claimsOf().filter((c) => c.citations.length === 0 && c.markers.length === 0));
+    },
+    explicitCitations,
+    citations,
+    invalidMarkers,
+    sources,
+    resolve,
+    markdown,
+  };
 }
 
 /** A copy of the fields we read, with anything of the wrong type replaced by an empty value. */

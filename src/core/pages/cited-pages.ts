@@ -38,7 +38,7 @@ export function pageCitations(model: AnswerModel, documentId: string): PageCitat
     }
   }
   // Providers that give claim spans (no marker in the text before the adapter wrote one) still cite pages.
-  for (const claim of model.claims) for (const c of claim.citations) add(c.key, c.sourceId);
+  for (const c of model.explicitCitations) add(c.key, c.sourceId);
   return [...bySource.values()];
 }
 

@@ -2,7 +2,7 @@
 // what the claim says). Pure and synchronous.
 import type { Claim, ClaimCitation } from '../model/claims.ts';
 import type { InvalidMarker } from '../model/answer-model.ts';
-import { parseMarkers } from '../markers/parse-markers.ts';
+import { parseMarkers, type MarkerGroup } from '../markers/parse-markers.ts';
 import type { DocumentRef, Source } from '../model/types.ts';
 import { claimedPages } from './source-pages.ts';
 import { describeSupport, lexicalSupport } from './support.ts';
@@ -25,12 +25,19 @@ export function invalidMarkerFlag(marker: InvalidMarker, sourceCount: number, cl
   return { code: 'invalid-marker', severity: 'error', reason: `The marker [${marker.key}] points to no source (${listed}).`, evidence };
 }
 
-/** The claim words a citation supports, markers blanked out. */
-export function citedWords(answerText: string, start: number, end: number): string {
+/**
+ * The claim words a citation supports, markers blanked out. `markers` are the answer's marker groups over that span
+ * (the claim's, offsets in `answerText`) when the caller has them: parsing each slice again cost a Markdown parse per
+ * claim (1.5 s of a 10,000-claim answer's review). Without them the slice is parsed.
+ */
+export function citedWords(answerText: string, start: number, end: number, markers?: readonly MarkerGroup[]): string {
+  const groups = markers
+    ? markers.filter((g) => g.start >= start && g.end <= end).map((g) => ({ start: g.start - start, end: g.end - start }))
+    : parseMarkers(answerText.slice(start, end));
   const slice = answerText.slice(start, end);
   let out = '';
   let at = 0;
-  for (const g of parseMarkers(slice)) {
+  for (const g of groups) {
     out += `${slice.slice(at, g.start)} `;
     at = g.end;
   }
@@ -140,7 +147,7 @@ export function supportFlags(answerText: string, claim: Claim, cited: readonly C
     const withText = lexical.filter((cs) => evidenceTexts(cs).length > 0);
     if (withText.length === 0) continue;
     const first = withText[0]!.citation;
-    const words = citedWords(answerText, first.answerStart, first.answerEnd);
+    const words = citedWords(answerText, first.answerStart, first.answerEnd, claim.markers);
     const result = lexicalSupport(words, withText.flatMap(evidenceTexts));
     const summary: SupportSummary = { score: result.score, by: 'lexical', missing: result.missing.map((m) => m.text) };
     for (const cs of withText) summaries.set(cs.citation, summary);
