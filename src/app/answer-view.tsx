@@ -13,7 +13,7 @@ import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
-import { useReviewResult } from './review-result.ts';
+import { useSourceReview } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
 import { ThreadPane, type TurnRender } from './thread-pane.tsx';
@@ -162,7 +162,7 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   );
   // A long answer draws only what is near the viewport: the selected claim's part is kept drawn, to be found.
   const reveal = useMemo(() => (claimId ? (model.claims.find((c) => c.id === claimId)?.start ?? null) : null), [claimId, model]);
-  const review = useReviewResult(answer, model);
+  const review = useSourceReview(answer, model);
   const t = useTranslate();
   const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status, t)])), [review, t]);
   return (

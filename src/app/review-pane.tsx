@@ -2,12 +2,13 @@ import { useCallback, useMemo } from 'react';
 import { isInlineAnswerId } from '../api/inline-answers.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
-import type { ReviewFlag, ReviewResult } from '../core/review/types.ts';
+import type { ReviewFlag } from '../core/review/types.ts';
 import { ReviewPanel } from '../features/review/review-panel.tsx';
 import { reviewExporter } from './review-export.ts';
-import type { PanelClaim } from '../features/review/review-types.ts';
-import { matchKey, plainClaimText } from './claim-text.ts';
-import { useReviewResult } from './review-result.ts';
+import type { CitationBadge, PanelClaim } from '../features/review/review-types.ts';
+import { PaneLoading } from './pane-placeholders.tsx';
+import { useReviewedClaims } from './review-result.ts';
+import type { ReviewedClaims } from './reviewed-claims.ts';
 import { statusBadge } from './status-badge.ts';
 import type { Translate } from '../core/i18n/translate.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
@@ -31,45 +32,55 @@ export interface ReviewClaims {
   place: Map<string, ClaimPlace>;
 }
 
-export function panelClaims(answer: Answer, model: AnswerModel, result: ReviewResult, t?: Translate): ReviewClaims {
+/** The panel's cards from the reviewed claims; a badge per source, not per citation (10,000 in a long answer). */
+export function panelClaims(reviewed: ReviewedClaims, t?: Translate): ReviewClaims {
+  const { result } = reviewed;
   const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
+  const badges = new Map<string, CitationBadge>();
+  const badgeOf = (sourceId: string) => {
+    let badge = badges.get(sourceId);
+    if (!badge) badges.set(sourceId, (badge = statusBadge(result.sources[sourceId] ?? { kind: 'pending' }, t)));
+    return badge;
+  };
   const seen = new Map<string, number>();
   const occurrence = new Map<string, number>();
   const starts = new Map<string, number[]>();
   const place = new Map<string, ClaimPlace>();
-  const claims = model.claims.map((claim): PanelClaim => {
-    const text = plainClaimText(answer.text, claim);
-    const key = matchKey(text);
-    occurrence.set(claim.id, seen.get(key) ?? 0);
+  const claims = reviewed.claims.map(({ id, start, text, key }): PanelClaim => {
+    occurrence.set(id, seen.get(key) ?? 0);
     seen.set(key, (seen.get(key) ?? 0) + 1);
     let same = starts.get(key);
     if (!same) starts.set(key, (same = []));
-    same.push(claim.start);
-    place.set(claim.id, { start: claim.start, sameTextStarts: same });
-    const review = reviews.get(claim.id);
+    same.push(start);
+    place.set(id, { start, sameTextStarts: same });
+    const review = reviews.get(id);
     return {
-      id: claim.id,
+      id,
       text,
       flags: review?.flags ?? [],
-      citations: (review?.citations ?? claim.citations).map((c) => ({
-        key: c.key,
-        sourceId: c.sourceId,
-        badge: statusBadge(result.sources[c.sourceId] ?? { kind: 'pending' }, t),
-      })),
+      citations: (review?.citations ?? []).map((c) => ({ key: c.key, sourceId: c.sourceId, badge: badgeOf(c.sourceId) })),
     };
   });
   return { claims, occurrence, place };
 }
 
 export function LoadedReviewPane({ answer, model }: { answer: Answer; model: AnswerModel }) {
+  const reviewed = useReviewedClaims(answer, model);
+  const t = useTranslate();
+  // A long answer is reviewed in a worker: the panel waits for it while the answer is read.
+  if (!reviewed) return <PaneLoading label={t('answerView.loadingReview')} />;
+  return <ReviewedPane answer={answer} model={model} reviewed={reviewed} />;
+}
+
+function ReviewedPane({ answer, model, reviewed }: { answer: Answer; model: AnswerModel; reviewed: ReviewedClaims }) {
   // Primitives only: a citation click outside the selected claim changes none of them, so the panel (10,000 cards in
   // a long answer) does not re-render for it.
   const claimId = useViewStore((s) => s.view.claim);
   const claimCite = useViewStore((s) => (s.view.claim ? (s.view.cite ?? null) : null));
   const nonce = useViewStore((s) => (s.view.claim ? s.citeNonce : 0));
-  const result = useReviewResult(answer, model);
+  const { result } = reviewed;
   const t = useTranslate();
-  const { claims, occurrence, place } = useMemo(() => panelClaims(answer, model, result, t), [answer, model, result, t]);
+  const { claims, occurrence, place } = useMemo(() => panelClaims(reviewed, t), [reviewed, t]);
   const exportReview = useMemo(() => reviewExporter(answer, model, result), [answer, model, result]);
   const moreShortcuts = useMemo(() => viewerShortcuts(t), [t]);
   const selected = claims.find((c) => c.id === claimId) ?? null;

@@ -1,24 +1,73 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
-import { reviewAnswer } from '../core/review/review-answer.ts';
-import type { ReviewResult } from '../core/review/types.ts';
+import { reviewSources, type SourceReview } from '../core/review/review-answer.ts';
+import type { ReviewChecks } from '../core/review/types.ts';
+import { reviewService } from './review-client.ts';
 import { useReviewChecks } from './review-checks-store.ts';
+import { reviewClaims, type ReviewedClaims } from './reviewed-claims.ts';
 
-// The rules' result for an answer, read by the answer pane (its markers' badges) and the review panel. Apart from
+// The rules' result for an answer. The answer pane's markers need the sources' statuses only (cheap: one pass over
+// the sources); the review panel needs every claim's (seconds of script for a 10,000-claim answer). Apart from
 // review-pane.tsx so that the answer pane does not load the review panel's code (a chunk of its own).
 
-// Keyed by the answer object and the checks object, both stable until something changes: one review per change.
-const results = new WeakMap<Answer, WeakMap<object, ReviewResult>>();
+/** Answers this long (~800 claims) are reviewed in the worker: on the main thread they held up the first paint. */
+export const OFF_MAIN_MIN_TEXT = 50_000;
 
-export function useReviewResult(answer: Answer, model: AnswerModel): ReviewResult {
+// Keyed by the answer object and the checks object, both stable until something changes: one review per change.
+const sourceResults = new WeakMap<Answer, WeakMap<object, SourceReview>>();
+const claimResults = new WeakMap<Answer, WeakMap<object, ReviewedClaims>>();
+
+function cached<T>(cache: WeakMap<Answer, WeakMap<object, T>>, answer: Answer, checks: ReviewChecks, make: () => T): T {
+  let perAnswer = cache.get(answer);
+  if (!perAnswer) cache.set(answer, (perAnswer = new WeakMap()));
+  let result = perAnswer.get(checks);
+  if (!result) perAnswer.set(checks, (result = make()));
+  return result;
+}
+
+/** Each source's status and flags, for the answer pane's markers. */
+export function useSourceReview(answer: Answer, model: AnswerModel): SourceReview {
   const checks = useReviewChecks(answer.id);
-  return useMemo(() => {
-    let perAnswer = results.get(answer);
-    if (!perAnswer) results.set(answer, (perAnswer = new WeakMap()));
-    let result = perAnswer.get(checks);
-    if (!result) perAnswer.set(checks, (result = reviewAnswer(answer, model, checks, {}, storeOrigins())));
-    return result;
-  }, [answer, model, checks]);
+  return useMemo(() => cached(sourceResults, answer, checks, () => reviewSources(answer, model, checks, {}, storeOrigins())), [answer, model, checks]);
+}
+
+async function reviewOffMain(answer: Answer, model: AnswerModel, checks: ReviewChecks): Promise<ReviewedClaims> {
+  const service = reviewService();
+  if (service) {
+    try {
+      return await service.review(answer, checks, storeOrigins());
+    } catch {
+      // No worker (or it failed): the same function, here.
+    }
+  }
+  return reviewClaims(answer, model, checks, storeOrigins());
+}
+
+/**
+ * The review of every claim, for the review panel. A short answer is reviewed here, at once; a long one in the
+ * worker, so this is null until its first result, then the latest result while newer checks are reviewed.
+ */
+export function useReviewedClaims(answer: Answer, model: AnswerModel): ReviewedClaims | null {
+  const checks = useReviewChecks(answer.id);
+  const offMain = typeof answer.text === 'string' && answer.text.length >= OFF_MAIN_MIN_TEXT;
+  const here = useMemo(
+    () => (offMain ? null : cached(claimResults, answer, checks, () => reviewClaims(answer, model, checks, storeOrigins()))),
+    [offMain, answer, model, checks],
+  );
+  const [latest, setLatest] = useState<{ answer: Answer; value: ReviewedClaims } | null>(null);
+  useEffect(() => {
+    if (!offMain || claimResults.get(answer)?.has(checks)) return;
+    let live = true;
+    void reviewOffMain(answer, model, checks).then((value) => {
+      cached(claimResults, answer, checks, () => value);
+      if (live) setLatest({ answer, value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [offMain, answer, model, checks]);
+  if (here) return here;
+  return claimResults.get(answer)?.get(checks) ?? (latest?.answer === answer ? latest.value : null);
 }
