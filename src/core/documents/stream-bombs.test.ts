@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { inflateCapped } from '../../cli/load-pdf.ts';
 import { bombPdf, zeroFlateStream } from '../../testing/bomb-pdf.ts';
-import { candidateStreams, findOversizedStream, MAX_DECODED_STREAM_BYTES, oversizedStreamReason } from './stream-bombs.ts';
+import { candidateStreams, findOversizedStream, MAX_DECODED_STREAM_BYTES, oversizedStreamReason, totalLimit } from './stream-bombs.ts';
 
 const MIB = 1024 * 1024;
 const demoDocs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/demo-data/documents');
@@ -73,6 +73,27 @@ describe('decompression bombs (issue 9)', () => {
     expect(await findOversizedStream(await pdfWithStream({ Filter: 'FlateDecode' }, truncated), inflateCapped, 2 * MIB)).not.toBeNull();
     const garbage = new Uint8Array(bomb.length).fill(0xff);
     expect(await findOversizedStream(await pdfWithStream({ Filter: 'FlateDecode' }, garbage), inflateCapped, 2 * MIB)).toBeNull();
+  });
+
+  it('bounds its own work: many streams each under the limit are refused once they pass the total', async () => {
+    const decoys = async (n: number) => {
+      const pdf = await PDFDocument.create({ updateMetadata: false });
+      pdf.addPage([200, 200]);
+      for (let i = 0; i < n; i++) pdf.context.register(pdf.context.stream(zeroFlateStream(3), { Filter: 'FlateDecode' }));
+      return pdf.save({ useObjectStreams: false });
+    };
+    // 3 MiB streams under a 3.3 MB limit per stream (each could pass it at deflate's best ratio, so each is
+    // inflated); that limit scales the total to 13.2 MB: four pass, five do not, and the scan stops just past it.
+    const limit = 3_300_000;
+    expect(totalLimit(30_000, limit)).toBe(13_200_000);
+    expect(await findOversizedStream(await decoys(4), inflateCapped, limit)).toBeNull();
+    const found = await findOversizedStream(await decoys(5), inflateCapped, limit);
+    expect(found).toEqual({ object: null, decodedAtLeast: 13_200_001, limit: 13_200_000, total: true });
+    expect(oversizedStreamReason(found!)).toBe(
+      'its content is too large to show or search: its streams inflate to more than 13 MB in all, the limit for a file of its size (a decompression bomb?).',
+    );
+    // A big file earns a bigger total (50 times its size).
+    expect(totalLimit(100 * MIB)).toBe(5000 * MIB);
   });
 
   it('never throws on arbitrary bytes or on a bomb cut or damaged anywhere', async () => {

@@ -14,6 +14,13 @@ export const MAX_DECODED_STREAM_BYTES = 64 * MIB;
 const MAX_IMAGE_STREAM_BYTES = 512 * MIB;
 /** Deflate cannot compress better than ~1032:1, so a smaller stream cannot pass the limit and is not inflated. */
 const MAX_DEFLATE_RATIO = 1100;
+/**
+ * The scan's own work is bounded too: all the streams it inflates may come to at most this much in total, or this
+ * many times the file's size when that is more (real PDFs compress about 3–10:1). Without it, a 10 MB file of 160
+ * streams that each stop just under the per-stream limit would make the scan inflate 10 GB.
+ */
+const MAX_TOTAL_DECODED_BYTES = 256 * MIB;
+const MAX_TOTAL_RATIO = 50;
 /** How far back from `stream` its dictionary may start (a dictionary longer than this is not measured). */
 const MAX_DICT_BYTES = 16 * 1024;
 
@@ -40,6 +47,8 @@ export interface OversizedStream {
   /** Bytes it inflated to before we stopped: more than `limit`. */
   decodedAtLeast: number;
   limit: number;
+  /** The file's streams together passed the total limit (no one of them alone): `object` is null. */
+  total?: true;
 }
 
 const STREAM = [0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "stream"
@@ -138,14 +147,24 @@ function indexOfWord(bytes: Uint8Array, word: string, from: number): number {
   return -1;
 }
 
-/** The first stream of the file that inflates past its limit, or null when none does. */
+/** The total the streams of a file of `fileBytes` bytes may inflate to (see MAX_TOTAL_DECODED_BYTES). */
+export function totalLimit(fileBytes: number, limit = MAX_DECODED_STREAM_BYTES): number {
+  return Math.floor(Math.max(MAX_TOTAL_DECODED_BYTES * (limit / MAX_DECODED_STREAM_BYTES), fileBytes * MAX_TOTAL_RATIO));
+}
+
+/** The first stream of the file that inflates past its limit (or past what is left of the total), or null. */
 export async function findOversizedStream(bytes: Uint8Array, inflate: CappedInflate, limit = MAX_DECODED_STREAM_BYTES): Promise<OversizedStream | null> {
+  const total = totalLimit(bytes.length, limit);
+  let spent = 0;
   for (const stream of candidateStreams(bytes, limit)) {
     let data = stream.data;
     for (let stage = 1; stage <= stream.stages; stage++) {
       const last = stage === stream.stages;
-      const out = await inflate(data, stream.limit, !last);
+      const left = total - spent;
+      const out = await inflate(data, Math.min(stream.limit, left), !last);
       if (out.size > stream.limit) return { object: stream.object, decodedAtLeast: out.size, limit: stream.limit };
+      if (out.size > left) return { object: null, decodedAtLeast: spent + out.size, limit: total, total: true };
+      if (last) spent += out.size;
       if (last || !out.bytes) break;
       data = out.bytes;
     }
@@ -155,6 +174,9 @@ export async function findOversizedStream(bytes: Uint8Array, inflate: CappedInfl
 
 /** What the viewer ("Could not open this PDF: …"), the review and the CLI say about such a document. */
 export function oversizedStreamReason(found: OversizedStream): string {
+  if (found.total) {
+    return `its content is too large to show or search: its streams inflate to more than ${Math.round(found.limit / MIB)} MB in all, the limit for a file of its size (a decompression bomb?).`;
+  }
   const where = found.object !== null ? ` (object ${found.object})` : '';
   return `its content is too large to show or search: a stream${where} inflates to more than ${Math.round(found.limit / MIB)} MB, the limit (a decompression bomb?).`;
 }
