@@ -20,6 +20,20 @@ describe('contrast', () => {
     expect(() => parseColor('tomato')).toThrow(/not a colour/);
   });
 
+  it('reads oklch() as the browser paints it (Tailwind\'s palette, the dark theme)', () => {
+    const rgb = (css: string) => {
+      const { r, g, b, a } = parseColor(css);
+      return [Math.round(r), Math.round(g), Math.round(b), a];
+    };
+    // Tailwind v4's slate-900 and slate-800 are #0f172b and #1d293d; white and black are exact.
+    expect(rgb('oklch(20.8% 0.042 265.755)')).toEqual([15, 23, 43, 1]);
+    expect(rgb('oklch(27.9% 0.041 260.031)')).toEqual([29, 41, 61, 1]);
+    expect(rgb('oklch(100% 0 0)')).toEqual([255, 255, 255, 1]);
+    expect(rgb('oklch(0 0 0 / 50%)')).toEqual([0, 0, 0, 0.5]);
+    // A colour outside sRGB is clipped per channel, as painted, never out of 0-255.
+    expect(rgb('oklch(60% 0.4 30)').every((v) => v >= 0 && v <= 255)).toBe(true);
+  });
+
   it('composites a translucent colour over its backdrop before measuring', () => {
     // the old highlight fill: yellow-400 at 38 % over a white page measured about 1.2:1
     expect(contrastRatio('rgb(250 204 21 / 0.38)', '#fff')).toBeCloseTo(1.2, 1);

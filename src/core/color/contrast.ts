@@ -15,9 +15,16 @@ export interface Rgba {
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const RGB = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/i;
 
-/** `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(r g b / a)`, `rgb(r, g, b)`, `rgba(r, g, b, a)`; anything else throws. */
+const OKLCH = /^oklch\(\s*([\d.]+)(%?)\s+([\d.]+)\s+([\d.]+)(?:deg)?\s*(?:\/\s*([\d.]+%?))?\s*\)$/i;
+
+/**
+ * `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(r g b / a)`, `rgb(r, g, b)`, `rgba(r, g, b, a)`, and `oklch(L% C H / a)` (the
+ * form of Tailwind's palette and of the dark theme, theme.css); anything else throws.
+ */
 export function parseColor(css: string): Rgba {
   const text = css.trim();
+  const oklch = OKLCH.exec(text);
+  if (oklch) return fromOklch(oklch);
   const hex = HEX.exec(text)?.[1];
   if (hex) {
     const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
@@ -31,6 +38,30 @@ export function parseColor(css: string): Rgba {
     return { r: channel(rgb[1]), g: channel(rgb[2]), b: channel(rgb[3]), a: clamp(alpha, 0, 1) };
   }
   throw new Error(`not a colour this module reads: ${css}`);
+}
+
+/**
+ * OKLCH to sRGB (CSS Color 4: OKLab's matrices, https://bottosson.github.io/posts/oklab/), clipped to the sRGB gamut
+ * as a browser paints it, kept fractional (no rounding before the luminance).
+ */
+function fromOklch([, l = '0', percent, c = '0', h = '0', alpha]: RegExpExecArray): Rgba {
+  const L = percent ? parseFloat(l) / 100 : parseFloat(l);
+  const hue = (parseFloat(h) * Math.PI) / 180;
+  const a = parseFloat(c) * Math.cos(hue);
+  const b = parseFloat(c) * Math.sin(hue);
+  const lc = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const mc = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const sc = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const encode = (linear: number) => {
+    const v = clamp(linear, 0, 1);
+    return 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
+  };
+  return {
+    r: encode(4.0767416621 * lc - 3.3077115913 * mc + 0.2309699292 * sc),
+    g: encode(-1.2684380046 * lc + 2.6097574011 * mc - 0.3413193965 * sc),
+    b: encode(-0.0041960863 * lc - 0.7034186147 * mc + 1.707614701 * sc),
+    a: alpha === undefined ? 1 : clamp(alpha.endsWith('%') ? parseFloat(alpha) / 100 : parseFloat(alpha), 0, 1),
+  };
 }
 
 /** `top` drawn over an opaque `bottom` (source-over): the opaque colour on screen. */
