@@ -21,7 +21,7 @@ Locates quotes in a PDF's text layer and prints one JSON array to stdout, one el
   { "id", "found", "score", "page", "pageEnd"?, "rects": [{ "page", "x0", "y0", "x1", "y1" }] }
 Rects are canonical: PDF points, origin at the top-left of the page's CropBox, y down, unrotated page.
 QUOTES.json is an array of { "id", "text", "page"? } ("page" is a 1-based hint). --quote gives id "quote".
-Exit codes: 0 when it ran (found or not), 2 for bad usage or an unreadable, corrupt or locked PDF.
+Exit codes: 0 when it ran (found or not), 2 for bad usage or an unreadable, corrupt, locked or oversized PDF.
 
 ${ADAPT_USAGE.slice(ADAPT_USAGE.indexOf('\n\n') + 2)}
 ${AUDIT_USAGE.slice(AUDIT_USAGE.indexOf('\n\n') + 2)}
