@@ -63,6 +63,9 @@ function forbidden({ from, fromTest, target, pkg }) {
   // src/i18n (the UI language and its React hook) sits below the features, which all read their strings from it.
   if (from === 'i18n' && (['api', 'app', 'server', 'cli'].includes(target) || target.startsWith('features/'))) return `src/i18n is shared by every feature: it imports only src/core`;
   if ((from === 'server' || from === 'cli') && target === 'i18n') return `src/${from} runs in Node: the React i18n hook is for the UI (the catalogs are in src/core/i18n)`;
+  // src/hooks (React hooks more than one feature needs, e.g. use-near-set.ts) sits below the features, like src/i18n.
+  if (from === 'hooks' && target !== 'core') return `src/hooks is shared by every feature: it imports only src/core`;
+  if ((from === 'server' || from === 'cli' || from === 'core' || from === 'api') && target === 'hooks') return `src/hooks holds React hooks for the UI: src/${from} may not import them`;
   return null;
 }
 

@@ -1,5 +1,6 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { ElementContent, Root as HastRoot } from 'hast';
+import { useNearSet } from '../../hooks/use-near-set.ts';
 
 // A long answer (10,000 claims is ~2,000 paragraphs) is drawn in chunks of blocks, and only the chunks near the
 // answer pane's viewport are React elements: the rest are placeholders of their measured (or, before they were ever
@@ -13,6 +14,7 @@ export const VIRTUAL_MIN_BLOCKS = 120;
 const CHUNK_BLOCKS = 20;
 /** How far beyond the pane's visible part chunks are drawn, so a scroll rarely shows a placeholder. */
 const MARGIN = '1200px 0px';
+const FIRST_CHUNKS = [0, 1];
 
 export interface AnswerChunk {
   /** Offsets in the answer's text (from the Markdown positions): what the chunk covers. */
@@ -77,15 +79,6 @@ function estimateHeight(chunk: AnswerChunk): number {
   return lines * 24 + chunk.nodes.length * 6;
 }
 
-/** The nearest ancestor that scrolls vertically (the answer pane), or null for the document. */
-function scrollParent(el: HTMLElement): HTMLElement | null {
-  for (let p = el.parentElement; p; p = p.parentElement) {
-    const { overflowY } = getComputedStyle(p);
-    if (overflowY === 'auto' || overflowY === 'scroll') return p;
-  }
-  return null;
-}
-
 /** `hidden="until-found"`, set on the element itself: React would write `hidden` as a boolean (display: none). */
 function hideUntilFound(el: HTMLElement | null): void {
   el?.setAttribute('hidden', 'until-found');
@@ -99,48 +92,22 @@ interface VirtualBlocksProps {
 }
 
 export function VirtualBlocks({ chunks, renderChunk, reveal }: VirtualBlocksProps) {
-  // The first chunks are drawn at once: the answer's start is what the reader sees when it opens.
-  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([0, 1]));
-  const [heights, setHeights] = useState<ReadonlyMap<number, number>>(() => new Map());
   const container = useRef<HTMLDivElement>(null);
+  // The first chunks are drawn at once: the answer's start is what the reader sees when it opens.
+  const { near, heights, add } = useNearSet(container, 'answerChunk', FIRST_CHUNKS, MARGIN, chunks);
   const revealed = reveal === null ? -1 : chunkAt(chunks, reveal);
 
+  // Find in page found a word in a placeholder: draw its chunk (the browser then scrolls to the match).
   useEffect(() => {
     const el = container.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        const left = new Map<number, number>();
-        const changes = entries.map((e) => {
-          const i = Number((e.target as HTMLElement).dataset.answerChunk);
-          // A drawn chunk leaving: keep its real height for its placeholder.
-          if (!e.isIntersecting && e.target.hasAttribute('data-drawn')) left.set(i, e.boundingClientRect.height);
-          return [i, e.isIntersecting] as const;
-        });
-        if (left.size > 0) setHeights((h) => new Map([...h, ...left]));
-        setNear((prev) => {
-          const next = new Set(prev);
-          for (const [i, on] of changes) {
-            if (on) next.add(i);
-            else next.delete(i);
-          }
-          return next;
-        });
-      },
-      { root: scrollParent(el), rootMargin: MARGIN },
-    );
-    for (const child of Array.from(el.children)) io.observe(child);
-    // Find in page found a word in a placeholder: draw its chunk (the browser then scrolls to the match).
+    if (!el) return;
     const onBeforeMatch = (e: Event) => {
       const i = Number((e.target as HTMLElement).closest<HTMLElement>('[data-answer-chunk]')?.dataset.answerChunk);
-      if (Number.isInteger(i)) setNear((prev) => new Set([...prev, i]));
+      if (Number.isInteger(i)) add(i);
     };
     el.addEventListener('beforematch', onBeforeMatch, true);
-    return () => {
-      io.disconnect();
-      el.removeEventListener('beforematch', onBeforeMatch, true);
-    };
-  }, [chunks]);
+    return () => el.removeEventListener('beforematch', onBeforeMatch, true);
+  }, [chunks, add]);
 
   return (
     <div ref={container} data-answer-chunks={chunks.length}>

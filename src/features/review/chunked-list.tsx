@@ -1,4 +1,5 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { useNearSet } from '../../hooks/use-near-set.ts';
 
 // The claims of a long answer (10,000 in one) are drawn in chunks, and only the chunks near the panel's viewport are
 // React elements; the others are empty list rows of their measured (or, before they were ever drawn, estimated)
@@ -11,6 +12,7 @@ const CHUNK_ITEMS = 40;
 /** A card's height (px) before it was ever drawn: one to three lines of text and a row of chips. */
 const ESTIMATED_ITEM_HEIGHT = 96;
 const MARGIN = '1200px 0px';
+const FIRST_CHUNKS = [0];
 
 interface ChunkedListProps<T> {
   label: string;
@@ -20,51 +22,18 @@ interface ChunkedListProps<T> {
   keep: number;
 }
 
-function scrollParent(el: HTMLElement): HTMLElement | null {
-  for (let p = el.parentElement; p; p = p.parentElement) {
-    const { overflowY } = getComputedStyle(p);
-    if (overflowY === 'auto' || overflowY === 'scroll') return p;
-  }
-  return null;
-}
-
 export function ChunkedList<T>({ label, items, render, keep }: ChunkedListProps<T>) {
-  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const [heights, setHeights] = useState<ReadonlyMap<number, number>>(() => new Map());
   const list = useRef<HTMLOListElement>(null);
   const count = Math.ceil(items.length / CHUNK_ITEMS);
   const kept = keep >= 0 ? Math.floor(keep / CHUNK_ITEMS) : -1;
+  const { near, heights } = useNearSet(list, 'listChunk', FIRST_CHUNKS, MARGIN, count);
 
-  useEffect(() => {
-    const el = list.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        const left = new Map<number, number>();
-        const changes = entries.map((e) => {
-          const i = Number((e.target as HTMLElement).dataset.listChunk);
-          if (!e.isIntersecting && e.target.hasAttribute('data-drawn')) left.set(i, e.boundingClientRect.height);
-          return [i, e.isIntersecting] as const;
-        });
-        if (left.size > 0) setHeights((h) => new Map([...h, ...left]));
-        setNear((prev) => {
-          const next = new Set(prev);
-          for (const [i, on] of changes) {
-            if (on) next.add(i);
-            else next.delete(i);
-          }
-          return next;
-        });
-      },
-      { root: scrollParent(el), rootMargin: MARGIN },
-    );
-    for (const child of Array.from(el.children)) io.observe(child);
-    return () => io.disconnect();
-  }, [count]);
+  // The same slices while the items stay: a drawn chunk (memo) re-renders only when its cards change.
+  const slices = useMemo(() => Array.from({ length: Math.ceil(items.length / CHUNK_ITEMS) }, (_, i) => items.slice(i * CHUNK_ITEMS, (i + 1) * CHUNK_ITEMS)), [items]);
 
   const chunks: ReactNode[] = [];
   for (let i = 0; i < count; i++) {
-    const slice = items.slice(i * CHUNK_ITEMS, (i + 1) * CHUNK_ITEMS);
+    const slice = slices[i]!;
     const drawn = near.has(i) || i === kept;
     chunks.push(
       // role="none" on the wrappers: the cards stay the list's items for assistive technology.
