@@ -97,6 +97,19 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   await expect(page.getByRole('heading', { name: 'منابع' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('persian-answer.png') });
   await page.locator('[data-pane="answer"] .answer-prose').screenshot({ path: test.info().outputPath('persian-answer-text.png') });
+
+  // A dialog's Close button is named in Persian too.
+  await page.getByRole('button', { name: 'میان‌برهای صفحه‌کلید' }).click();
+  const dialog = page.getByRole('dialog', { name: 'میان‌برهای صفحه‌کلید' });
+  await dialog.getByRole('button', { name: 'بستن' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A PDF in the Persian UI: the viewer and its pages are named in Persian (landmarks a screen reader lists).
+  await page.goto('./?answer=vendor-access&cite=1&lang=fa');
+  await expect(page.getByRole('region', { name: 'نمایشگر PDF', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'صفحه‌های PDF', exact: true })).toBeVisible();
+  await expect(page.locator('[data-pane="viewer"] [data-highlight]').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'PDF viewer' })).toHaveCount(0);
 });
 
 test('an RTL answer in the English UI still reads right to left, inside a left-to-right chrome', async ({ page }) => {

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { chooseLocale, LOCALES, parseLocale } from './locale.ts';
 import { messagesEn, PARTS_EN, type MessageKey, type PluralForms } from './messages-en.ts';
 import { CATALOGS, createTranslator, placeholdersOf } from './translate.ts';
+import { quoteTooLongReason } from '../review/quote-limit.ts';
+import { labelNote } from '../pages/page-labels.ts';
 
 const forms = (entry: string | PluralForms): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry));
 const keys = (locale: (typeof LOCALES)[number]) => Object.keys(CATALOGS[locale]).sort();
@@ -21,6 +23,15 @@ describe('the UI catalogs', () => {
         // Plural entries stay plural entries in every language (a `count` decides between their forms).
         expect(typeof entry, `${locale} ${key}`).toBe(typeof messagesEn[key as MessageKey]);
       }
+    }
+  });
+
+  it('every Persian text is translated: it differs from the English one, except texts with no words in them', () => {
+    // Only symbols and placeholders: the same in both languages (numbers are written in the locale's digits anyway).
+    const noWords = new Set<MessageKey>(['common.number', 'find.noCurrent', 'badge.approximate']);
+    for (const key of Object.keys(messagesEn) as MessageKey[]) {
+      const same = JSON.stringify(CATALOGS.fa[key]) === JSON.stringify(messagesEn[key]);
+      expect(same, `fa ${key}`).toBe(noWords.has(key));
     }
   });
 
@@ -51,6 +62,13 @@ describe('the UI catalogs', () => {
     expect(en('outbox.waiting', { count: 1 })).toBe('1 decision saved locally — syncing');
     expect(en('outbox.waiting', { count: 3 })).toBe('3 decisions saved locally — syncing');
     expect(fa('outbox.answers', { count: 12 })).toBe('(۱۲ پاسخ)');
+    // Core texts take the translator: English by default (the CLI's words), Persian when the UI is.
+    expect(quoteTooLongReason('x'.repeat(12_345))).toBe('Quote too long to search: 12,345 characters (the limit is 5,000). Compare it with the document yourself.');
+    expect(quoteTooLongReason('x'.repeat(12_345), fa)).toContain('۱۲٬۳۴۵');
+    expect(labelNote({ kind: 'ambiguous', pages: [3, 12] }, 'iv')).toBe('Printed page “iv” appears on pages 3, 12; the passage was searched for by its quote');
+    expect(labelNote({ kind: 'ambiguous', pages: [3, 12] }, 'iv', fa)).toContain('۳، ۱۲');
+    expect(en('passage.missingPage', { page: 9, count: 1 })).toBe('Page 9 does not exist: the document has 1 page');
+    expect(en('passage.missingPage', { page: 9, count: 4 })).toBe('Page 9 does not exist: the document has 4 pages');
     // Persian digits, no grouping separator in a page number.
     expect(new Intl.NumberFormat('fa', { useGrouping: false }).format(1024)).toBe('۱۰۲۴');
   });

@@ -71,7 +71,13 @@ export function pageList(t: Translate, pages: readonly number[]): string {
   return t('passage.pageList', { count: pages.length, list });
 }
 
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 /** A number as the locale writes it (Persian digits in Persian), without grouping, like the messages' numbers. */
 export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale, { useGrouping: false }).format(value);
+  // One formatter per locale: every marker button formats its number on each render (a 10,000-claim answer's click
+  // re-renders ~90 of them), and building an Intl.NumberFormat costs far more than formatting with one.
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale, { useGrouping: false })));
+  return format.format(value);
 }

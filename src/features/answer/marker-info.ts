@@ -75,10 +75,3 @@ function spanConfidence(answer: Answer, key: string, sourceId: string): Confiden
 function pointConfidence(value: number | undefined): ConfidenceRange | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? { low: value, high: value } : undefined;
 }
-
-/** "87 %", or "82–99 %" for spans scored differently. */
-export function confidencePercent(c: ConfidenceRange): string {
-  const low = Math.round(c.low * 100);
-  const high = Math.round(c.high * 100);
-  return low === high ? `${low} %` : `${low}–${high} %`;
-}

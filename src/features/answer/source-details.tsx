@@ -34,9 +34,10 @@ export function SourceFlagLine({ flag }: { flag: SourceFlag }) {
 
 /** "Gemini confidence 87 %", "bbc.com · 10 Jun 2024" (the site as text: the link sits outside any button). */
 export function SourceFacts({ info, showSite }: { info: ValidMarker; showSite: boolean }) {
+  const t = useTranslate();
   const confidenceLabel = useConfidenceLabel();
   const site = showSite ? info.web?.site : undefined;
-  const parts = [site, info.date ? readableDate(info.date) : undefined].filter(Boolean);
+  const parts = [site, info.date ? readableDate(info.date, t('common.dateLocale')) : undefined].filter(Boolean);
   return (
     <>
       {parts.length > 0 ? (
@@ -49,7 +50,7 @@ export function SourceFacts({ info, showSite }: { info: ValidMarker; showSite: b
           {confidenceLabel(info.confidence)}
         </span>
       ) : null}
-      {info.generated ? <span className="block text-xs text-slate-500">A file the model generated; citelens cannot open it.</span> : null}
+      {info.generated ? <span className="block text-xs text-slate-500">{t('answer.generatedFile')}</span> : null}
     </>
   );
 }

@@ -48,7 +48,7 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => vo
   return (
     <Centered>
       <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
-        <p className="font-medium text-red-700">{t('viewer.openFailed', { reason: describeLoadError(error) })}</p>
+        <p className="font-medium text-red-700">{t('viewer.openFailed', { reason: describeLoadError(error, t) })}</p>
         {onRetry ? <RetryButton onRetry={onRetry} /> : null}
       </div>
     </Centered>

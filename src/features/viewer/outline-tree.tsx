@@ -188,7 +188,7 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
           ) : (
             <span className="min-w-0 break-words">{node.title}</span>
           )}
-          {broken === node.id ? <span className="sr-only"> (destination not found)</span> : null}
+          {broken === node.id ? <span className="sr-only">{t('outline.destinationMissing')}</span> : null}
         </li>
       ))}
       {broken !== null ? (

@@ -18,6 +18,7 @@ import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
 import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
+import { useTranslate } from '../../i18n/use-translate.ts';
 import './viewer.css';
 
 // Set here, in the module that renders <Document>, so the worker comes from the very pdfjs-dist react-pdf uses.
@@ -117,6 +118,7 @@ export function PdfViewer(props: PdfViewerProps) {
 }
 
 function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper' }: PdfViewerProps) {
+  const t = useTranslate();
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
   // Before paint: the pages read it from the store, and a first paint in the wrong colours would be wasted work.
@@ -155,7 +157,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
   const focusPages = () => rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]')?.focus();
 
   return (
-    <div ref={rootRef} data-viewer="" role="region" aria-label="PDF viewer" className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
+    <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
       <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
       <FindBar onClose={focusPages} />
       <div className="relative min-h-0 flex-1">

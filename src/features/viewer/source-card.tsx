@@ -75,7 +75,7 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('web.label')}</p>
       <h2 className="mt-1 text-base font-semibold leading-snug text-slate-900">{doc.title}</h2>
       <p className="mt-0.5 text-xs text-slate-500">
-        {[shownSite, source?.date ? readableDate(source.date) : undefined].filter(Boolean).join(' · ')}
+        {[shownSite, source?.date ? readableDate(source.date, t('common.dateLocale')) : undefined].filter(Boolean).join(' · ')}
       </p>
       <a
         href={href}

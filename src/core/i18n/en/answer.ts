@@ -58,4 +58,8 @@ export const answerEn = {
   'thread.restFailed': 'The rest of this conversation could not be loaded: {message}',
   'thread.failedQuestion': '“{question}”: ',
   'thread.loadingTurn': 'Loading turn {turn}…',
+  'answer.generatedFile': 'A file the model generated; citelens cannot open it.',
+  'answer.percentRange': '{low}–{high} %',
+  'answer.providerConfidence': '{provider} confidence {value}',
+  'answer.confidenceValue': 'Confidence {value}',
 } as const satisfies EnglishPart;

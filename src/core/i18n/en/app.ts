@@ -74,4 +74,5 @@ export const appEn = {
   'embed.linkFailed': 'This embed link could not be opened.',
   'common.numberLocale': 'en-US',
   'pane.turn': '{pane} (turn {turn})',
+  'common.dateLocale': 'en-GB',
 } as const satisfies EnglishPart;

@@ -128,4 +128,13 @@ export const viewerEn = {
   'passage.boxesOutside': 'The given boxes fall outside the page; the passage was found by its quote',
   'passage.noTextLayer': 'No text layer — passage cannot be located (page {page} is an image, e.g. a scan)',
   'passage.missingPage': { one: 'Page {page} does not exist: the document has {count} page', other: 'Page {page} does not exist: the document has {count} pages' },
+  'loadError.empty': 'the file is empty (0 bytes).',
+  'loadError.notPdf': 'the file is not a valid PDF (damaged, or not a PDF at all).',
+  'loadError.wrongPassword': 'the password is wrong.',
+  'loadError.noPassword': 'it is password-protected and no password was given.',
+  'loadError.notFound': 'the document was not found on the server (404): its id names no file.',
+  'loadError.serverFailed': 'the server failed to send it (HTTP {status}).',
+  'loadError.nothingReturned': 'the server did not return the file.',
+  'loadError.unknown': 'unknown error.',
+  'outline.destinationMissing': ' (destination not found)',
 } as const satisfies EnglishPart;

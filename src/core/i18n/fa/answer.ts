@@ -59,4 +59,8 @@ export const answerFa: Translation<typeof answerEn> = {
   'thread.restFailed': 'باقی این گفت‌وگو بارگذاری نشد: {message}',
   'thread.failedQuestion': '«{question}»: ',
   'thread.loadingTurn': 'در حال بارگذاری نوبت {turn}…',
+  'answer.generatedFile': 'فایلی که مدل ساخته است؛ citelens نمی‌تواند آن را باز کند.',
+  'answer.percentRange': '{low}–{high}٪',
+  'answer.providerConfidence': 'اطمینان {provider}: {value}',
+  'answer.confidenceValue': 'اطمینان: {value}',
 };

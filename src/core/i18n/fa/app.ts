@@ -75,4 +75,5 @@ export const appFa: Translation<typeof appEn> = {
   'embed.linkFailed': 'این پیوند جاسازی باز نشد.',
   'common.numberLocale': 'fa',
   'pane.turn': '{pane} (نوبت {turn})',
+  'common.dateLocale': 'fa',
 };

@@ -129,4 +129,13 @@ export const viewerFa: Translation<typeof viewerEn> = {
   'passage.boxesOutside': 'کادرهای داده‌شده بیرون از صفحه‌اند؛ بخش مورد نظر با نقل‌قولش پیدا شد',
   'passage.noTextLayer': 'لایهٔ متنی ندارد — بخش مورد نظر پیدا نمی‌شود (صفحهٔ {page} یک تصویر است، مثلاً اسکن)',
   'passage.missingPage': { other: 'صفحهٔ {page} وجود ندارد: سند {count} صفحه دارد' },
+  'loadError.empty': 'فایل خالی است (۰ بایت).',
+  'loadError.notPdf': 'فایل یک PDF معتبر نیست (آسیب دیده است، یا اصلاً PDF نیست).',
+  'loadError.wrongPassword': 'گذرواژه نادرست است.',
+  'loadError.noPassword': 'با گذرواژه محافظت شده است و گذرواژه‌ای داده نشد.',
+  'loadError.notFound': 'سند روی سرور پیدا نشد (۴۰۴): شناسه‌اش به هیچ فایلی اشاره نمی‌کند.',
+  'loadError.serverFailed': 'سرور نتوانست آن را بفرستد (HTTP {status}).',
+  'loadError.nothingReturned': 'سرور فایل را برنگرداند.',
+  'loadError.unknown': 'خطای ناشناخته.',
+  'outline.destinationMissing': ' (مقصد پیدا نشد)',
 };
