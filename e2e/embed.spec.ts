@@ -367,15 +367,21 @@ test('a deep link from the frame opens the same view on a page of its own', asyn
   await message(page, 'citelens:ready');
   await frame.locator('button[data-marker="3"]').first().click();
   await expect(highlight(frame, 'S3', 4)).toBeVisible();
+  // The portal turns night pages on (setTheme's `night`, issue 10): the frame's PDF repaints for the dark, and the
+  // link keeps the choice.
+  await sendToApp(page, { type: 'citelens:setTheme', theme: 'dark', night: true });
+  await expect(frame.locator('[data-page-theme]')).toHaveAttribute('data-page-theme', 'night');
   await sendToApp(page, { type: 'citelens:getLink' });
   const { url } = (await message(page, 'citelens:link')) as Message & { url: string };
   expect(url).toMatch(new RegExp(`^${open.url}/embed\\?answer=vendor-access&cite=3`));
+  expect(new URL(url).searchParams.get('night')).toBe('on');
 
   const other = await context.newPage();
   await other.goto(url);
   await expect(other.locator('button[data-marker="3"][aria-current="true"]').first()).toBeVisible();
   await expect(highlight(other, 'S3', 4)).toBeVisible();
   await expect(other.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(other.locator('[data-page-theme]')).toHaveAttribute('data-page-theme', 'night');
   await expect(other.locator('[data-pane="review"]')).toHaveCount(0);
   await other.close();
 });

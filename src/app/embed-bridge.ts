@@ -194,7 +194,11 @@ async function handleMessage(message: InboundMessage, queryClient: QueryClient, 
       return;
     }
     case 'citelens:setTheme':
-      store.setDisplay({ theme: message.theme, ...(message.accent !== undefined && { accent: message.accent.toLowerCase() }) });
+      store.setDisplay({
+        theme: message.theme,
+        ...(message.accent !== undefined && { accent: message.accent.toLowerCase() }),
+        ...(message.night !== undefined && { night: message.night }),
+      });
       return;
     case 'citelens:setPanels':
       store.setDisplay({ panels: PANES.filter((p) => message.panels.includes(p)) });

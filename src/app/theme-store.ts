@@ -4,7 +4,8 @@ import { parseTheme, type Theme } from '../features/embed/display-params.ts';
 // The reader's colour preferences in the full app: the theme (`auto` follows the system, as the embed view's
 // `theme=auto` does; the same three values, docs/urls.md) and night pages (the PDF recoloured for reading in the
 // dark, src/features/viewer/page-palette.ts). Kept in the browser for the next visit. A link's or a portal's
-// `theme` (the view store's display state) wins over the saved one while it is in the link: see `effectiveTheme`.
+// `theme` and `night` (the view store's display state) win over the saved ones while they are in the link: see
+// `effectiveTheme` and `effectiveNightPages`.
 
 const THEME_KEY = 'citelens.theme';
 const NIGHT_PAGES_KEY = 'citelens.nightPages';
@@ -52,4 +53,12 @@ export const useThemeStore = create<ThemeStore>((set) => ({
  */
 export function effectiveTheme(embedded: boolean, linkTheme: Theme | undefined, saved: Theme): Theme | undefined {
   return embedded ? linkTheme : (linkTheme ?? saved);
+}
+
+/**
+ * Whether PDF pages are recoloured for the night. Embedded, the portal decides (`night`, `setTheme`), white pages
+ * unless it asks; in the full app a link's `night` wins while it is in the link, then the reader's saved choice.
+ */
+export function effectiveNightPages(embedded: boolean, linkNight: boolean | undefined, saved: boolean): boolean {
+  return linkNight ?? (embedded ? false : saved);
 }

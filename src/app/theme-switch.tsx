@@ -1,6 +1,6 @@
 import { THEMES, type Theme } from '../features/embed/display-params.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
-import { useThemeStore } from './theme-store.ts';
+import { effectiveNightPages, useThemeStore } from './theme-store.ts';
 import { useViewStore } from './view-store.ts';
 
 // The header's colour controls: the theme (System, Light, Dark: the embed view's `auto`, `light`, `dark`) and night
@@ -11,8 +11,9 @@ const LABEL_KEYS = { auto: 'app.themeAuto', light: 'app.themeLight', dark: 'app.
 export function ThemeSwitch() {
   const t = useTranslate();
   const saved = useThemeStore((s) => s.theme);
-  const nightPages = useThemeStore((s) => s.nightPages);
   const linkTheme = useViewStore((s) => s.display.theme);
+  const linkNight = useViewStore((s) => s.display.night);
+  const nightPages = effectiveNightPages(false, linkNight, useThemeStore((s) => s.nightPages));
   return (
     <div className="flex items-center gap-2">
       <select
@@ -36,7 +37,11 @@ export function ThemeSwitch() {
       <button
         type="button"
         aria-pressed={nightPages}
-        onClick={() => useThemeStore.getState().setNightPages(!nightPages)}
+        onClick={() => {
+          useThemeStore.getState().setNightPages(!nightPages);
+          // As with the theme: the link's `night` would keep overriding the choice just made.
+          if (linkNight !== undefined) useViewStore.getState().setDisplay({ night: undefined });
+        }}
         className={`min-h-6 rounded border px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
           nightPages ? 'border-indigo-300 bg-indigo-100 text-indigo-800' : 'border-slate-300 bg-white text-slate-700'
         }`}

@@ -63,4 +63,14 @@ describe('view state in the URL', () => {
     // A language is not part of what the view shows.
     expect(parseViewState('?answer=a&lang=fa')).toEqual({ answer: 'a' });
   });
+
+  it('reads night pages (night=on|off) as a display setting, next to the theme; anything else is dropped', () => {
+    expect(parseDisplayState('?answer=a&theme=dark&night=on')).toEqual({ theme: 'dark', night: true });
+    expect(parseDisplayState('?night=off')).toEqual({ night: false });
+    for (const bad of ['1', 'true', 'ON', '']) expect(parseDisplayState(`?night=${bad}`).night).toBeUndefined();
+    expect(serializeViewState({ answer: 'a' }, { theme: 'dark', night: true, lang: 'fa' })).toBe('?answer=a&theme=dark&night=on&lang=fa');
+    // Off is a choice too (white pages for a reader whose saved choice is night), so it is written.
+    expect(serializeViewState({ answer: 'a' }, { night: false })).toBe('?answer=a&night=off');
+    expect(parseViewState('?answer=a&night=on')).toEqual({ answer: 'a' });
+  });
 });

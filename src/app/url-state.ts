@@ -2,7 +2,7 @@ import { parseLocale, type Locale } from '../core/i18n/locale.ts';
 import { parseAccent, parsePanels, parseTheme, serializePanels, type PaneName, type Theme } from '../features/embed/display-params.ts';
 
 // The view a link restores: ?answer=ID&turn=T&claim=C&cite=N|S2&doc=ID&page=P&region=R, and how it is shown:
-// &panels=answer,viewer&theme=dark&accent=%23RRGGBB&lang=fa (docs/urls.md).
+// &panels=answer,viewer&theme=dark&night=on&accent=%23RRGGBB&lang=fa (docs/urls.md).
 // Parsing is forgiving: unknown parameters are ignored and malformed values are dropped, never thrown.
 
 export interface ViewState {
@@ -29,6 +29,11 @@ export interface DisplayState {
   /** The panes of an embedded view (embed mode only; the full app has its pane buttons). */
   panels?: PaneName[];
   theme?: Theme;
+  /**
+   * Night pages (`night=on|off`): PDF pages recoloured for reading in the dark. A portal's or a link's choice; the
+   * reader's saved one otherwise (theme-store.ts `effectiveNightPages`).
+   */
+  night?: boolean;
   /** `#rrggbb`. */
   accent?: string;
   /** The UI language the link asks for (a portal's frame, a shared link); the reader's saved choice otherwise. */
@@ -42,6 +47,8 @@ export function parseDisplayState(search: string): DisplayState {
   if (panels) state.panels = panels;
   const theme = parseTheme(params.get('theme'));
   if (theme) state.theme = theme;
+  const night = params.get('night');
+  if (night === 'on' || night === 'off') state.night = night === 'on';
   const accent = parseAccent(params.get('accent'));
   if (accent) state.accent = accent;
   const lang = parseLocale(params.get('lang'));
@@ -84,6 +91,7 @@ export function serializeViewState(state: ViewState, display: DisplayState = {})
   }
   if (display.panels?.length) params.set('panels', serializePanels(display.panels));
   if (display.theme) params.set('theme', display.theme);
+  if (display.night !== undefined) params.set('night', display.night ? 'on' : 'off');
   if (display.accent) params.set('accent', display.accent);
   if (display.lang) params.set('lang', display.lang);
   const s = params.toString();

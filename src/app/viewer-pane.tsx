@@ -11,7 +11,7 @@ import { defaultDocumentId } from './citation-target.ts';
 import { DeepLinkFrame, useDeepLink } from './deep-link-banner.tsx';
 import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
 import { EmptyViewer } from './pane-placeholders.tsx';
-import { useThemeStore } from './theme-store.ts';
+import { effectiveNightPages, useThemeStore } from './theme-store.ts';
 import { useCitationAnnouncer } from './use-citation-announcer.ts';
 import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
@@ -27,8 +27,8 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
   const { showDocument, setPage, setRegion, stepRegion } = useViewStore.getState();
   const regionStep = useViewStore((s) => s.regionStep);
-  // The reader's night pages (full app; an embedded view has no header to set it, so its pages stay as printed).
-  const nightPages = useThemeStore((s) => s.nightPages) && !useViewStore.getState().embedded;
+  // Night pages: the portal's or the link's `night`, else the reader's saved choice (full app only).
+  const nightPages = effectiveNightPages(useViewStore.getState().embedded, useViewStore((s) => s.display.night), useThemeStore((s) => s.nightPages));
   const documentId =
     target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
   // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current

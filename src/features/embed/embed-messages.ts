@@ -23,7 +23,14 @@ const openCitation = z.union([
   z.object({ type: z.literal('citelens:openCitation'), version, sourceId: z.string().min(1).max(200), n: z.undefined().optional() }),
 ]);
 const openClaim = z.object({ type: z.literal('citelens:openClaim'), version, claimId: id });
-const setTheme = z.object({ type: z.literal('citelens:setTheme'), version, theme: z.enum(THEMES), accent: z.string().regex(ACCENT).optional() });
+/** `night`: night pages (the PDF recoloured for reading in the dark); absent leaves them as they are. */
+const setTheme = z.object({
+  type: z.literal('citelens:setTheme'),
+  version,
+  theme: z.enum(THEMES),
+  accent: z.string().regex(ACCENT).optional(),
+  night: z.boolean().optional(),
+});
 /** RFC 6750 token68: always a valid header value. The token itself is never logged, whatever happens to it. */
 const setPanels = z.object({ type: z.literal('citelens:setPanels'), version, panels: z.array(z.enum(PANES)).min(1).max(PANES.length) });
 const setToken = z.object({ type: z.literal('citelens:setToken'), version, token: z.string().min(1).max(4096).regex(/^[A-Za-z0-9._~+/-]+=*$/) });
