@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 // Accessibility (issue 10, docs/accessibility.md): axe-core reports nothing on every view, and what axe cannot see is
@@ -8,13 +8,6 @@ import { expect, test } from './fixtures.ts';
 // takes 10-30 s per view on the shared 2-core machine.
 
 test.describe.configure({ timeout: 300_000 });
-
-/** axe's default rules plus every WCAG 2.0-2.2 A/AA rule (target-size is a 2.2 AA rule that is off by default). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  // Each violation with the elements it names, so a failure says what to fix.
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
-}
 
 /** What the focus is on, as a person would name it. */
 function focused(page: Page) {
@@ -32,6 +25,44 @@ async function hitsAll24(marker: Locator): Promise<boolean> {
     const cy = r.top + r.height / 2;
     const points = [-11.5, 0, 11.5].flatMap((dx) => [-11.5, 0, 11.5].map((dy) => [cx + dx, cy + dy] as const));
     return points.every(([x, y]) => document.elementFromPoint(x, y)?.closest('button[data-marker]') === el);
+  });
+}
+
+/** Where the focus is, and whether it shows: `:focus-visible` with an outline or a ring (box-shadow). */
+function focusShown(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: 'body', visible: false };
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName;
+    return { name, visible: el.matches(':focus-visible') && (outline || s.boxShadow !== 'none') };
+  });
+}
+
+/** Presses Tab until `target` has the focus, at most `max` times; every stop on the way shows its focus. */
+async function tabTo(page: Page, target: Locator, max: number): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focusShown(page);
+    expect(f.visible, `a visible focus on "${f.name}"`).toBe(true);
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
+}
+
+/** Every point of a band 24 px across, centred on the divider's line, hits the divider (WCAG 2.5.8). */
+function dividerHits24(divider: Locator): Promise<boolean> {
+  return divider.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const across = r.width < r.height; // a vertical line: the band runs left to right
+    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+    return [-11.5, -6, 0, 6, 11.5].every((d) =>
+      [-0.3, 0, 0.3].every((f) => {
+        const [x, y] = across ? [cx + d, cy + f * r.height] : [cx + f * r.width, cy + d];
+        return document.elementFromPoint(x, y)?.closest('[role="separator"]') === el;
+      }),
+    );
   });
 }
 
@@ -185,4 +216,144 @@ test('embed mode passes axe; forced colours, reduced motion and more contrast ke
   const normal = await hint.evaluate((el) => getComputedStyle(el).color);
   await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'reduce', contrast: 'more' });
   await expect.poll(() => hint.evaluate((el) => getComputedStyle(el).color)).not.toBe(normal);
+});
+
+test('viewer surfaces by keyboard, dark with night pages from a link, then light: sidebar tabs, find bar, shortcuts dialog, dividers', async ({ page }) => {
+  // A link may set the theme and night pages (docs/urls.md): the supplier handbook has thumbnails and an outline.
+  await page.goto('./?answer=supplier-handbook&doc=supplier-handbook&theme=dark&night=on');
+  const html = page.locator('html');
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(page.getByText('(1 of 9)', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-page-theme]')).toHaveAttribute('data-page-theme', 'night');
+  const nightPages = page.getByRole('button', { name: 'Night pages' });
+  await expect(nightPages).toHaveAttribute('aria-pressed', 'true');
+
+  // The sidebar by keyboard: Enter on its toggle, Tab to the selected tab, an arrow to Outline, Tab into the tree.
+  const toggle = page.getByRole('button', { name: 'Sidebar', exact: true });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const sidebar = page.getByRole('complementary', { name: 'Document sidebar' });
+  await expect(sidebar.locator('[data-thumbnail-page="1"]')).toBeVisible();
+  await tabTo(page, sidebar.getByRole('tab', { name: 'Thumbnails' }), 30);
+  await page.keyboard.press('ArrowRight');
+  const outlineTab = sidebar.getByRole('tab', { name: 'Outline' });
+  await expect(outlineTab).toBeFocused();
+  await expect(outlineTab).toHaveAttribute('aria-selected', 'true');
+  const tree = sidebar.getByRole('tree', { name: 'Outline' });
+  await tabTo(page, tree.getByRole('treeitem').first(), 3);
+
+  // The find bar: Ctrl+F from the pages, matches stepped with Enter, Tab through its controls, Escape gives the
+  // focus back to the pages.
+  const pages = page.getByRole('region', { name: 'PDF pages' });
+  await pages.focus();
+  await page.keyboard.press('Control+f');
+  const findInput = page.getByRole('searchbox', { name: 'Find in document' });
+  await expect(findInput).toBeFocused();
+  await page.keyboard.type('supplier');
+  const count = page.locator('[data-find-count]');
+  await expect(count).toHaveText(/^1 of \d+$/);
+  await page.keyboard.press('Enter');
+  await expect(count).toHaveText(/^2 of \d+$/);
+  await tabTo(page, page.getByRole('button', { name: 'Close find bar' }), 6);
+  expect(await axeViolations(page), 'dark, night pages: the find bar with matches and the outline tab').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(findInput).toBeHidden();
+  await expect(pages).toBeFocused();
+
+  // The shortcuts dialog: opened from its button, Escape closes it and the focus returns to the button; `?` from
+  // the pages opens it too, and closing returns the focus to the pages.
+  const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
+  await shortcuts.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  expect((await focusShown(page)).visible, 'the focus in the dialog shows').toBe(true);
+  expect(await axeViolations(page), 'dark: the shortcuts dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(shortcuts).toBeFocused();
+  await pages.focus();
+  await page.keyboard.press('?');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(pages).toBeFocused();
+
+  // The dividers: a thin line with a 24 px target, a separator with a value that the arrow keys and a pointer
+  // beside the line both move.
+  const divider = page.getByRole('separator', { name: 'Resize document pane' });
+  const box = (await divider.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(8);
+  expect(await dividerHits24(divider)).toBe(true);
+  await divider.focus();
+  expect((await focusShown(page)).visible, 'the focused divider shows it').toBe(true);
+  const size = async () => Number(await divider.getAttribute('aria-valuenow'));
+  const before = await size();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(size).toBeLessThan(before);
+  const keyed = await size();
+  const moved = (await divider.boundingBox())!; // the key moved the line
+  const [x, y] = [moved.x + moved.width / 2 + 10, moved.y + moved.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 80, y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(size).toBeGreaterThan(keyed);
+
+  // Light, chosen in the header: the link's theme gives way; the thumbnails tab passes axe in light too. The night
+  // pages button drops the link's `night` the same way.
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await nightPages.click();
+  await expect(nightPages).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('[data-page-theme]')).toHaveAttribute('data-page-theme', 'paper');
+  await expect(page).not.toHaveURL(/[?&](theme|night)=/);
+  await outlineTab.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(sidebar.getByRole('tab', { name: 'Thumbnails' })).toHaveAttribute('aria-selected', 'true');
+  await expect(sidebar.locator('[data-thumbnail-page="1"]')).toBeVisible();
+  expect(await axeViolations(page), 'light: thumbnails').toEqual([]);
+});
+
+test('Markdown and text sources, then the Persian UI on a phone in the dark: axe, marks, keyboard', async ({ page }, testInfo) => {
+  await page.goto('./?answer=markdown-sources&cite=1');
+  const viewer = page.locator('[data-pane="viewer"]'); // not by its name: that turns Persian below
+  const runbook = viewer.getByRole('region', { name: 'Vendor Onboarding Runbook' });
+  const mark = viewer.locator('article[data-text-source] mark[data-highlight]').first();
+  await expect(mark).toBeVisible();
+  // Once the arrival flash is over, the mark has a line at 3:1 (text-source.css, measured by
+  // text-source-palette.test.ts), not a fill alone.
+  await expect.poll(() => mark.evaluate((el) => getComputedStyle(el).boxShadow)).toContain('rgb(180, 83, 9)');
+  expect(await axeViolations(page), 'a Markdown source').toEqual([]);
+  // The document scrolls by keyboard: it takes the focus, shows it, and the arrow keys move it.
+  await runbook.focus();
+  expect((await focusShown(page)).visible, 'the focused source shows it').toBe(true);
+  const top = await runbook.evaluate((el) => el.scrollTop);
+  await page.keyboard.press('End');
+  await expect.poll(() => runbook.evaluate((el) => el.scrollTop)).toBeGreaterThan(top);
+
+  // Persian, reached as a reader would: the language switch, the home page, the answer, its marker [۲].
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fa');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await page.locator('header a').first().click();
+  await page.locator('a[data-answer-id="persian-vendor-policy"]').click();
+  await page.locator('button[data-marker="2"]').first().click();
+  await expect(mark).toBeVisible();
+
+  // On a phone, in the dark: the panes stack, nothing is wider than the screen, the mark keeps its dark-theme line,
+  // the dividers keep their 24 px target (now across a horizontal line), and axe finds nothing.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect.poll(() => mark.evaluate((el) => getComputedStyle(el).boxShadow)).toContain('rgb(234, 179, 8)');
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+  const divider = page.getByRole('separator').last();
+  expect((await divider.boundingBox())!.height).toBeLessThanOrEqual(8);
+  expect(await dividerHits24(divider)).toBe(true);
+  await mark.scrollIntoViewIfNeeded();
+  expect(await axeViolations(page), 'Persian, dark, 375 px').toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('persian-dark-phone.png') });
 });

@@ -58,7 +58,8 @@ export function App() {
                 }}
                 className="text-base font-semibold tracking-tight text-slate-900"
               >
-                cite<span className="text-indigo-600">lens</span>
+                {/* indigo-700: the dark palette turns it light (theme.css); 600 stayed dark there, 2.75:1 on the header. */}
+                cite<span className="text-indigo-700">lens</span>
               </a>
               <span className="hidden text-xs text-slate-500 sm:inline">{t('app.tagline')}</span>
               <div className="ms-auto flex items-center gap-3">

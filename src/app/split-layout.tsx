@@ -30,6 +30,8 @@ const DEFAULT_SIZE: Record<PaneName, number> = { answer: 30, review: 26, viewer:
  */
 const NARROW_SIZE: Record<PaneName, number> = { answer: 40, review: 0, viewer: 60 };
 const MIN_SIZE: Record<PaneName, string> = { answer: '15%', review: '15%', viewer: '20%' };
+/** The dividers' pointer target, CSS px: 24 for a mouse (WCAG 2.5.8), more for a finger (the library's default 20). */
+const HIT_TARGET = { fine: 24, coarse: 32 };
 
 export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; review: ReactNode; viewer: ReactNode }) {
   const t = useTranslate();
@@ -69,8 +71,11 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
       review: reviewPanel.current?.isCollapsed() ?? false,
       viewer: viewerPanel.current?.isCollapsed() ?? false,
     });
-  const separatorClass = `bg-slate-200 transition-colors hover:bg-indigo-300 focus:outline-none focus-visible:bg-indigo-500 data-[separator=active]:bg-indigo-400 ${
-    narrow ? 'h-1.5' : 'w-1.5'
+  // The visible line stays 6 px; a transparent ::before 9 px past each side makes it a 24 px target (WCAG 2.5.8),
+  // as the markers' does. It stacks above the panes (z-10) so the pointer over it finds the divider, and the
+  // library's own hit test is widened to match (HIT_TARGET).
+  const separatorClass = `relative z-10 bg-slate-200 transition-colors before:absolute before:content-[''] hover:bg-indigo-300 focus-visible:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[separator=active]:bg-indigo-400 ${
+    narrow ? 'h-1.5 before:inset-x-0 before:-inset-y-[9px]' : 'w-1.5 before:inset-y-0 before:-inset-x-[9px]'
   }`;
 
   return (
@@ -90,6 +95,7 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
         orientation={narrow ? 'vertical' : 'horizontal'}
         className="min-h-0 flex-1"
         onLayoutChanged={sync}
+        resizeTargetMinimumSize={HIT_TARGET}
       >
         {shown.map((name, i) => (
           <Fragment key={name}>

@@ -36,7 +36,11 @@ export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, s
         <article aria-label={t('answer.label')} tabIndex={answer.question ? undefined : -1} className="mx-auto max-w-2xl px-6 py-5">
           {answer.question ? (
             <h1 tabIndex={-1} dir="auto" className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
-          ) : null}
+          ) : (
+            // Still a level-one heading for screen readers' heading navigation; not focusable, so the focus goes to
+            // the article (visible) rather than to hidden text.
+            <h1 className="sr-only">{t('answer.label')}</h1>
+          )}
           {reading ? <AdapterNotes reading={reading} /> : null}
           {answer.confidence !== undefined ? (
             <p className="mb-3 text-xs text-slate-500">{t('answer.confidence', { value: Math.round(answer.confidence * 100) })}</p>

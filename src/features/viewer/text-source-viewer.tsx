@@ -184,9 +184,16 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
       ) : null}
       <div className="relative min-h-0 flex-1">
         <TextSourceStatus passage={passage} regionCount={regionCount} activeRegion={activeRegion} onStep={step} />
-        <div ref={scrollRef} className="absolute inset-0 overflow-auto p-6">
+        {/* Focusable, as the PDF pages are, so the keyboard can scroll a document with no link in it (axe's
+            scrollable-region-focusable); a region, so it may carry the document's name. */}
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          role="region"
+          aria-label={doc.title}
+          className="absolute inset-0 overflow-auto p-6 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+        >
           <article
-            aria-label={doc.title}
             data-text-source={format}
             data-passage-by={passage?.by ?? 'none'}
             className="text-source mx-auto max-w-2xl rounded-md border border-slate-200 bg-white px-6 py-5 shadow-sm"

@@ -134,7 +134,7 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
         // A region, so its name is allowed (a div with no role may not carry aria-label) and it is a place to jump to.
         role="region"
         aria-label={t('viewer.pages')}
-        className="h-full overflow-auto bg-slate-100 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [scrollbar-gutter:stable]"
+        className="h-full overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [scrollbar-gutter:stable]"
       >
         <div
           ref={pagesRef}

@@ -36,6 +36,14 @@ export function FindBar({ onClose }: { onClose(): void }) {
       role="search"
       aria-label={t('find.label')}
       data-find-bar=""
+      // Escape from any of the bar's controls, not only the field: closing hands the focus back to the pages (the
+      // viewer's own Escape would close the bar and leave the focus on nothing).
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        close();
+      }}
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700"
     >
       <input
@@ -49,9 +57,6 @@ export function FindBar({ onClose }: { onClose(): void }) {
           if (e.key === 'Enter') {
             e.preventDefault();
             step(e.shiftKey ? -1 : 1);
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            close();
           }
         }}
         className="h-7 w-48 min-w-0 rounded border border-slate-300 bg-white px-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
