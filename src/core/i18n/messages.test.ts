@@ -5,6 +5,7 @@ import { messagesEn, PARTS_EN, type MessageKey, type PluralForms } from './messa
 import { CATALOGS, createTranslator, placeholdersOf } from './translate.ts';
 import { quoteTooLongReason } from '../review/quote-limit.ts';
 import { labelNote } from '../pages/page-labels.ts';
+import { passageNoteText } from '../text-source/text-passage.ts';
 
 const forms = (entry: string | PluralForms): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry));
 const keys = (locale: (typeof LOCALES)[number]) => Object.keys(CATALOGS[locale]).sort();
@@ -67,6 +68,10 @@ describe('the UI catalogs', () => {
     expect(quoteTooLongReason('x'.repeat(12_345), fa)).toContain('۱۲٬۳۴۵');
     expect(labelNote({ kind: 'ambiguous', pages: [3, 12] }, 'iv')).toBe('Printed page “iv” appears on pages 3, 12; the passage was searched for by its quote');
     expect(labelNote({ kind: 'ambiguous', pages: [3, 12] }, 'iv', fa)).toContain('۳، ۱۲');
+    const partial = { kind: 'section-partial', path: 'Setup > Windows', missing: ['Windows'], shown: ['Setup'] } as const;
+    expect(passageNoteText(partial)).toBe('No section “Setup > Windows”: “Windows” is not there; showing “Setup”.');
+    expect(passageNoteText({ ...partial, missing: [] })).toBe('No section “Setup > Windows”: showing “Setup”.');
+    expect(passageNoteText({ kind: 'offsets-other-unit', unit: 'codepoint' }, fa)).toContain('نقطه‌کدها');
     expect(en('passage.missingPage', { page: 9, count: 1 })).toBe('Page 9 does not exist: the document has 1 page');
     expect(en('passage.missingPage', { page: 9, count: 4 })).toBe('Page 9 does not exist: the document has 4 pages');
     // Persian digits, no grouping separator in a page number.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSourceMarkdown } from './parse-source-markdown.ts';
 import { markdownSections } from './section-path.ts';
-import { locateTextPassage } from './text-passage.ts';
+import { locateTextPassage, passageNoteText } from './text-passage.ts';
 import { markdownVisibleText, plainVisibleText } from './visible-text.ts';
 import type { TextCitation } from './text-passage.ts';
 
@@ -56,14 +56,14 @@ describe('locateTextPassage', () => {
     const from = DOC.indexOf('Reboot');
     const p = locate({ location: { charStart: from, charEnd: from + 7, charUnit: 'codepoint' }, quote: 'Reboot.' });
     expect(slice(p.ranges[0])).toBe('Reboot.');
-    expect(p.notes.join(' ')).toMatch(/UTF-16/);
+    expect(p.notes.map((n) => passageNoteText(n)).join(' ')).toMatch(/UTF-16/);
   });
 
   it('falls back to the quote when the offsets hold other words', () => {
     const p = locate({ location: { charStart: 0, charEnd: 7 }, quote: 'Reboot.' });
     expect(p.by).toBe('quote');
     expect(slice(p.ranges[0])).toBe('Reboot.');
-    expect(p.notes.join(' ')).toMatch(/do not point at the quoted words/);
+    expect(p.notes.map((n) => passageNoteText(n)).join(' ')).toMatch(/do not point at the quoted words/);
   });
 
   it('opens the whole cited section when that is all the citation gives', () => {

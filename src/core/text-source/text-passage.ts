@@ -3,6 +3,7 @@ import type { SourceLocation } from '../model/types.ts';
 import { toUtf16Range, type CharUnit } from './code-point-offsets.ts';
 import { resolveSectionPath, type Section, type SectionResolution } from './section-path.ts';
 import type { VisibleText } from './visible-text.ts';
+import { translateEnglish, type Translate } from '../i18n/translate.ts';
 
 // Where a citation's passage is in a Markdown or plain-text document, from what the citation gives:
 //  1. character offsets (`location.charStart/charEnd`, in `location.charUnit`, UTF-16 by default): exact, no search.
@@ -37,12 +38,50 @@ export interface TextPassage {
   context?: Section;
   /** The quote was looked for and is not in the document. */
   quoteMissing: boolean;
-  /** Plain sentences for the reader about anything that did not go as cited. */
-  notes: string[];
+  /** What the reader should know about anything that did not go as cited: words by `passageNoteText`. */
+  notes: PassageNote[];
+}
+
+/** Something that did not go as cited, as data: the UI words it in its language (`passageNoteText`). */
+export type PassageNote =
+  | { kind: 'offsets-other-unit'; unit: CharUnit }
+  | { kind: 'offsets-miss' }
+  | { kind: 'offsets-outside' }
+  | { kind: 'quote-missing' }
+  | { kind: 'section-ambiguous'; path: string; count: number }
+  | { kind: 'section-partial'; path: string; missing: readonly string[]; shown: readonly string[] }
+  | { kind: 'section-not-found'; path: string };
+
+/** A note in plain words: English by default, the UI language when the viewer hands its translator. */
+export function passageNoteText(note: PassageNote, t: Translate = translateEnglish): string {
+  switch (note.kind) {
+    case 'offsets-other-unit':
+      return t('textNote.otherUnit', { unit: note.unit === 'utf16' ? t('textNote.utf16') : t('textNote.codePoints') });
+    case 'offsets-miss':
+      return t('textNote.offsetsMiss');
+    case 'offsets-outside':
+      return t('textNote.offsetsOutside');
+    case 'quote-missing':
+      return t('textNote.quoteMissing');
+    case 'section-ambiguous':
+      return t('textNote.sectionAmbiguous', { count: note.count, path: note.path });
+    case 'section-partial':
+      return t('textNote.sectionPartial', {
+        path: note.path,
+        missing: note.missing.length > 0 ? t('textNote.sectionMissing', { missing: note.missing.join(' > ') }) : '',
+        shown: note.shown.join(' > '),
+      });
+    case 'section-not-found':
+      return t('textNote.sectionNotFound', { path: note.path });
+    default: {
+      const never: never = note;
+      return never;
+    }
+  }
 }
 
 export function locateTextPassage(raw: string, visible: VisibleText, sections: readonly Section[], citation: TextCitation): TextPassage {
-  const notes: string[] = [];
+  const notes: PassageNote[] = [];
   const quote = citation.quote?.trim() ?? '';
   const sectionPath = citation.section?.trim() ?? '';
   const section = sectionPath ? resolveSectionPath(sections, sectionPath) : undefined;
@@ -61,19 +100,19 @@ export function locateTextPassage(raw: string, visible: VisibleText, sections: r
     if (offsets.other) {
       const retry = findQuote(raw, visible, quote, offsets.other);
       if (retry) {
-        notes.push(`The character offsets fit the quote only when read as ${offsets.otherUnit === 'utf16' ? 'UTF-16 units' : 'code points'}; highlighted that way.`);
+        notes.push({ kind: 'offsets-other-unit', unit: offsets.otherUnit! });
         return done('offsets', [retry]);
       }
     }
-    notes.push('The character offsets do not point at the quoted words; the quote was looked up instead.');
+    notes.push({ kind: 'offsets-miss' });
   } else if (citation.location?.charStart !== undefined || citation.location?.charEnd !== undefined) {
-    notes.push('The character offsets lie outside this document (another version?).');
+    notes.push({ kind: 'offsets-outside' });
   }
 
   if (quote) {
     const found = (cited && findQuote(raw, visible, quote, cited)) || findQuote(raw, visible, quote, { start: 0, end: raw.length });
     if (found) return done('quote', [found]);
-    notes.push('The quoted words are not in this document.');
+    notes.push({ kind: 'quote-missing' });
     if (cited) return done('section', [{ start: cited.start, end: cited.end }], true);
     return done('none', [], true);
   }
@@ -112,16 +151,16 @@ function innermost(sections: readonly Section[], offset: number): Section | unde
   return best;
 }
 
-function sectionNotes(path: string, r: SectionResolution): string[] {
+function sectionNotes(path: string, r: SectionResolution): PassageNote[] {
   switch (r.kind) {
     case 'found':
       return [];
     case 'ambiguous':
-      return [`${r.candidates.length} sections match “${path}”; showing the first.`];
+      return [{ kind: 'section-ambiguous', path, count: r.candidates.length }];
     case 'partial':
-      return [`No section “${path}”: ${r.missing.length > 0 ? `“${r.missing.join(' > ')}” is not there; ` : ''}showing “${r.section.path.join(' > ')}”.`];
+      return [{ kind: 'section-partial', path, missing: r.missing, shown: r.section.path }];
     case 'not-found':
-      return [`No section “${path}” in this document.`];
+      return [{ kind: 'section-not-found', path }];
     default: {
       const never: never = r;
       return never;

@@ -1,4 +1,4 @@
-import type { TextPassage } from '../../core/text-source/text-passage.ts';
+import { passageNoteText, type TextPassage } from '../../core/text-source/text-passage.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the text viewer says about the current citation, floating over the text as the PDF viewer's status does:
@@ -15,7 +15,7 @@ interface TextSourceStatusProps {
 export function TextSourceStatus({ passage, regionCount, activeRegion, onStep }: TextSourceStatusProps) {
   const t = useTranslate();
   if (!passage) return null;
-  const notes = passage.by === 'none' && passage.notes.length === 0 ? [t('viewer.nothingToShow')] : passage.notes;
+  const notes = passage.by === 'none' && passage.notes.length === 0 ? [t('viewer.nothingToShow')] : passage.notes.map((note) => passageNoteText(note, t));
   if (regionCount < 2 && notes.length === 0) return null;
   return (
     <div className="pointer-events-none absolute inset-x-0 top-3 z-20 flex justify-center">
