@@ -13,7 +13,7 @@ import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
-import { useSourceReview } from './review-result.ts';
+import { claimOf, useSourceReview } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
 import { ThreadPane, type TurnRender } from './thread-pane.tsx';
@@ -154,14 +154,14 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   // A marker of the selected claim keeps the claim selected; any other marker is a plain citation click.
   const cite = useCallback(
     (key: string) => {
-      const claim = claimId ? model.claims.find((c) => c.id === claimId) : undefined;
-      if (claim && claim.citations.some((c) => c.key === key)) useViewStore.getState().selectClaim(claim.id, key, 'push');
+      const claim = claimId ? claimOf(answer, model, claimId) : undefined;
+      if (claimId && claim?.keys.includes(key)) useViewStore.getState().selectClaim(claimId, key, 'push');
       else turn.cite(key);
     },
-    [claimId, model, turn],
+    [answer, claimId, model, turn],
   );
   // A long answer draws only what is near the viewport: the selected claim's part is kept drawn, to be found.
-  const reveal = useMemo(() => (claimId ? (model.claims.find((c) => c.id === claimId)?.start ?? null) : null), [claimId, model]);
+  const reveal = useMemo(() => (claimId ? (claimOf(answer, model, claimId)?.start ?? null) : null), [answer, claimId, model]);
   const review = useSourceReview(answer, model);
   const t = useTranslate();
   const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status, t)])), [review, t]);

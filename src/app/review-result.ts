@@ -3,7 +3,7 @@ import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { reviewSources, type SourceReview } from '../core/review/review-answer.ts';
-import type { ReviewChecks } from '../core/review/types.ts';
+import type { ClaimReview, ReviewChecks } from '../core/review/types.ts';
 import { reviewService } from './review-client.ts';
 import { useReviewChecks } from './review-checks-store.ts';
 import { reviewClaims, type ReviewedClaims } from './reviewed-claims.ts';
@@ -18,6 +18,8 @@ export const OFF_MAIN_MIN_TEXT = 50_000;
 // Keyed by the answer object and the checks object, both stable until something changes: one review per change.
 const sourceResults = new WeakMap<Answer, WeakMap<object, SourceReview>>();
 const claimResults = new WeakMap<Answer, WeakMap<object, ReviewedClaims>>();
+/** A long answer's claims by id, from its first review: the answer pane finds a selected claim here. */
+const claimIndex = new WeakMap<Answer, Map<string, ClaimReview>>();
 
 function cached<T>(cache: WeakMap<Answer, WeakMap<object, T>>, answer: Answer, checks: ReviewChecks, make: () => T): T {
   let perAnswer = cache.get(answer);
@@ -62,6 +64,7 @@ export function useReviewedClaims(answer: Answer, model: AnswerModel): ReviewedC
     let live = true;
     void reviewOffMain(answer, model, checks).then((value) => {
       cached(claimResults, answer, checks, () => value);
+      if (!claimIndex.has(answer)) claimIndex.set(answer, new Map(value.result.claims.map((c) => [c.claimId, c])));
       if (live) setLatest({ answer, value });
     });
     return () => {
@@ -70,4 +73,16 @@ export function useReviewedClaims(answer: Answer, model: AnswerModel): ReviewedC
   }, [offMain, answer, model, checks]);
   if (here) return here;
   return claimResults.get(answer)?.get(checks) ?? (latest?.answer === answer ? latest.value : null);
+}
+
+/**
+ * Where a claim starts and the keys it cites. For a long answer from its review (the worker cut the claims), so that
+ * selecting a claim does not make the main thread cut 10,000 claims; otherwise (or before the review came, e.g. a
+ * link to a claim) from the model.
+ */
+export function claimOf(answer: Answer, model: AnswerModel, claimId: string): { start: number; keys: string[] } | undefined {
+  const reviewed = claimIndex.get(answer)?.get(claimId);
+  if (reviewed) return { start: reviewed.start, keys: reviewed.citations.map((c) => c.key) };
+  const claim = model.claims.find((c) => c.id === claimId);
+  return claim ? { start: claim.start, keys: claim.citations.map((c) => c.key) } : undefined;
 }
