@@ -255,8 +255,19 @@ test('viewer surfaces by keyboard, dark with night pages from a link, then light
   await expect(count).toHaveText(/^1 of \d+$/);
   await page.keyboard.press('Enter');
   await expect(count).toHaveText(/^2 of \d+$/);
-  await tabTo(page, page.getByRole('button', { name: 'Close find bar' }), 6);
-  expect(await axeViolations(page), 'dark, night pages: the find bar with matches and the outline tab').toEqual([]);
+  const closeFind = page.getByRole('button', { name: 'Close find bar' });
+  await tabTo(page, closeFind, 6);
+  // The review's Export list, opened by keyboard, in the same scan.
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  const exportList = page.getByRole('list', { name: 'Export the review as' });
+  await tabTo(page, exportList.getByRole('button').first(), 1);
+  expect(await axeViolations(page), 'dark, night pages: the find bar with matches, the outline tab, the export list').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(exportList).toBeHidden();
+  await expect(exportButton).toBeFocused();
+  await closeFind.focus();
   await page.keyboard.press('Escape');
   await expect(findInput).toBeHidden();
   await expect(pages).toBeFocused();
@@ -342,6 +353,15 @@ test('Markdown and text sources, then the Persian UI on a phone in the dark: axe
   await page.locator('a[data-answer-id="persian-vendor-policy"]').click();
   await page.locator('button[data-marker="2"]').first().click();
   await expect(mark).toBeVisible();
+  // Right to left, the review's Export list hangs from its button into the pane, not out of it (was cut off).
+  const reviewPane = page.locator('[data-pane="review"]');
+  await reviewPane.locator('button[aria-controls]').filter({ hasText: 'خروجی' }).click();
+  const list = reviewPane.locator('ul[aria-label]').filter({ has: page.locator('[data-export-format]') });
+  const [listBox, paneBox] = [(await list.boundingBox())!, (await reviewPane.boundingBox())!];
+  expect(listBox.x).toBeGreaterThanOrEqual(paneBox.x);
+  expect(listBox.x + listBox.width).toBeLessThanOrEqual(paneBox.x + paneBox.width);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
 
   // On a phone, in the dark: the panes stack, nothing is wider than the screen, the mark keeps its dark-theme line,
   // the dividers keep their 24 px target (now across a horizontal line), and axe finds nothing.

@@ -64,15 +64,17 @@ export function ExportMenu({ getExport, download = downloadText }: ExportMenuPro
       >
         {t('review.export')}
       </button>
+      {/* end-0, not right-0: in a right-to-left UI the button sits at the pane's left edge, and a list hanging
+          leftwards from it was cut off by the pane. */}
       {open ? (
-        <ul id={listId} aria-label={t('review.exportAs')} className="absolute right-0 z-20 mt-1 w-48 space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        <ul id={listId} aria-label={t('review.exportAs')} className="absolute end-0 z-20 mt-1 w-48 space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">
           {FORMATS.map((f) => (
             <li key={f.ext}>
               <button
                 type="button"
                 data-export-format={f.ext}
                 onClick={() => save(f)}
-                className="flex w-full items-baseline justify-between gap-2 rounded px-2 py-1 text-left text-xs text-slate-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                className="flex w-full items-baseline justify-between gap-2 rounded px-2 py-1 text-start text-xs text-slate-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
               >
                 <span className="font-medium">{f.label}</span>
                 <span className="text-[11px] text-slate-500">{t(f.hint)}</span>
@@ -82,7 +84,7 @@ export function ExportMenu({ getExport, download = downloadText }: ExportMenuPro
         </ul>
       ) : null}
       {error ? (
-        <p role="alert" className="absolute right-0 z-20 mt-1 w-56 rounded-md bg-rose-50 p-2 text-[11px] text-rose-800 ring-1 ring-rose-200">
+        <p role="alert" className="absolute end-0 z-20 mt-1 w-56 rounded-md bg-rose-50 p-2 text-[11px] text-rose-800 ring-1 ring-rose-200">
           {error}
         </p>
       ) : null}
