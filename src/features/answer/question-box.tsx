@@ -57,7 +57,7 @@ export function QuestionBox({ label, placeholder, value, onChange, onSend, onSto
           disabled={sending}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
-          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 disabled:bg-slate-50 disabled:text-slate-500"
+          className="min-h-[2.75rem] flex-1 resize-y max-md:h-10 max-md:min-h-0 max-md:focus:h-auto rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 disabled:bg-slate-50 disabled:text-slate-500"
         />
         {/* Two elements, not one that changes type: React would turn the clicked Stop into a submit button before the
             click's default action runs, and the form would send again. */}
@@ -81,7 +81,9 @@ export function QuestionBox({ label, placeholder, value, onChange, onSend, onSto
           </button>
         )}
       </div>
-      <p className="text-xs text-slate-500" aria-live="polite">
+      {/* On a phone the keys hint goes (no Shift+Enter there) and the box is one line until it has the focus: in the
+          stacked layout the answer above it has only a third of the screen. */}
+      <p className={`text-xs text-slate-500 ${sending ? '' : 'max-md:sr-only'}`} aria-live="polite">
         {sending ? t('ask.writing') : t('ask.keysHint')}
       </p>
     </form>
