@@ -147,4 +147,6 @@ export const viewerEn = {
   'textNote.sectionPartial': 'No section “{path}”: {missing}showing “{shown}”.',
   'textNote.sectionMissing': '“{missing}” is not there; ',
   'textNote.sectionNotFound': 'No section “{path}” in this document.',
+  'viewerKeys.ctrlWheel': 'Ctrl/⌘ + wheel',
+  'viewerKeys.pinch': 'pinch',
 } as const satisfies EnglishPart;

@@ -148,4 +148,6 @@ export const viewerFa: Translation<typeof viewerEn> = {
   'textNote.sectionPartial': 'بخشی با نام «{path}» نیست: {missing}«{shown}» نمایش داده می‌شود.',
   'textNote.sectionMissing': '«{missing}» وجود ندارد؛ ',
   'textNote.sectionNotFound': 'بخشی با نام «{path}» در این سند نیست.',
+  'viewerKeys.ctrlWheel': 'Ctrl/⌘ + چرخ ماوس',
+  'viewerKeys.pinch': 'جمع و باز کردن دو انگشت',
 };

@@ -78,9 +78,9 @@ function step(fn: ((delta: 1 | -1) => void) | undefined, delta: 1 | -1): boolean
   return true;
 }
 
-/** Pointer gestures, listed with the keys in the `?` list. */
-export const viewerGestures: readonly { id: string; label: ShortcutLabel; keys: readonly string[] }[] = [
-  { id: 'wheel-zoom', label: 'viewerKeys.wheelZoom', keys: ['Ctrl/⌘ + wheel', 'pinch'] },
+/** Pointer gestures, listed with the keys in the `?` list; their "keys" are words, so they are catalog keys too. */
+export const viewerGestures: readonly { id: string; label: ShortcutLabel; keys: readonly ShortcutLabel[] }[] = [
+  { id: 'wheel-zoom', label: 'viewerKeys.wheelZoom', keys: ['viewerKeys.ctrlWheel', 'viewerKeys.pinch'] },
 ];
 
 const byChord = new Map<string, ViewerAction>();
@@ -153,6 +153,6 @@ const EN = createTranslator('en');
 export function viewerShortcutList(t: Translate = EN): { id: string; label: string; keys: string[] }[] {
   return [
     ...viewerActions.map((a) => ({ id: a.id, label: t(a.label), keys: a.keys.map(keyLabel) })),
-    ...viewerGestures.map((g) => ({ id: g.id, label: t(g.label), keys: [...g.keys] })),
+    ...viewerGestures.map((g) => ({ id: g.id, label: t(g.label), keys: g.keys.map((k) => t(k)) })),
   ];
 }
