@@ -11,7 +11,11 @@
 // - click: a marker button clicked (el.click() in the page) → the frame after it, i.e. React's work for the click, the
 //   effects it runs and the next paint; 10 clicks on the first markers, the median and the worst;
 // - last marker: the answer pane scrolled to its end, the last marker clicked, its passage highlighted in the viewer;
-// - JS heap of the page after a forced GC (CDP), with the answer open.
+// - JS heap of the page after a forced GC (CDP), with the answer open;
+// - main-thread busy time (CDP Performance.getMetrics: TaskDuration, and of it ScriptDuration and RecalcStyleDuration
+//   + LayoutDuration) until the answer is shown, and per click over the 10 clicks (including what a click sets off
+//   before the next one: the viewer painting the page). Time spent in tasks, so waits for the network or a worker are
+//   not in it; a loaded machine still inflates it (a task descheduled mid-way counts), script time the least.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,17 +67,29 @@ async function run(base: string) {
         for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cpu = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const m = new Map(metrics.map((x) => [x.name, x.value * 1000]));
+      return { task: m.get('TaskDuration') ?? 0, script: m.get('ScriptDuration') ?? 0, style: (m.get('RecalcStyleDuration') ?? 0) + (m.get('LayoutDuration') ?? 0) };
+    };
+    const cpuStart = await cpu();
     await page.goto(`${base}/?answer=${SCALE_ANSWER_ID}`);
     const answerMarker = '[data-pane="answer"] button[data-marker]';
     await page.waitForSelector(answerMarker, { timeout: 120_000 });
     const shown = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
+    const cpuShown = await cpu();
     const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     // Open the document once and let the background checks finish before timing clicks (they are not a click's cost).
     await page.locator(answerMarker).first().click({ timeout: 120_000 });
     await page.waitForSelector('[data-page-number] canvas', { timeout: 120_000 });
     await page.waitForTimeout(3000);
     const clicks: number[] = [];
+    const cpuBefore = await cpu();
     for (let i = 0; i < 10; i++) clicks.push(await timedClick(page, answerMarker, i % 4));
+    const cpuAfter = await cpu();
+    const perClick = (k: 'task' | 'script' | 'style') => (cpuAfter[k] - cpuBefore[k]) / clicks.length;
     // The last marker: scroll the answer pane to its end, click it, its passage is highlighted.
     await page.evaluate(() => {
       const pane = document.querySelector('[data-pane="answer"]')!;
@@ -87,11 +103,20 @@ async function run(base: string) {
     const count = await page.locator(answerMarker).count();
     const last = await timedClick(page, answerMarker, count - 1);
     await page.waitForSelector('[data-highlight][data-source-id="S1"]', { timeout: 60_000 });
-    const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6;
     const markersInDom = await page.locator('[data-pane="answer"] [data-marker]').count();
-    return { shown, longest, clickMedian: median(clicks), clickMax: Math.max(...clicks), last, heap, markersInDom };
+    return {
+      shown,
+      longest,
+      clickMedian: median(clicks),
+      clickMax: Math.max(...clicks),
+      last,
+      heap,
+      markersInDom,
+      openCpu: { task: cpuShown.task - cpuStart.task, script: cpuShown.script - cpuStart.script },
+      clickCpu: { task: perClick('task'), script: perClick('script'), style: perClick('style') },
+    };
   } finally {
     await browser.close();
   }
@@ -104,10 +129,12 @@ try {
   const server = await startServer(dataDir);
   try {
     const f = (n: number) => `${Math.round(n)} ms`;
-    console.log('run | shown | longest task | click median | click worst | last marker click | heap | markers in DOM');
+    console.log('run | shown | main-thread busy to shown (script) | longest task | click median | click worst | busy per click (script / style+layout) | last marker click | heap | markers in DOM');
     for (let i = 1; i <= RUNS; i++) {
       const r = await run(server.base);
-      console.log(`${i} | ${f(r.shown)} | ${f(r.longest)} | ${f(r.clickMedian)} | ${f(r.clickMax)} | ${f(r.last)} | ${r.heap.toFixed(0)} MB | ${r.markersInDom}`);
+      console.log(
+        `${i} | ${f(r.shown)} | ${f(r.openCpu.task)} (${f(r.openCpu.script)}) | ${f(r.longest)} | ${f(r.clickMedian)} | ${f(r.clickMax)} | ${f(r.clickCpu.task)} (${f(r.clickCpu.script)} / ${f(r.clickCpu.style)}) | ${f(r.last)} | ${r.heap.toFixed(0)} MB | ${r.markersInDom}`,
+      );
     }
     console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   } finally {
