@@ -41,6 +41,16 @@ describe('the view store and the browser history', () => {
     expect(store.getState().view).toEqual({ answer: 'root', turn: 3, cite: '1' });
   });
 
+  it('the page a viewer opens on (1) leaves an address without a page as it is; any other page, or back to 1, is written', async () => {
+    const store = await storeAt('/?answer=root&turn=2');
+    store.getState().setPage(1);
+    expect(window.location.search).toBe('?answer=root&turn=2');
+    store.getState().setPage(4);
+    expect(window.location.search).toBe('?answer=root&turn=2&page=4');
+    store.getState().setPage(1);
+    expect(window.location.search).toBe('?answer=root&turn=2&page=1');
+  });
+
   it('embedded (/embed), navigation replaces the entry: ten clicks leave the portal’s history alone', async () => {
     const store = await storeAt('/embed?answer=vendor-access&panels=answer,viewer&theme=dark');
     expect(store.getState()).toMatchObject({ embedded: true, historyMode: 'replace', display: { panels: ['answer', 'viewer'], theme: 'dark' } });

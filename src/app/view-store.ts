@@ -108,7 +108,10 @@ export const useViewStore = create<ViewStore>()((set, get) => {
     },
     setPage: (page) => {
       const { view } = get();
-      if (view.page !== page) update({ ...view, page }, 'replace');
+      // A viewer that opens reports its first page: a view without a page already means page 1, so the address keeps
+      // its shape (a new turn's link stayed `…&turn=2&page=1` when the viewer finished opening after the turn began).
+      if (view.page === page || (view.page === undefined && page === 1)) return;
+      update({ ...view, page }, 'replace');
     },
     setRegion: (region) => {
       const { view } = get();
