@@ -42,10 +42,12 @@ function focusShown(page: Page) {
 
 /** Presses Tab until `target` has the focus, at most `max` times; every stop on the way shows its focus. */
 async function tabTo(page: Page, target: Locator, max: number): Promise<void> {
+  const path: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     const f = await focusShown(page);
-    expect(f.visible, `a visible focus on "${f.name}"`).toBe(true);
+    path.push(f.name);
+    expect(f.visible, `a visible focus on "${f.name}" (Tab stops: ${path.join(' → ')})`).toBe(true);
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
@@ -227,6 +229,20 @@ test('viewer surfaces by keyboard, dark with night pages from a link, then light
   await expect(page.locator('[data-page-theme]')).toHaveAttribute('data-page-theme', 'night');
   const nightPages = page.getByRole('button', { name: 'Night pages' });
   await expect(nightPages).toHaveAttribute('aria-pressed', 'true');
+
+  // Enter on "Next page" to the last page: the button ends disabled but keeps the focus (a disabled button would
+  // drop it to <body>), one more Enter does nothing, and "Previous page" brings page 1 back.
+  const nextPage = page.getByRole('button', { name: 'Next page' });
+  await nextPage.focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Enter');
+  await expect(page.getByText('(9 of 9)', { exact: true })).toBeVisible();
+  await expect(nextPage).toBeDisabled();
+  await expect(nextPage).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('(9 of 9)', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous page' }).focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Enter');
+  await expect(page.getByText('(1 of 9)', { exact: true })).toBeVisible();
 
   // The sidebar by keyboard: Enter on its toggle, Tab to the selected tab, an arrow to Outline, Tab into the tree.
   const toggle = page.getByRole('button', { name: 'Sidebar', exact: true });

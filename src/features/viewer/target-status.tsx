@@ -42,7 +42,7 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
         <Float>
           {regionCount >= 2 ? (
             <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label={t('viewer.regions')}>
-              <button type="button" className={navButton} onClick={() => onStep(-1)} disabled={activeRegion <= 0} aria-label={t('viewer.previousRegion')}>
+              <button type="button" className={navButton} onClick={() => activeRegion > 0 && onStep(-1)} aria-disabled={activeRegion <= 0 || undefined} aria-label={t('viewer.previousRegion')}>
                 <span aria-hidden>‹</span> {t('viewer.previous')}
               </button>
               <span className="px-1 tabular-nums">
@@ -51,8 +51,8 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
               <button
                 type="button"
                 className={navButton}
-                onClick={() => onStep(1)}
-                disabled={activeRegion >= regionCount - 1}
+                onClick={() => activeRegion < regionCount - 1 && onStep(1)}
+                aria-disabled={activeRegion >= regionCount - 1 || undefined}
                 aria-label={t('viewer.nextRegion')}
               >
                 {t('viewer.next')} <span aria-hidden>›</span>
@@ -74,8 +74,9 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
   }
 }
 
+// aria-disabled keeps the focus on a region button that reaches the end (Enter pressed on Next until the last).
 const navButton =
-  'rounded px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent';
+  'rounded px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-disabled:cursor-default aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
 
 function Float({ children }: { children: ReactNode }) {
   return (

@@ -115,9 +115,11 @@ function BarButton({ label, disabled, onClick, children }: { label: string; disa
       type="button"
       aria-label={label}
       title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="grid size-7 place-items-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+      // aria-disabled, not disabled: a focused button that becomes disabled (Next page on reaching the last page)
+      // would drop the keyboard focus to <body>; this one keeps it and ignores the press.
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
+      className="grid size-7 place-items-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-disabled:opacity-40"
     >
       <span aria-hidden>{children}</span>
     </button>
