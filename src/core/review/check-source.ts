@@ -10,7 +10,7 @@ import { locateInDocument, type LocateResult } from '../locate/locate.ts';
 import type { MeasureText, PageText } from '../locate/page-text.ts';
 import { TextIndex } from '../locate/text-index.ts';
 import type { CoordsDescriptor, Source } from '../model/types.ts';
-import { quoteTooLong, quoteTooLongReason } from './quote-limit.ts';
+import { quoteTooLong, quoteTooLongStatus } from './quote-limit.ts';
 import { claimedPages, searchTextOf, unquotedStatus, validBoxes } from './source-pages.ts';
 import { quoteCoverage, textUnderBoxesInIndex } from './text-under-boxes.ts';
 import { resolveConfig, type BoxTextCheck, type CitationStatus, type ReviewConfig, type SearchedScope, type SourceCheck } from './types.ts';
@@ -141,7 +141,7 @@ export async function checkSource(doc: DocumentText, source: Source, opts: Check
   if (!search) {
     status = unquotedStatus(source);
   } else if (quoteTooLong(search.text)) {
-    status = { kind: 'unchecked', reason: quoteTooLongReason(search.text), label: 'quote too long' };
+    status = quoteTooLongStatus(search.text);
   } else {
     const res = await locateInDocument({
       pageCount: doc.pageCount,

@@ -1,6 +1,6 @@
 import type { Source } from '../model/types.ts';
 import { locateSource, type TextDocumentModel } from '../text-source/text-document.ts';
-import { quoteTooLong, quoteTooLongReason } from './quote-limit.ts';
+import { quoteTooLong, quoteTooLongStatus } from './quote-limit.ts';
 import { searchTextOf, unquotedStatus } from './source-pages.ts';
 import type { SourceCheck } from './types.ts';
 
@@ -14,7 +14,7 @@ import type { SourceCheck } from './types.ts';
 export function checkTextSource(doc: TextDocumentModel, source: Source): SourceCheck {
   const search = searchTextOf(source);
   if (!search) return { sourceId: source.id, status: unquotedStatus(source) };
-  if (quoteTooLong(search.text)) return { sourceId: source.id, status: { kind: 'unchecked', reason: quoteTooLongReason(search.text), label: 'quote too long' } };
+  if (quoteTooLong(search.text)) return { sourceId: source.id, status: quoteTooLongStatus(search.text) };
   const passage = locateSource(doc, source, search.text);
   if (!passage.quoteMissing && (passage.by === 'offsets' || passage.by === 'quote')) {
     return { sourceId: source.id, status: { kind: 'located', page: 1, rects: [] } };

@@ -5,24 +5,26 @@ import type { InvalidMarker } from '../model/answer-model.ts';
 import { parseMarkers, type MarkerGroup } from '../markers/parse-markers.ts';
 import type { DocumentRef, Source } from '../model/types.ts';
 import { claimedPages } from './source-pages.ts';
-import { describeSupport, lexicalSupport } from './support.ts';
+import type { FlagMessage } from './review-message.ts';
+import { reviewText } from './review-text.ts';
+import { lexicalSupport, supportMessage } from './support.ts';
 import type { CitationStatus, ReviewConfig, ReviewFlag, SourceCheck, SupportSummary } from './types.ts';
-import { score2 } from './wording.ts';
+
+/** A claim flag: its reason as data (`message`) and in English (`reason`). */
+function claimFlag(code: ReviewFlag['code'], severity: ReviewFlag['severity'], message: FlagMessage, evidence: ReviewFlag['evidence'], details?: ReviewFlag['details']): ReviewFlag {
+  const f: ReviewFlag = { code, severity, reason: reviewText(message), message, evidence };
+  if (details) f.details = details;
+  return f;
+}
 
 export function uncitedFlag(claim: Claim): ReviewFlag {
-  return {
-    code: 'uncited',
-    severity: 'warning',
-    reason: 'This sentence states something but cites no source, so nothing backs it.',
-    evidence: { claimId: claim.id, answerStart: claim.start, answerEnd: claim.end },
-  };
+  return claimFlag('uncited', 'warning', { kind: 'uncited' }, { claimId: claim.id, answerStart: claim.start, answerEnd: claim.end });
 }
 
 export function invalidMarkerFlag(marker: InvalidMarker, sourceCount: number, claim?: Claim): ReviewFlag {
-  const listed = sourceCount === 0 ? 'the answer lists no sources' : `the answer lists ${sourceCount} source${sourceCount === 1 ? '' : 's'}`;
   const evidence: ReviewFlag['evidence'] = { key: marker.key, answerStart: marker.start, answerEnd: marker.end };
   if (claim) evidence.claimId = claim.id;
-  return { code: 'invalid-marker', severity: 'error', reason: `The marker [${marker.key}] points to no source (${listed}).`, evidence };
+  return claimFlag('invalid-marker', 'error', { kind: 'invalid-marker', key: marker.key, sourceCount }, evidence);
 }
 
 /**
@@ -54,11 +56,8 @@ export interface CitedSource {
 
 type Backend = { judged: false } | { judged: true; supported: boolean; flag?: ReviewFlag; summary: SupportSummary };
 
-const VERDICT_WORDS: Record<string, string> = {
-  contradicted: 'contradicts this claim',
-  unsupported: 'does not support this claim',
-  partial: 'supports this claim only in part',
-};
+const VERDICTS = new Set(['contradicted', 'unsupported', 'partial'] as const);
+const isVerdict = (v: string): v is 'contradicted' | 'unsupported' | 'partial' => (VERDICTS as Set<string>).has(v);
 
 /** The backend's own verdict or score for one source, when it gave one (it takes precedence over ours). */
 function backendSupport(cs: CitedSource, claim: Claim, config: ReviewConfig): Backend {
@@ -70,14 +69,14 @@ function backendSupport(cs: CitedSource, claim: Claim, config: ReviewConfig): Ba
   if (verdict) summary.verdict = verdict;
   const evidence = evidenceFor([cs], claim);
   if (verdict === 'supported') return { judged: true, supported: true, summary };
-  if (verdict && VERDICT_WORDS[verdict]) {
+  if (verdict && isVerdict(verdict)) {
     const severity = verdict === 'partial' ? 'warning' : 'error';
-    const reason = `The source's own support check says the cited passage ${VERDICT_WORDS[verdict]}${score !== undefined ? ` (score ${score2(score)})` : ''}.`;
-    return { judged: true, supported: false, summary, flag: { code: 'unsupported', severity, reason, evidence, details: { verdict, ...(score !== undefined ? { score } : {}) } } };
+    const message: FlagMessage = { kind: 'backend-verdict', verdict, ...(score !== undefined && { score }) };
+    return { judged: true, supported: false, summary, flag: claimFlag('unsupported', severity, message, evidence, { verdict, ...(score !== undefined ? { score } : {}) }) };
   }
   if (score !== undefined && score < config.backendSupportFloor) {
-    const reason = `The source's own support score for this claim is ${score2(score)}, below ${score2(config.backendSupportFloor)}.`;
-    return { judged: true, supported: false, summary, flag: { code: 'unsupported', severity: 'error', reason, evidence, details: { score, threshold: config.backendSupportFloor } } };
+    const message: FlagMessage = { kind: 'backend-score', score, threshold: config.backendSupportFloor };
+    return { judged: true, supported: false, summary, flag: claimFlag('unsupported', 'error', message, evidence, { score, threshold: config.backendSupportFloor }) };
   }
   return { judged: true, supported: true, summary };
 }
@@ -151,15 +150,9 @@ export function supportFlags(answerText: string, claim: Claim, cited: readonly C
     const result = lexicalSupport(words, withText.flatMap(evidenceTexts));
     const summary: SupportSummary = { score: result.score, by: 'lexical', missing: result.missing.map((m) => m.text) };
     for (const cs of withText) summaries.set(cs.citation, summary);
-    const reason = describeSupport(result, config.supportFloor, withText.length > 1 ? 'the cited passages' : 'the cited passage');
-    if (reason) {
-      flags.push({
-        code: 'unsupported',
-        severity: 'warning',
-        reason,
-        evidence: evidenceFor(withText, claim),
-        details: { score: result.score, threshold: config.supportFloor, missing: summary.missing },
-      });
+    const message = supportMessage(result, config.supportFloor, withText.length);
+    if (message) {
+      flags.push(claimFlag('unsupported', 'warning', message, evidenceFor(withText, claim), { score: result.score, threshold: config.supportFloor, missing: summary.missing }));
     }
   }
   return { flags, summaries };

@@ -1,17 +1,12 @@
 // Building a DocumentCheck from what the shell saw: the document response's status and version header, and the
 // loaded PDF. Pure: the fetch and the PDF loading stay in the viewer and the CLI.
 import type { TextIndex } from '../locate/text-index.ts';
+import type { AccessMessage, AccessStatus } from './review-message.ts';
+import { reviewText } from './review-text.ts';
 import type { DocumentAccess, DocumentCheck } from './types.ts';
 
 /** The header the reference server (and any compatible backend) names the served document version in. */
 export const DOCUMENT_VERSION_HEADER = 'X-Citelens-Document-Version';
-
-/** How a 401/403/404 reads after the document's name: "“Policy” was not found (404)". */
-export const ACCESS_PHRASES: Readonly<Record<401 | 403 | 404, string>> = {
-  401: 'needs you to sign in (401)',
-  403: 'is locked: you are not allowed to see it (403)',
-  404: 'was not found (404)',
-};
 
 /**
  * The access state for an HTTP status: 2xx ok, 401/403/404 unavailable (with the server's message when it gave one),
@@ -19,11 +14,20 @@ export const ACCESS_PHRASES: Readonly<Record<401 | 403 | 404, string>> = {
  */
 export function accessFromHttpStatus(status: number, message?: string): DocumentAccess {
   if (status >= 200 && status < 300) return { state: 'ok' };
-  const detail = typeof message === 'string' && message.trim() ? ` The server said: “${message.trim().slice(0, 200)}”` : '';
-  if (status === 401 || status === 403 || status === 404) {
-    return { state: 'unavailable', status, reason: `The document ${ACCESS_PHRASES[status]}.${detail}` };
-  }
-  return { state: 'failed', reason: `The document could not be fetched (HTTP ${status}).${detail}` };
+  const serverSaid = typeof message === 'string' && message.trim() ? message.trim().slice(0, 200) : undefined;
+  const said = serverSaid !== undefined ? { serverSaid } : {};
+  if (status === 401 || status === 403 || status === 404) return deniedAccess({ kind: 'access-denied', status, ...said });
+  return failedAccess({ kind: 'fetch-failed', httpStatus: status, ...said });
+}
+
+/** A document refused with 401/403/404 (or missing): its reason as data, and in English. */
+export function deniedAccess(message: AccessMessage, status: AccessStatus = message.kind === 'access-denied' ? message.status : 404): DocumentAccess {
+  return { state: 'unavailable', status, reason: reviewText(message), message };
+}
+
+/** A document that could not be had for another reason: its reason as data, and in English. */
+export function failedAccess(message: AccessMessage): DocumentAccess {
+  return { state: 'failed', reason: reviewText(message), message };
 }
 
 /**

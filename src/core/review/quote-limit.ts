@@ -5,6 +5,7 @@
 // Callers check before calling the locator (src/core/locate stays unaware of the cap).
 
 import { groupedNumber, translateEnglish, type Translate } from '../i18n/translate.ts';
+import type { CitationStatus } from './types.ts';
 
 /** Characters (UTF-16 code units, after trimming) a quote may have and still be searched. */
 export const MAX_QUOTE_CHARS = 5_000;
@@ -16,4 +17,9 @@ export function quoteTooLong(quote: string): boolean {
 /** What the reviewer reads when a quote is not searched because of its length. */
 export function quoteTooLongReason(quote: string, t: Translate = translateEnglish): string {
   return t('passage.quoteTooLong', { length: groupedNumber(t, quote.trim().length), limit: groupedNumber(t, MAX_QUOTE_CHARS) });
+}
+
+/** The review's status for a quote too long to search: its reason as data (`message`) and in English. */
+export function quoteTooLongStatus(quote: string): Extract<CitationStatus, { kind: 'unchecked' }> {
+  return { kind: 'unchecked', reason: quoteTooLongReason(quote), label: 'quote too long', message: { kind: 'quote-too-long', length: quote.trim().length } };
 }

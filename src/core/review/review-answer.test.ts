@@ -321,9 +321,9 @@ describe('robustness', () => {
 describe('sources citelens cannot search', () => {
   it('a web page or a generated file is "unchecked" with the reason, never "checking…" forever', () => {
     const web = answer({ documents: [{ id: 'policy', title: 'Policy page', url: 'https://example.com/policy' }] });
-    expect(review(web, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/web page/) });
+    expect(review(web, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/web page/), message: { kind: 'web-or-text' } });
     const generated = answer({ documents: [{ ...DOC, generated: { fileId: 'cfile_1', containerId: 'cntr_1' } }] });
-    expect(review(generated, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/generated this file/) });
+    expect(review(generated, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/generated this file/), message: { kind: 'generated-file' } });
   });
 
   it('a document served by our own origin under an absolute URL is a stored file ("checking…"), not a web page', () => {

@@ -4,7 +4,9 @@
 import type { AnswerModel } from '../model/answer-model.ts';
 import type { Answer, DocumentRef, Source } from '../model/types.ts';
 import { invalidMarkerFlag, supportFlags, uncitedFlag, type CitedSource } from './claim-rules.ts';
+import type { FlagMessage } from './review-message.ts';
 import { summarizeReviewReport } from './review-report.ts';
+import { reviewText } from './review-text.ts';
 import { sourceFlags, sourceStatus } from './source-rules.ts';
 import {
   resolveConfig,
@@ -17,7 +19,6 @@ import {
   type ReviewResult,
   type Severity,
 } from './types.ts';
-import { score2 } from './wording.ts';
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -32,10 +33,12 @@ export function bySeverity(flags: readonly ReviewFlag[]): ReviewFlag[] {
 function lowConfidence(answer: Answer, config: ReviewConfig): ReviewFlag | null {
   const c = answer?.confidence;
   if (typeof c !== 'number' || !Number.isFinite(c) || c >= config.confidenceThreshold) return null;
+  const message: FlagMessage = { kind: 'low-confidence', score: c, threshold: config.confidenceThreshold };
   return {
     code: 'low-confidence',
     severity: 'warning',
-    reason: `The answer's own confidence is ${score2(c)}, below ${score2(config.confidenceThreshold)}: some claims may rest on weak or missing evidence.`,
+    reason: reviewText(message),
+    message,
     evidence: {},
     details: { score: c, threshold: config.confidenceThreshold },
   };

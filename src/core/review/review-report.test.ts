@@ -50,10 +50,11 @@ describe('document checks', () => {
       state: 'unavailable',
       status: 403,
       reason: 'The document is locked: you are not allowed to see it (403). The server said: “Document "x" is not accessible.”',
+      message: { kind: 'access-denied', status: 403, serverSaid: 'Document "x" is not accessible.' },
     });
     expect(accessFromHttpStatus(404)).toMatchObject({ state: 'unavailable', status: 404 });
     expect(accessFromHttpStatus(401)).toMatchObject({ state: 'unavailable', status: 401 });
-    expect(accessFromHttpStatus(500)).toEqual({ state: 'failed', reason: 'The document could not be fetched (HTTP 500).' });
+    expect(accessFromHttpStatus(500)).toEqual({ state: 'failed', reason: 'The document could not be fetched (HTTP 500).', message: { kind: 'fetch-failed', httpStatus: 500 } });
   });
 
   it('keeps the served version only when there is one', () => {

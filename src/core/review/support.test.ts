@@ -95,7 +95,7 @@ describe('lexical support', () => {
 
   it('agrees with several passages in the plural', () => {
     const r = lexicalSupport('Kept for 30 days in 2024.', ['Kept for 14 days.', 'Kept in 2023.']);
-    expect(describeSupport(r, 0.5, 'the cited passages')).toBe('The claim says 30 days and 2024; the cited passages have neither.');
+    expect(describeSupport(r, 0.5, 2)).toBe('The claim says 30 days and 2024; the cited passages have neither.');
   });
 
   it('scores a claim about something else low and names the missing words', () => {

@@ -9,6 +9,9 @@
 // "The claim says 30 days and 2024; the cited passage has neither."
 import { normalizeText } from '../locate/normalize.ts';
 import { evidenceFacts, extractFacts, factInEvidence, type EvidenceFacts, type FactKind } from './support-facts.ts';
+import { translateEnglish, type Translate } from '../i18n/translate.ts';
+import type { FlagMessage } from './review-message.ts';
+import { reviewText } from './review-text.ts';
 import { isStopWord } from './stop-words.ts';
 
 export interface SupportItem {
@@ -216,32 +219,24 @@ function compute(claim: string, evidence: string[]): LexicalSupport {
   };
 }
 
-/** "a", "a and b", "a, b and c" with each item in quotes. */
-export function listWords(items: readonly string[], quote = true): string {
-  const q = items.map((t) => (quote ? `“${t}”` : t));
-  if (q.length <= 1) return q.join('');
-  return `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
-}
-
 /**
- * The reader-facing sentence for a support result, or null when it passes. `passage` names the evidence
- * ("the cited passage", "the cited passages").
+ * Why a support result fails, as data (review-message.ts), or null when it passes. `passages`: how many cited
+ * passages were read together ("the cited passage" or "the cited passages").
  */
-export function describeSupport(result: LexicalSupport, floor: number, passage = 'the cited passage'): string | null {
+export function supportMessage(result: LexicalSupport, floor: number, passages = 1): FlagMessage | null {
   const { missing } = result;
-  if (missing.length > 0) {
-    const said = listWords(missing.map((m) => m.text), false);
-    const plural = passage.endsWith('s');
-    const has = plural ? 'have' : 'has';
-    const tail = missing.length === 1 ? (plural ? 'do not' : 'does not') : missing.length === 2 ? `${has} neither` : `${has} none of them`;
-    return `The claim says ${said}; ${passage} ${tail}.`;
-  }
+  if (missing.length > 0) return { kind: 'claim-says', said: missing.map((m) => m.text), passages };
   if (result.score < floor) {
     // name the telling words: short ones ("go", "set") say little about what is missing
     const long = result.unmatchedWords.filter((w) => w.length >= 4);
     const few = (long.length > 0 ? long : result.unmatchedWords).slice(0, 5);
-    const words = few.length > 0 ? `: ${listWords(few)} ${few.length === 1 ? 'is' : 'are'} not in it` : '';
-    return `The claim and ${passage} share too little wording to show support (support ${result.score.toFixed(2)}, below ${floor.toFixed(2)})${words}.`;
+    return { kind: 'little-wording', score: result.score, threshold: floor, words: few, passages };
   }
   return null;
+}
+
+/** The reader-facing sentence for a support result (English unless `t` is given), or null when it passes. */
+export function describeSupport(result: LexicalSupport, floor: number, passages = 1, t: Translate = translateEnglish): string | null {
+  const message = supportMessage(result, floor, passages);
+  return message ? reviewText(message, t) : null;
 }

@@ -17,10 +17,12 @@
 //   textLayerOf(index, pageCount), DOCUMENT_VERSION_HEADER                document-check.ts
 //   summarizeReviewReport(raw) → ReviewReportSummary | null               review-report.ts (also in ReviewResult)
 //   lexicalSupport(claim, evidence), describeSupport(result, floor)       support.ts
+//   reviewText(message, t?), flagReason(flag, t?), statusReason(status, t?)  review-text.ts (a reason in words)
 //   textUnderBoxes(page, boxes), textUnderBoxesInIndex(index, boxes),
 //   quoteCoverage(quote, normalized)                                      text-under-boxes.ts
 //   resolveConfig(partial), defaultReviewConfig                           this file
 import type { Box } from '../model/types.ts';
+import type { AccessMessage, FlagMessage, UncheckedMessage } from './review-message.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -92,8 +94,10 @@ export interface FlagDetails {
 export interface ReviewFlag {
   code: FlagCode;
   severity: Severity;
-  /** One plain sentence (or two) a reviewer understands: names the page, score and what was searched. */
+  /** One plain sentence (or two) a reviewer understands: names the page, score and what was searched. English. */
   reason: string;
+  /** The same as data, for wording it in the UI's language (review-text.ts); absent on flags made elsewhere. */
+  message?: FlagMessage;
   evidence: FlagEvidence;
   details?: FlagDetails;
 }
@@ -176,9 +180,9 @@ export type CitationStatus =
   /** The document has no text layer (every page searched is empty): the quote cannot be checked by text. */
   | { kind: 'no-text-layer'; pageCount: number }
   /** The document answered 401, 403 or 404. Its content is never shown. */
-  | { kind: 'unavailable'; status: 401 | 403 | 404; reason: string }
+  | { kind: 'unavailable'; status: 401 | 403 | 404; reason: string; message?: AccessMessage }
   /** The document could not be loaded for another reason (corrupt, network, wrong password). */
-  | { kind: 'failed'; reason: string }
+  | { kind: 'failed'; reason: string; message?: AccessMessage }
   /** No quote to search, but the source points at a page (and perhaps boxes): shown as that page. */
   | { kind: 'page-level'; page: number; pageEnd?: number; boxes: Box[] }
   /** No quote, no page, no box: only the document is known. */
@@ -187,7 +191,7 @@ export type CitationStatus =
    * Not a document citelens can search: a web page on another origin, a text source, a file the model generated.
    * The reviewer compares the passage the provider gave (shown on the source card) with the original.
    */
-  | { kind: 'unchecked'; reason: string; label?: string };
+  | { kind: 'unchecked'; reason: string; label?: string; message?: UncheckedMessage };
 
 export type CitationStatusKind = CitationStatus['kind'];
 
@@ -219,8 +223,8 @@ export interface SourceCheck {
 export type DocumentAccess =
   | { state: 'pending' }
   | { state: 'ok' }
-  | { state: 'unavailable'; status: 401 | 403 | 404; reason: string }
-  | { state: 'failed'; reason: string };
+  | { state: 'unavailable'; status: 401 | 403 | 404; reason: string; message?: AccessMessage }
+  | { state: 'failed'; reason: string; message?: AccessMessage };
 
 export interface DocumentCheck {
   documentId: string;

@@ -10,12 +10,8 @@ export function snippet(text: string, max = 160): string {
   return `${(at > max * 0.6 ? cut.slice(0, at) : cut).trimEnd()}…`;
 }
 
-/** “Title” of a document, or its id when the answer lists no title. */
-export function documentLabel(documentId: string, doc: DocumentRef | undefined): string {
+/** A document's title (cut to 80 characters), or its id when the answer lists no title: the reasons quote it. */
+export function documentName(documentId: string, doc: DocumentRef | undefined): string {
   const title = typeof doc?.title === 'string' && doc.title.trim() ? doc.title.trim() : documentId;
-  return `“${snippet(title, 80)}”`;
+  return snippet(title, 80);
 }
-
-export const score2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : String(n));
-
-export const percent = (n: number) => `${Math.round(n * 100)}%`;
