@@ -1,36 +1,48 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Code splitting (docs/architecture.md, "Code splitting"): the home page's first paint loads no pdf.js code; it
-// arrives, with the viewer, when an answer is opened, and the cited page is then painted as before.
+// Code splitting (docs/architecture.md, "Code splitting"): the home page's first paint loads no pdf.js code and no
+// answer adapters; pdf.js arrives, with the viewer, when an answer is opened, and the cited page is then painted as
+// before; the adapters arrive only with an answer in a provider's format.
 
-/** The JavaScript the page has loaded so far, by path, and whether each holds pdf.js (its display layer's API). */
-function recordScripts(page: Page): Map<string, Promise<boolean>> {
-  const scripts = new Map<string, Promise<boolean>>();
+/** What a script holds, from words a minifier keeps. */
+interface Holds {
+  /** `GlobalWorkerOptions` is a name pdf.js exports; no code of ours spells it except the viewer, loaded with it. */
+  pdfjs: boolean;
+  /** The adapters' own message (api/adapt-answer.ts), in no other code of ours. */
+  adapters: boolean;
+}
+
+/** The JavaScript the page has loaded so far, by path, and what each holds. */
+function recordScripts(page: Page): Map<string, Promise<Holds>> {
+  const scripts = new Map<string, Promise<Holds>>();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!/\.m?js$/.test(pathname) || scripts.has(pathname)) return;
-    // `GlobalWorkerOptions` is a name pdf.js exports, kept by any minifier; no code of ours spells it except the
-    // viewer, which only loads with pdf.js.
-    scripts.set(pathname, response.text().then((code) => code.includes('GlobalWorkerOptions'), () => false));
+    const none: Holds = { pdfjs: false, adapters: false };
+    scripts.set(
+      pathname,
+      response.text().then((code) => ({ pdfjs: code.includes('GlobalWorkerOptions'), adapters: code.includes('Could not detect the citation format') }), () => none),
+    );
   });
   return scripts;
 }
 
-async function pdfjsScripts(scripts: Map<string, Promise<boolean>>): Promise<string[]> {
+async function scriptsHolding(scripts: Map<string, Promise<Holds>>, what: keyof Holds): Promise<string[]> {
   const found: string[] = [];
-  for (const [pathname, holdsPdfjs] of scripts) if (await holdsPdfjs) found.push(pathname);
+  for (const [pathname, holds] of scripts) if ((await holds)[what]) found.push(pathname);
   return found;
 }
 
-test('the home page loads no pdf.js code; opening an answer loads it and paints the cited page', async ({ page }) => {
+test('the home page loads no pdf.js code and no adapters; an answer loads pdf.js, and only a wrapped one the adapters', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('./');
   const list = page.getByRole('list', { name: 'Answers' });
   await expect(list.locator('a[data-answer-id="vendor-access"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   expect(scripts.size, 'the home page loaded its scripts').toBeGreaterThan(0);
-  expect(await pdfjsScripts(scripts), 'scripts holding pdf.js loaded by the home page').toEqual([]);
+  expect(await scriptsHolding(scripts, 'pdfjs'), 'scripts holding pdf.js loaded by the home page').toEqual([]);
+  expect(await scriptsHolding(scripts, 'adapters'), 'scripts holding the adapters loaded by the home page').toEqual([]);
 
   await list.locator('a[data-answer-id="vendor-access"]').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How must vendors protect access to our systems?');
@@ -38,5 +50,16 @@ test('the home page loads no pdf.js code; opening an answer loads it and paints 
   const painted = page.locator('[data-page-number] canvas').first();
   await expect(painted).toBeVisible();
   await expect(page.locator('[data-highlight][data-source-id="S2"]').first()).toBeInViewport();
-  expect((await pdfjsScripts(scripts)).length, 'pdf.js arrived with the viewer').toBeGreaterThan(0);
+  expect((await scriptsHolding(scripts, 'pdfjs')).length, 'pdf.js arrived with the viewer').toBeGreaterThan(0);
+  // A canonical answer needs no adapter.
+  expect(await scriptsHolding(scripts, 'adapters'), 'scripts holding the adapters loaded for a canonical answer').toEqual([]);
+
+  // An answer in Anthropic's format is adapted in the browser: the adapters arrive, and its citation opens its page.
+  await page.getByRole('link', { name: 'citelens' }).click();
+  await page.getByRole('list', { name: 'Answers' }).locator('a[data-answer-id="demo-anthropic"]').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^How quickly must a vendor report a suspected key compromise/);
+  const marker = page.locator('button[data-marker]').first();
+  await marker.click();
+  await expect(page.locator(`[data-highlight][data-source-id="${await marker.getAttribute('data-source-id')}"]`).first()).toBeInViewport();
+  expect((await scriptsHolding(scripts, 'adapters')).length, 'the adapters arrived with the wrapped answer').toBeGreaterThan(0);
 });

@@ -41,9 +41,9 @@ const answerShaped = fc.record(
   { requiredKeys: [] },
 );
 
-function readOrRefuse(data: unknown): boolean {
+async function readOrRefuse(data: unknown): Promise<boolean> {
   try {
-    const result = answerFromJson(data, 'http://127.0.0.1/api/answers/a', 'Answer "a"');
+    const result = await answerFromJson(data, 'http://127.0.0.1/api/answers/a', 'Answer "a"');
     buildAnswerModel(result.answer);
     return true;
   } catch (e) {
@@ -53,16 +53,16 @@ function readOrRefuse(data: unknown): boolean {
 }
 
 describe('fuzz: reading an answer file', () => {
-  it('any JSON value is read or refused with an ApiError', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), readOrRefuse), { numRuns: 4_000 });
+  it('any JSON value is read or refused with an ApiError', async () => {
+    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), readOrRefuse), { numRuns: 4_000 });
   });
 
-  it('answer-shaped JSON with hostile fields is read or refused with an ApiError', () => {
-    fc.assert(fc.property(answerShaped, readOrRefuse), { numRuns: 6_000 });
+  it('answer-shaped JSON with hostile fields is read or refused with an ApiError', async () => {
+    await fc.assert(fc.asyncProperty(answerShaped, readOrRefuse), { numRuns: 6_000 });
   });
 
-  it('a valid answer among the cases is read (the property is not vacuous)', () => {
-    expect(readOrRefuse({ id: 'a', text: 'A claim [1].', documents: [{ id: 'd1', title: 'D' }], sources: [{ id: 'S1', documentId: 'd1', page: 1, quote: 'q' }] })).toBe(true);
-    expect(() => answerFromJson({ id: 'a', text: 3 }, 'http://x/', 'A')).toThrow(ApiError);
+  it('a valid answer among the cases is read (the property is not vacuous)', async () => {
+    expect(await readOrRefuse({ id: 'a', text: 'A claim [1].', documents: [{ id: 'd1', title: 'D' }], sources: [{ id: 'S1', documentId: 'd1', page: 1, quote: 'q' }] })).toBe(true);
+    await expect(answerFromJson({ id: 'a', text: 3 }, 'http://x/', 'A')).rejects.toThrow(ApiError);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coordsSchema } from '../core/adapters/common.ts';
+import { coordsSchema } from '../core/adapters/coords-schema.ts';
 import { adapterFormats } from '../core/adapters/types.ts';
 import { sourceFlagCodes, type Answer } from '../core/model/types.ts';
 

@@ -89,7 +89,7 @@ export async function streamQuestion(request: AskRequest, onEvent: (event: AskSt
       state = step.state;
       for (const event of step.events) {
         const answer = handle(event, url, res.status, onEvent);
-        if (answer) return answer;
+        if (answer) return await answer;
       }
     }
   } finally {
@@ -98,7 +98,7 @@ export async function streamQuestion(request: AskRequest, onEvent: (event: AskSt
   throw new ApiError({ kind: 'network', url, message: 'The answer stream ended before the answer was complete.' });
 }
 
-function handle(event: SseEvent, url: string, status: number, onEvent: (event: AskStreamEvent) => void): AnswerResult | null {
+function handle(event: SseEvent, url: string, status: number, onEvent: (event: AskStreamEvent) => void): Promise<AnswerResult> | null {
   if (!(event.event in streamEventSchemas)) return null; // unknown events are for newer clients
   let data: unknown;
   try {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { Answer } from '../core/model/types.ts';
-import { isAdapterError } from '../core/adapters/errors.ts';
-import { adaptWrappedAnswer, FormatDetectionError } from './adapt-answer.ts';
 import {
   answerListSchema,
   canonicalAnswerSchema,
   wrappedAnswerSchema,
   type AnswerSummary,
+  type WrappedAnswer,
   type WrappedFormat,
 } from './answer-schema.ts';
 import { authHeaders } from './auth-token.ts';
@@ -265,39 +264,15 @@ export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<Ans
 /**
  * An answer file's JSON (canonical or wrapped) as the app reads it: validated, adapted, document URLs resolved
  * against `url` (where the answer came from). Also used for an answer handed over in memory by an embedding portal.
+ * The provider adapters are loaded only for a wrapped answer, when one comes: a canonical answer never loads them.
  */
-export function answerFromJson(data: unknown, url: string, label: string): AnswerResult {
+export async function answerFromJson(data: unknown, url: string, label: string): Promise<AnswerResult> {
   const format =
     typeof data === 'object' && data !== null && 'format' in data ? (data as { format: unknown }).format : undefined;
   if (format !== undefined && format !== 'citelens/1') {
     const wrapped = wrappedAnswerSchema.safeParse(data);
     if (!wrapped.success) throw shapeError(label, url, 200, wrapped.error);
-    let adapted;
-    try {
-      adapted = adaptWrappedAnswer(wrapped.data);
-    } catch (e) {
-      if (e instanceof FormatDetectionError) throw unsupportedFormat(wrapped.data.format, url, e.message, e);
-      if (isAdapterError(e)) {
-        const shown = e.issues.slice(0, 10).map((i) => `  - ${i}`);
-        if (e.issues.length > shown.length) shown.push(`  - …and ${e.issues.length - shown.length} more`);
-        throw new ApiError({
-          kind: 'invalid-shape',
-          status: 200,
-          url,
-          issues: e.issues,
-          format: e.format,
-          message: `${label} does not have the expected "${e.format}" citation format:\n${shown.join('\n')}`,
-          cause: e,
-        });
-      }
-      throw e;
-    }
-    return {
-      kind: 'adapted',
-      format: adapted.format,
-      warnings: adapted.warnings,
-      answer: { ...adapted.answer, documents: adapted.answer.documents.map((d) => ({ ...d, url: resolveUrl(d.url, url) })) },
-    };
+    return adaptedFromJson(wrapped.data, url, label);
   }
 
   const parsed = canonicalAnswerSchema.safeParse(data);
@@ -307,6 +282,47 @@ export function answerFromJson(data: unknown, url: string, label: string): Answe
   return {
     kind: 'canonical',
     answer: { ...answer, documents: answer.documents.map((d) => ({ ...d, url: resolveUrl(d.url, url) })) },
+  };
+}
+
+// The adapters (eight providers' formats and their helpers) are a chunk of their own, off the first paint.
+const loadAdapters = () => Promise.all([import('./adapt-answer.ts'), import('../core/adapters/errors.ts')]);
+
+async function adaptedFromJson(wrapper: WrappedAnswer, url: string, label: string): Promise<AnswerResult> {
+  let adapters: Awaited<ReturnType<typeof loadAdapters>>;
+  try {
+    adapters = await loadAdapters();
+  } catch (e) {
+    // A chunk that cannot be fetched (offline, or a release replaced it) is a network failure: retried, and said so.
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new ApiError({ kind: 'network', url, message: `Could not reach the server to load the code that reads "${wrapper.format}" answers (${reason}).`, cause: e });
+  }
+  const [{ adaptWrappedAnswer, FormatDetectionError }, { isAdapterError }] = adapters;
+  let adapted;
+  try {
+    adapted = adaptWrappedAnswer(wrapper);
+  } catch (e) {
+    if (e instanceof FormatDetectionError) throw unsupportedFormat(wrapper.format, url, e.message, e);
+    if (isAdapterError(e)) {
+      const shown = e.issues.slice(0, 10).map((i) => `  - ${i}`);
+      if (e.issues.length > shown.length) shown.push(`  - …and ${e.issues.length - shown.length} more`);
+      throw new ApiError({
+        kind: 'invalid-shape',
+        status: 200,
+        url,
+        issues: e.issues,
+        format: e.format,
+        message: `${label} does not have the expected "${e.format}" citation format:\n${shown.join('\n')}`,
+        cause: e,
+      });
+    }
+    throw e;
+  }
+  return {
+    kind: 'adapted',
+    format: adapted.format,
+    warnings: adapted.warnings,
+    answer: { ...adapted.answer, documents: adapted.answer.documents.map((d) => ({ ...d, url: resolveUrl(d.url, url) })) },
   };
 }
 

@@ -15,9 +15,9 @@ let counter = 0;
  * Reads an answer object (canonical or wrapped) with the same code as a fetched one and keeps it under a new id.
  * Throws ApiError (invalid-shape, unsupported-format) like fetchAnswer when it cannot be read.
  */
-export function addInlineAnswer(data: unknown): { id: string; result: AnswerResult } {
+export async function addInlineAnswer(data: unknown): Promise<{ id: string; result: AnswerResult }> {
   // Relative document URLs resolve as they would for an answer stored on this server.
-  const read = answerFromJson(withDocumentUrls(data), apiUrl('/answers/'), 'The answer sent by the portal');
+  const read = await answerFromJson(withDocumentUrls(data), apiUrl('/answers/'), 'The answer sent by the portal');
   counter += 1;
   const id = `${INLINE_PREFIX}${counter}`;
   // The answer takes the synthetic id too: its review is keyed by answer id, and decisions on an answer the server

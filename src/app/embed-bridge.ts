@@ -59,12 +59,19 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
   useEffect(() => {
     // Opened on its own (not in a frame), there is nobody to talk to.
     if (window.parent === window) return;
+    // Every message waits for the loads sent before it: reading a handed-over answer may take a moment (a wrapped one
+    // fetches its adapters first), and a citation the portal sends right after its load must find that answer open.
+    let loads: Promise<void> = Promise.resolve();
     const channel = new EmbedChannel({
       self: window,
       parent: window.parent,
       allowedOrigins: () => allowedOrigins(),
       features: () => features(),
-      onMessage: (message) => void handleMessage(message, queryClient, (p) => void channel.send(p)),
+      onMessage: (message) => {
+        const handled = loads.then(() => handleMessage(message, queryClient, (p) => void channel.send(p)));
+        if (message.type === 'citelens:load') loads = handled.catch(() => undefined);
+        void handled;
+      },
       onConnected: () => {
         setConnected(true);
         // A (new) portal has had no height yet.
@@ -150,11 +157,12 @@ async function handleMessage(message: InboundMessage, queryClient: QueryClient, 
         return;
       }
       try {
-        const { id, result } = addInlineAnswer(message.answer);
+        const { id, result } = await addInlineAnswer(message.answer);
         queryClient.setQueryData(queryKeys.answer(id), result);
         store.openAnswer(id);
       } catch (e) {
-        send({ type: 'citelens:error', code: 'invalid-answer', message: e instanceof Error ? e.message : 'The answer could not be read.' });
+        // A wrapped answer's adapters that could not be fetched are a network failure ('unavailable'), not a bad answer.
+        send({ type: 'citelens:error', code: isApiError(e) ? errorCode(e) : 'invalid-answer', message: e instanceof Error ? e.message : 'The answer could not be read.' });
       }
       return;
     }

@@ -5,7 +5,7 @@ import type { Thread } from '../api/ask-schema.ts';
 import type { AnswerResult } from '../api/client.ts';
 import { queryKeys } from '../api/queries.ts';
 import { threadKeys } from '../api/thread-queries.ts';
-import { applyDraftEvent, type StreamDraft } from '../features/answer/draft-answer.ts';
+import { applyDraftEvent, type StreamDraft } from '../features/answer/draft-events.ts';
 import type { QuestionBoxStatus } from '../features/answer/question-box.tsx';
 
 // Asking, as the question boxes need it (issue #12). The typed text stays in the box until the answer is stored, so

@@ -27,9 +27,9 @@ describe('the link of a view', () => {
     expect(viewLink(href, view, display, 'full')).toBe('https://cl.example/?answer=vendor-access&claim=c-1-0&cite=2&doc=vsp&page=3&region=2');
   });
 
-  it('keeps a path prefix, and has no link for an answer held in memory', () => {
+  it('keeps a path prefix, and has no link for an answer held in memory', async () => {
     expect(viewLink('https://cl.example/tools/citelens/embed', { answer: 'a' }, {}, 'full')).toBe('https://cl.example/tools/citelens/?answer=a');
-    const { id } = addInlineAnswer({ id: 'm', text: 't', documents: [], sources: [] });
+    const { id } = await addInlineAnswer({ id: 'm', text: 't', documents: [], sources: [] });
     expect(viewLink('https://cl.example/embed', { answer: id, cite: '1' }, {}, 'embed')).toBeNull();
   });
 });

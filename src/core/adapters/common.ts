@@ -14,14 +14,6 @@ export const pageNumber = z.number().int().min(1);
 /** `null` and absent are the same to us (Python and Ruby serialize None/nil as null). */
 export const opt = <T extends z.ZodType>(t: T) => t.nullish().transform((v) => v ?? undefined);
 
-export const coordsSchema = z.object({
-  origin: z.enum(['top-left', 'bottom-left']),
-  units: z.enum(['pt', 'fraction', 'px']),
-  frame: z.enum(['unrotated', 'displayed']),
-  pageWidth: z.number().positive().optional(),
-  pageHeight: z.number().positive().optional(),
-});
-
 export interface AnswerParts {
   text: string;
   sources: Source[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Box } from '../model/types.ts';
-import { assemble, coordsSchema, looseObject, opt, pageNumber, resolveDocumentFields } from './common.ts';
+import { assemble, looseObject, opt, pageNumber, resolveDocumentFields } from './common.ts';
+import { coordsSchema } from './coords-schema.ts';
 import { DocumentMatcher } from './documents.ts';
 import { parsePayload } from './errors.ts';
 import { addFlag, SourceTable } from './sources.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildAnswerModel } from '../../core/model/answer-model.ts';
 import type { Source } from '../../core/model/types.ts';
-import { applyDraftEvent, draftAnswer, type StreamDraft } from './draft-answer.ts';
+import { draftAnswer } from './draft-answer.ts';
+import { applyDraftEvent, type StreamDraft } from './draft-events.ts';
 
 const url = (id: string) => `/api/documents/${id}`;
 const source = (id: string, documentId = 'vendor-security-policy'): Source => ({ id, documentId, page: 2, quote: `quote of ${id}` });

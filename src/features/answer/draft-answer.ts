@@ -1,19 +1,13 @@
 import { parseAnswerMarkdown } from '../../core/markdown/parse-answer-markdown.ts';
 import { resolveMarker } from '../../core/model/resolve.ts';
 import type { Answer, CitationMapping, DocumentRef, Source } from '../../core/model/types.ts';
+import type { StreamDraft } from './draft-events.ts';
 
-// A streamed answer as it arrives (issue #12): the text so far and the sources sent so far. It is drawn with the
-// answer's own renderer, through an Answer made of them. A marker whose source has not arrived yet must read as plain
-// text, not as a struck-through "cites nothing" marker: the draft escapes its bracket, so the Markdown parser (which
-// alone decides what a marker is) reads it as text. Once its source arrives, the same text becomes a button.
-
-export interface StreamDraft {
-  question: string;
-  /** Every text delta so far, joined. */
-  text: string;
-  /** Every source event so far, in arrival order. */
-  sources: Source[];
-}
+// A streamed answer drawn as it arrives (issue #12; its state: draft-events.ts): the text so far and the sources sent
+// so far. It is drawn with the answer's own renderer, through an Answer made of them. A marker whose source has not
+// arrived yet must read as plain text, not as a struck-through "cites nothing" marker: the draft escapes its bracket,
+// so the Markdown parser (which alone decides what a marker is) reads it as text. Once its source arrives, the same
+// text becomes a button.
 
 export interface DraftAnswer {
   /** Renderable like a stored answer; its text has the pending markers escaped. */
@@ -71,24 +65,4 @@ function numbering(sources: Source[]): CitationMapping[] {
     if (!/^S\d+$/.test(s.id) && !taken.has(i + 1)) out.push({ n: i + 1, sourceId: s.id });
   });
   return out;
-}
-
-/** One event of the stream, as the draft needs it (the API client's AskStreamEvent). */
-export type DraftEvent = { kind: 'text'; delta: string } | { kind: 'source'; source: Source };
-
-/** The draft after one more event. A source sent again (same S-ID) replaces the earlier one. */
-export function applyDraftEvent(draft: StreamDraft, event: DraftEvent): StreamDraft {
-  switch (event.kind) {
-    case 'text':
-      return { ...draft, text: draft.text + event.delta };
-    case 'source': {
-      const i = draft.sources.findIndex((s) => s.id === event.source.id);
-      const sources = i < 0 ? [...draft.sources, event.source] : draft.sources.map((s, j) => (j === i ? event.source : s));
-      return { ...draft, sources };
-    }
-    default: {
-      const never: never = event;
-      return never;
-    }
-  }
 }

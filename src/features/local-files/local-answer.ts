@@ -2,7 +2,6 @@ import { canonicalAnswerSchema } from '../../api/answer-schema.ts';
 import { answerFromJson, isApiError, type AnswerResult } from '../../api/client.ts';
 import { storeOrigins } from '../../api/store-origins.ts';
 import { contentHash } from '../../core/documents/content-hash.ts';
-import { detectFormat } from '../../core/adapters/detect.ts';
 import { fileStem, matchDocumentFiles, urlBaseName } from '../../core/documents/match-document-file.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
@@ -102,7 +101,7 @@ export async function readAnswerFile(file: File, documentNames: readonly string[
   const id = `${LOCAL_PREFIX}${contentHash(text)}`;
   let read: AnswerResult;
   try {
-    read = answerFromJson(withDocumentUrls(asAnswerFile(data, file.name, documentNames)), NO_FILE_BASE, file.name);
+    read = await answerFromJson(withDocumentUrls(await asAnswerFile(data, file.name, documentNames)), NO_FILE_BASE, file.name);
   } catch (e) {
     if (isApiError(e)) throw new LocalFileError(file.name, e.message, e.issues ?? []);
     throw e;
@@ -117,9 +116,18 @@ export async function readAnswerFile(file: File, documentNames: readonly string[
  * under the file's name. It does not list its documents, so the files given with it are its documents: the adapters
  * match a citation's file name, id or title to them, as they do for a wrapper's documents.
  */
-function asAnswerFile(data: unknown, fileName: string, documentNames: readonly string[]): unknown {
+async function asAnswerFile(data: unknown, fileName: string, documentNames: readonly string[]): Promise<unknown> {
   if (typeof data !== 'object' || data === null || Array.isArray(data) || 'format' in data) return data;
-  if (canonicalAnswerSchema.safeParse(withDocumentUrls(data)).success || detectFormat(data) === null) return data;
+  if (canonicalAnswerSchema.safeParse(withDocumentUrls(data)).success) return data;
+  // Loaded only here, like the adapters themselves (api/client.ts): the home page's first paint carries neither.
+  let detect: typeof import('../../core/adapters/detect.ts');
+  try {
+    detect = await import('../../core/adapters/detect.ts');
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    throw new LocalFileError(fileName, `${fileName} could not be read: the code that recognises providers' responses did not load (${detail}).`);
+  }
+  if (detect.detectFormat(data) === null) return data;
   const documents = documentNames.map((name) => ({ id: fileStem(name), title: fileStem(name), url: encodeURIComponent(name) }));
   return { id: fileStem(fileName) || 'answer', format: 'auto', documents, payload: data };
 }
