@@ -15,6 +15,11 @@ test('window.__bench v1: a far jump paints its page and shows its highlight, and
   });
   expect(first).toMatchObject({ version: 1, name: 'citelens', loaded: { numPages: 1000 }, numPages: 1000 });
   expect(first.firstPaint).toBeGreaterThan(0);
+  // `settled`: every page's size known, which the viewer learns in the background after page 1 is painted.
+  const settled = await page.evaluate(() => (window as BenchWindow).__bench!.settled);
+  expect(typeof settled).toBe('number');
+  expect(settled!).toBeGreaterThanOrEqual(first.firstPaint);
+  await expect(page.locator('[data-viewer-scroll]')).toHaveAttribute('data-sizes-known', '');
   await expect(page.locator('[data-page-number="1"] canvas')).toBeVisible();
 
   // The viewer alone fills the window: no answer pane, no toolbar taking height.

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { writeBenchSection } from './bench-docs.ts';
 import { corpusPdfs, pageLine, textPdfFile } from './bench/documents.ts';
-import { indexing, jumps, openViewer, scrollThrough, steadyState, type Env, type Viewer } from './bench/drive.ts';
+import { indexing, jumps, openViewer, scrollThrough, settledSoFar, steadyState, type Env, type Viewer } from './bench/drive.ts';
 import { firstPaintJs, referenceJsSizes } from './bench/first-paint-js.ts';
 import { Collector, reportSection, seriesOf } from './bench/report.ts';
 import { run, startServer, stopChildren } from './bench/processes.ts';
@@ -158,6 +158,7 @@ async function main(): Promise<void> {
                   c.addOrFail(`jump-text-${n}@${dpr}`, v, r.textMs);
                   if (r.paintMs !== null && r.textMs !== null) c.add(`jump-gap-${n}@${dpr}`, v, Math.max(0, r.textMs - r.paintMs));
                 }
+                c.addOrFail(`settled-${n}@${dpr}`, v, await settledSoFar(o.page));
                 c.add(`jump-longest-${n}@${dpr}`, v, j.blocking.longest);
                 c.add(`jump-tbt-${n}@${dpr}`, v, j.blocking.tbt);
                 if (n !== 1000) return;

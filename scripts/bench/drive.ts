@@ -97,6 +97,17 @@ export async function jumps(page: Page, pages: number[], timeoutMs: number): Pro
   return { results, blocking: await blocking(page, from, to) };
 }
 
+/**
+ * `settled` (every page's size known, performance.now() since navigation) if it has resolved by now, else null: read
+ * after the jumps, so it costs the run no waiting.
+ */
+export function settledSoFar(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const settled = (window as BenchWindow).__bench?.settled;
+    return settled ? Promise.race([settled, new Promise<null>((resolve) => setTimeout(() => resolve(null), 0))]) : null;
+  });
+}
+
 export interface Scroll {
   frameP95: number;
   blankShare: number;

@@ -63,6 +63,7 @@ export function seriesOf(
       out.push(s(`M1 highlight after the page, ${pages(n)} p.${tag}`, `jump-gap-${n}${at}`, 'ms', { kind: 'median-at-most', limit: 17, text: '≤ 1 frame (17 ms)' }));
     }
     for (const n of [10, 1000, 5000]) out.push(s(`M2 open → page 1 painted, ${pages(n)} p.${tag}`, `open-${n}${at}`, 'ms', { kind: 'ratio-at-most', max: 1.1 }));
+    for (const n of [1000, 5000]) out.push(s(`M2 open → every page's size known, ${pages(n)} p.${tag}`, `settled-${n}${at}`, 'ms'));
     for (const n of [1000, 5000]) {
       const limit: Target = n === 5000 ? { kind: 'all-at-most', limit: 200, text: 'no task > 200 ms' } : NONE;
       out.push(s(`M3 longest task, opening ${pages(n)} p.${tag}`, `open-longest-${n}${at}`, 'ms', limit));
@@ -137,8 +138,9 @@ export function reportSection(o: {
     '- **M1**: `jumpTo(page)`: a citation target (citelens) or `scrollPageIntoView` + a highlight div (reference); to the canvas',
     "  drawn (citelens: a page canvas showing the page; reference: `pagerendered`) and to the text layer and highlight in view.",
     '  Jumps 1000 → 1 → 500 → 125 → 875 (and ×5 at 5,000 pages), shifted 37 pages per pass, 300 ms apart.',
-    '- **M2**: navigation → page 1 painted. **M3**: `longtask` entries (total blocking = their time over 50 ms) from navigation',
-    '  to 2 s after the first paint, and over the five jumps.',
+    '- **M2**: navigation → page 1 painted; → every page\'s size known (`settled`; read after the five jumps, and counted as',
+    '  failed when it has not resolved by then). **M3**: `longtask` entries (total blocking = their time over 50 ms) from',
+    '  navigation to 2 s after the first paint, and over the five jumps.',
     '- **M4**: 100 pages scrolled in 5 s, one step per animation frame; blank = a page in view shows no canvas.',
     '- **M5**: after a full scroll (50 steps, 100 ms apart) and 20 jumps, then after `close()`: canvases with pixels in the',
     '  scroll container (4 bytes a pixel), elements in the viewer element, JS heaps after a forced GC (CDP, workers as targets).',

@@ -38,6 +38,8 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
   let nonce = 0;
   let resolveLoaded: (v: { numPages: number }) => void = () => undefined;
   const loaded = new Promise<{ numPages: number }>((resolve) => (resolveLoaded = resolve));
+  let resolveSettled: (t: number) => void = () => undefined;
+  const settled = new Promise<number>((resolve) => (resolveSettled = resolve));
   let setTarget: (target: HighlightTarget | null) => void = () => undefined;
   let setOpen: (open: boolean) => void = () => undefined;
   let currentPage = 1;
@@ -56,9 +58,26 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
     documentLoaded: (n) => {
       numPages = n;
       resolveLoaded({ numPages: n });
+      watchSizes();
     },
     anchored: (result) => anchorWaiters.get(result.sourceId)?.(result),
   };
+  // `settled`: the viewer marks its scroll container `data-sizes-known` once every page's size is known. Watched from
+  // the moment the document is open (its sizes are learned after that, in the background), by an observer of that
+  // one attribute, which no other change wakes, and let go once it is seen.
+  let watching = false;
+  function watchSizes() {
+    if (watching) return;
+    watching = true;
+    const known = () => document.querySelector('[data-viewer-scroll][data-sizes-known]') !== null;
+    if (known()) return resolveSettled(performance.now());
+    const observer = new MutationObserver(() => {
+      if (!known()) return;
+      observer.disconnect();
+      resolveSettled(performance.now());
+    });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-sizes-known'] });
+  }
   const scroll = () => document.querySelector<HTMLElement>('[data-viewer-scroll]');
   const pageEl = (page: number) => scroll()?.querySelector(`[data-page-number="${page}"]`) ?? null;
   const painted = (page: number) => {
@@ -85,6 +104,7 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
     name: 'citelens',
     firstPaint,
     loaded,
+    settled,
     jumpTo: createJump({ painted, textReady, jump }, waitFor),
     whenPageRendered: (page, timeoutMs = 30_000) => waitFor(() => painted(page), timeoutMs),
     currentPage: () => currentPage,

@@ -130,6 +130,8 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
       <div
         ref={scrollRef}
         data-viewer-scroll=""
+        // Every page's size is known (the background fetch is done): what /bench's `settled` waits for.
+        data-sizes-known={frames.size >= pageCount ? '' : undefined}
         tabIndex={0}
         // A region, so its name is allowed (a div with no role may not carry aria-label) and it is a place to jump to.
         role="region"
