@@ -290,6 +290,18 @@ test('load { answer }: an answer handed over in memory is shown without a server
   // It has no address: no link.
   await sendToApp(page, { type: 'citelens:getLink' });
   expect(await message(page, 'citelens:link')).toEqual({ type: 'citelens:link', version: 1, url: null });
+
+  // A wrapped answer (its adapters are fetched first) and a citation sent right behind it, in the same task: the
+  // citation waits for that answer and opens in it (the one before has no [2]).
+  const wrapped: unknown = JSON.parse(readFileSync(path.join(here, '../src/server/demo-data/answers/demo-raglite.json'), 'utf8'));
+  await page.evaluate((w) => {
+    const { __send: send } = window as unknown as { __send(m: unknown): void };
+    send({ type: 'citelens:load', answer: w });
+    send({ type: 'citelens:openCitation', n: 2 });
+  }, wrapped);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(/^What must a vendor do if it suspects its keys were compromised/);
+  expect(await message(page, 'citelens:citationOpened', 2)).toMatchObject({ n: 2, sourceId: 'S2', documentId: 'vendor-security-policy', page: 2 });
+  expect((await received(page)).filter((m) => m.type === 'citelens:error')).toEqual([]);
 });
 
 test('another frame in the portal page, from a third origin or from the portal origin itself, cannot drive citelens', async ({ page }) => {
