@@ -1,5 +1,6 @@
 import type { CitationStatus } from '../core/review/types.ts';
 import { createTranslator, type Translate } from '../core/i18n/translate.ts';
+import { statusReason, uncheckedLabel } from '../core/review/review-text.ts';
 
 // A citation's status (core/review CitationStatus) as the answer pane and the review panel show it: a tone for the
 // colour, a few words for the chip, and a sentence for the tooltip. Computed here, once, so both features say the
@@ -54,15 +55,15 @@ export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBa
     case 'no-text-layer':
       return { tone: 'muted', short: t('badge.noTextLayer'), long: t('badge.noTextLayerLong') };
     case 'unavailable':
-      return { tone: 'bad', short: status.status === 404 ? t('badge.missing') : t('badge.locked'), long: status.reason };
+      return { tone: 'bad', short: status.status === 404 ? t('badge.missing') : t('badge.locked'), long: statusReason(status, t) };
     case 'failed':
-      return { tone: 'bad', short: t('badge.cannotLoad'), long: status.reason };
+      return { tone: 'bad', short: t('badge.cannotLoad'), long: statusReason(status, t) };
     case 'page-level':
       return { tone: 'muted', short: pages(status.page, status.pageEnd), long: t('badge.pageLevelLong', { pages: pages(status.page, status.pageEnd) }) };
     case 'document-level':
       return { tone: 'muted', short: t('badge.wholeDocument'), long: t('badge.documentLevelLong') };
     case 'unchecked':
-      return { tone: 'muted', short: status.label ?? t('badge.notChecked'), long: status.reason };
+      return { tone: 'muted', short: uncheckedLabel(status, t) ?? t('badge.notChecked'), long: statusReason(status, t) };
     default: {
       const never: never = status;
       return never;

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import { reviewDecisions } from '../../api/review-schema.ts';
+import { flagReason } from '../../core/review/review-text.ts';
 import type { ReviewFlag } from '../../core/review/types.ts';
 import { ClaimHistory } from './claim-history.tsx';
 import type { ClaimDecision } from './decision-state.ts';
@@ -105,7 +106,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                   className="flex w-full items-start gap-1.5 rounded px-1 py-0.5 text-left text-[12px] leading-snug text-slate-700 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
                   <SeverityIcon severity={flag.severity} />
-                  <span className={selected ? '' : 'line-clamp-2'}>{flag.reason}</span>
+                  <span className={selected ? '' : 'line-clamp-2'}>{flagReason(flag, t)}</span>
                 </button>
               </li>
             ))}

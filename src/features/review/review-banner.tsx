@@ -1,5 +1,6 @@
 import type { ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
 import type { MessageKey } from '../../core/i18n/messages-en.ts';
+import { flagReason } from '../../core/review/review-text.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { SeverityIcon } from './review-bits.tsx';
 
@@ -38,7 +39,7 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
           className="flex w-full items-start gap-1.5 rounded text-left text-xs leading-snug text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
           <SeverityIcon severity={flag.severity} />
-          <span>{flag.reason}</span>
+          <span>{flagReason(flag, t)}</span>
         </button>
       ))}
       {report ? (
