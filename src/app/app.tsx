@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createQueryClient } from '../api/queries.ts';
+import { answerQuery, createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
+import { isLocalAnswerId } from '../features/local-files/local-answer.ts';
 import { OutboxIndicator } from '../features/review/outbox-indicator.tsx';
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
 import { useLocaleStore } from '../i18n/locale-store.ts';
@@ -35,6 +36,12 @@ export function App() {
   useEffect(() => {
     if (display.lang) useLocaleStore.getState().applyLocale(display.lang);
   }, [display.lang]);
+  // An opened answer's request starts with its view's code, not after it: the answer view is a lazy chunk, and its
+  // own query would only ask once that chunk had loaded and run (a 620 KB answer then showed ~0.4 s later). The
+  // view's useQuery finds the request in flight. A local answer never goes to the server.
+  useEffect(() => {
+    if (!embedded && answer !== undefined && !isLocalAnswerId(answer)) void queryClient.prefetchQuery(answerQuery(answer));
+  }, [queryClient, embedded, answer]);
   // After the home page's first paint, fetch the answer view's code: an answer opened after the connection drops
   // can then still say "you are offline" and load when it is back, instead of failing to import its own code.
   useEffect(() => {

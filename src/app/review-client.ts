@@ -46,7 +46,7 @@ export class ReviewService {
     }
   }
 
-  review(answer: Answer, checks: ReviewChecks, storeOrigins: string[]): Promise<ReviewedClaims> {
+  review(answer: Answer, checks: ReviewChecks, storeOrigins: readonly string[]): Promise<ReviewedClaims> {
     if (!this.worker) return Promise.reject(new Error('no review worker'));
     const job = this.nextJob++;
     let doc = this.docs.get(answer);

@@ -6,7 +6,7 @@ import type { ReviewedClaims } from './reviewed-claims.ts';
 
 export type ToReviewWorker =
   /** `answer` comes with the first job of a document only; the worker keeps its model until `close`. */
-  | { type: 'review'; job: number; doc: number; answer?: Answer; checks: ReviewChecks; storeOrigins: string[] }
+  | { type: 'review'; job: number; doc: number; answer?: Answer; checks: ReviewChecks; storeOrigins: readonly string[] }
   | { type: 'close'; doc: number };
 
 export type FromReviewWorker =

@@ -78,9 +78,10 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         // A 24 × 24 px target (WCAG 2.5.8) without loosening the line: the button is 24 px wide, and a transparent
         // ::before gives it 24 px of height, centred on the line, outside the layout.
-        className={`marker-button relative mx-px inline-block min-w-6 rounded px-1 text-center text-[0.8em] font-semibold leading-tight align-baseline transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-1 before:absolute before:inset-x-0 before:top-1/2 before:h-6 before:-translate-y-1/2 before:content-[''] ${
-          active ? 'bg-indigo-600 text-white underline decoration-2 underline-offset-2' : 'bg-indigo-50 text-indigo-700 hover:bg-indigo-100'
-        }`}
+        // The open citation's look hangs on aria-current, never on a class swap, and nothing transitions: a click
+        // re-styles every drawn marker of the old and the new key (hundreds in a long answer), and swapping their
+        // whole class lists, each starting a colour transition, cost a 10,000-claim answer's click tens of ms of style work.
+        className="marker-button relative mx-px inline-block min-w-6 rounded bg-indigo-50 px-1 text-center align-baseline text-[0.8em] font-semibold leading-tight text-indigo-700 decoration-2 underline-offset-2 before:absolute before:inset-x-0 before:top-1/2 before:h-6 before:-translate-y-1/2 before:content-[''] hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-1 aria-[current=true]:bg-indigo-600 aria-[current=true]:text-white aria-[current=true]:underline"
       >
         {/* The number in the UI's digits (۲ in Persian); data-marker and the link keep the normalized key. */}
         {/^\d+$/.test(info.key) ? formatNumber(locale, Number(info.key)) : info.key}
