@@ -83,6 +83,10 @@ export function answerQuery(id: string) {
     // An answer is a fixed record: a reviewer's view must not reshuffle under them.
     staleTime: 5 * 60_000,
     refetchInterval: (query) => recoveryInterval(query),
+    // The app starts an opened answer's request beside the answer view's code (app.tsx), so a fast failure can be
+    // in the cache before the view mounts: mounting must not ask again (a definite error would be asked twice). A
+    // transient failure is still tried again on its own (refetchInterval, focus, online); any failure by Retry.
+    retryOnMount: false,
   });
 }
 
