@@ -5,7 +5,36 @@ import type { Claim } from '../core/model/claims.ts';
 // the rendered text by its letters and digits alone, which markdown syntax, whitespace and punctuation cannot
 // disturb (a CSS Custom Highlight then paints the match).
 
-const MARKDOWN_LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
+/** The first `a` or `b` in `text` at or after `from` (text.length when there is none). */
+function firstOf(text: string, a: string, b: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== a && text[i] !== b) i++;
+  return i;
+}
+
+/**
+ * `[label](url)` and `![alt](url)` replaced by their label, exactly as `/!?\[([^\]\n]*)\]\([^)\n]*\)/g` would, in
+ * one pass. That pattern scanned from every `[` to the next `]`: 45,000 `[` took 0.83 s and 64,000 5.6 s. Here the
+ * label's end and the URL's end are pointers that only move forward, so every character is read a bounded number of
+ * times.
+ */
+export function unlinkMarkdown(text: string): string {
+  let out = '';
+  let copied = 0;
+  let close = 0; // the first `]` or newline after the current `[`
+  let paren = 0; // the first `)` or newline after the current `](`
+  for (let p = text.indexOf('['); p >= 0; p = text.indexOf('[', p + 1)) {
+    if (close <= p) close = firstOf(text, ']', '\n', p + 1);
+    if (text[close] !== ']' || text[close + 1] !== '(') continue;
+    if (paren < close + 2) paren = firstOf(text, ')', '\n', close + 2);
+    if (text[paren] !== ')') continue;
+    const start = p > copied && text[p - 1] === '!' ? p - 1 : p;
+    out += text.slice(copied, start) + text.slice(p + 1, close);
+    copied = paren + 1;
+    p = paren;
+  }
+  return out + text.slice(copied);
+}
 
 /** The claim as a reader sees it: markers and markdown syntax removed, whitespace folded. */
 export function plainClaimText(answerText: string, claim: Pick<Claim, 'start' | 'end' | 'markers'>): string {
@@ -17,12 +46,11 @@ export function plainClaimText(answerText: string, claim: Pick<Claim, 'start' | 
     at = m.end;
   }
   out += answerText.slice(at, claim.end);
-  return out
-    .replace(MARKDOWN_LINK, '$1')
+  return unlinkMarkdown(out)
     .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d{1,9}[.)]\s+)/gm, '')
     .replace(/(\*\*|__|\*|`|~~)/g, '')
     .replace(/\s+/g, ' ')
-    .replace(/\s+([.,;:!?)])/g, '$1')
+    .replace(/(?<!\s)\s+([.,;:!?)])/g, '$1') // (?<!\s): tried once per run of spaces, not from each one
     .trim();
 }
 
