@@ -8,7 +8,7 @@ import type { Box } from '../../core/model/types.ts';
 import { buildShard, type Bm25Shard } from '../../core/search/bm25.ts';
 import { searchTerms } from '../../core/search/tokenize.ts';
 import { pageSentences, printedText } from './page-sentences.ts';
-import { textSentences } from './text-sentences.ts';
+import { headingText, textSentences } from './text-sentences.ts';
 
 // The reference answerer's index of the data folder's documents: every sentence with its page, boxes and exact
 // words, and a BM25 shard per document. Built lazily (on the first question), one document at a time, yielding to
@@ -187,7 +187,11 @@ async function textPassages(id: string, file: string, markdown: boolean): Promis
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 function firstHeading(text: string): string | undefined {
-  return /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(text)?.[1]?.trim() || undefined;
+  for (const line of text.split('\n')) {
+    const heading = headingText(line);
+    if (heading) return heading;
+  }
+  return undefined;
 }
 
 /** Waits for `p`, or rejects as soon as `signal` aborts (the work behind `p` goes on: its result is cached). */

@@ -9,7 +9,19 @@ export interface TextSentence {
   section?: string;
 }
 
-const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/;
+// The heading's marker only; its closing `#`s and spaces are trimmed in code. `(.+?)[ \t#]*$` did both in one
+// pattern, but a lazy group before a trailing run retries the run from every character: a 64 KB line of `# # # …`
+// took ~17 s.
+const HEADING_START = /^ {0,3}#{1,6}[ \t]+/;
+
+/** The text of an ATX heading line (`## Fees ##` → `Fees`), or undefined when the line is not a heading. */
+export function headingText(line: string): string | undefined {
+  const start = HEADING_START.exec(line);
+  if (!start) return undefined;
+  let end = line.length;
+  while (end > start[0].length && ' \t#\r'.includes(line[end - 1]!)) end--;
+  return line.slice(start[0].length, end).trim();
+}
 
 export function textSentences(text: string, markdown: boolean): TextSentence[] {
   const out: TextSentence[] = [];
@@ -22,9 +34,9 @@ export function textSentences(text: string, markdown: boolean): TextSentence[] {
     let body = m[0];
     if (markdown) {
       const first = /^[^\n]*/.exec(body)?.[0] ?? '';
-      const h = HEADING.exec(first);
-      if (h?.[1]) {
-        section = h[1].trim();
+      const heading = headingText(first);
+      if (heading !== undefined) {
+        section = heading || undefined; // an empty heading (`# #`) still ends the section above it
         start += first.length + 1;
         body = body.slice(first.length + 1);
         if (body.trim() === '') continue;
