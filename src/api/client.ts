@@ -62,7 +62,8 @@ export function apiBaseUrl(): string {
 /** The absolute URL of an API path (`/answers/x`), resolved against the page (or http://localhost/ outside a browser). */
 export function apiUrl(path: string): string {
   const base = new URL(apiBaseUrl(), globalThis.location?.href ?? 'http://localhost/');
-  const prefix = base.pathname.replace(/\/+$/, '');
+  // (?<!\/): a trailing run of slashes is tried once, from its first, not from each (quadratic on a long run)
+  const prefix = base.pathname.replace(/(?<!\/)\/+$/, '');
   const url = new URL(base.toString());
   const [pathname = '', query] = path.split('?', 2);
   url.pathname = `${prefix}/${pathname.replace(/^\/+/, '')}`;

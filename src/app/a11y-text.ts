@@ -70,5 +70,6 @@ function shorten(text: string): string {
   if (flat.length <= MAX_PART) return flat;
   const cut = flat.slice(0, MAX_PART);
   const space = cut.lastIndexOf(' ');
-  return `${(space > MAX_PART / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+  // the lookbehind tries a trailing run of punctuation once, from its first character, not from each
+  return `${(space > MAX_PART / 2 ? cut.slice(0, space) : cut).replace(/(?<![\s,;:.–—-])[\s,;:.–—-]+$/, '')}…`;
 }

@@ -92,7 +92,8 @@ export function auditToMarkdown(run: AuditRun): string {
     if (audit.adapterWarnings.length > 0) out.push('');
     out.push(reviewExportToMarkdown(audit.review, { headingLevel: 3 }));
   }
-  return `${out.join('\n').replace(/\n+$/u, '')}\n`;
+  // (?<!\n): the trailing newlines are tried once, from the first, not from each (quadratic on a long run)
+  return `${out.join('\n').replace(/(?<!\n)\n+$/u, '')}\n`;
 }
 
 /** The stderr line after each answer of a folder. */

@@ -117,7 +117,8 @@ export function runEmbedLink(
   let link: string;
   if (args.base) {
     const url = new URL(args.base);
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}/embed`;
+    // (?<!\/): the trailing slashes are tried once, from the first, not from each (quadratic on a long run)
+    url.pathname = `${url.pathname.replace(/(?<!\/)\/+$/, '')}/embed`;
     link = `${url.toString()}?${query}`;
   } else link = `/embed?${query}`;
   stdout(`${link}\n`);

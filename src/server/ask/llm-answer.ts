@@ -50,7 +50,8 @@ export function buildMessages(question: string, ranked: readonly RankedPassage[]
 }
 
 function endpoint(base: string): string {
-  return `${base.replace(/\/+$/, '')}/chat/completions`;
+  // (?<!\/): the trailing slashes are tried once, from the first, not from each (quadratic on a long run)
+  return `${base.replace(/(?<!\/)\/+$/, '')}/chat/completions`;
 }
 
 export async function llmDraft(config: LlmConfig, question: string, ranked: readonly RankedPassage[], signal?: AbortSignal): Promise<Draft> {
