@@ -95,6 +95,10 @@ test.describe('a pane that crashes', () => {
     // The viewer still opens the citation, and the review panel still lists claims.
     await expect(page.locator('[data-highlight]').first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Claims' })).toBeVisible();
+    // What "says so" means: the depth cap flattens the deepest levels and the pane notes it, instead of crashing.
+    const note = page.getByRole('article', { name: 'Answer' }).locator('[data-markdown-simplified="nesting"]');
+    await expect(note).toHaveText('This answer nests quotes or lists too deeply: the deepest levels are shown flattened.');
+    await expect(page.locator('[data-pane-crash]')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('deep-answer.png') });
   });
 
@@ -132,4 +136,41 @@ test.describe('a pane that crashes', () => {
     const again = page.getByRole('list', { name: 'Claims' }).locator(':scope > li').first();
     await expect(again).toHaveAttribute('data-decision', 'verified');
   });
+});
+
+test.describe('a chunk that fails to download', () => {
+  test.use({ allowConsoleErrors: [FAILED_RESOURCE] });
+
+  const chunks = [
+    { chunk: 'answer-view', pane: 'view', says: 'The answer view could not be shown', works: 'article' },
+    { chunk: 'review-pane', pane: 'review', says: 'The review pane could not be shown', works: 'claims' },
+    { chunk: 'viewer-pane', pane: 'document', says: 'The document pane could not be shown', works: 'page' },
+  ] as const;
+  for (const { chunk, pane, says, works } of chunks) {
+    test(`${chunk}: its pane says so with Retry, which downloads it again`, async ({ page }) => {
+      // The chunk itself (not its stylesheet), refused as a dropped connection would until Retry. Refusing only its
+      // first request is not enough: the preload helper's <link rel=modulepreload> asks first, then import().
+      let failing = true;
+      let requests = 0;
+      await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), (route) => {
+        requests++;
+        return failing ? route.abort('connectionreset') : route.fallback();
+      });
+      await page.goto('./?answer=hardening-review');
+      const crash = page.locator(`[data-pane-crash="${pane}"]`);
+      await expect(crash).toContainText(says);
+      await expect(crash).toContainText('Part of the app could not be downloaded');
+      await expect(page.getByRole('link', { name: /citelens/ })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`${chunk}-failed.png`) });
+      failing = false;
+      const before = requests;
+      await crash.getByRole('button', { name: 'Retry' }).click();
+      if (works === 'article') await expect(page.getByRole('article', { name: 'Answer' })).toContainText('multi-factor authentication');
+      if (works === 'claims') await expect(page.getByRole('list', { name: 'Claims' })).toBeVisible();
+      if (works === 'page') await expect(page.locator('[data-page-number="1"] canvas').first()).toBeVisible();
+      await expect(crash).toHaveCount(0);
+      // React keeps a rejected lazy component's promise: without a fresh one, Retry would not ask the network again.
+      expect(requests).toBeGreaterThan(before);
+    });
+  }
 });

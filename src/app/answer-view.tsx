@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
@@ -12,6 +12,7 @@ import { LiveAnnouncer } from './live-announcer.tsx';
 import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
+import { retryableLazy } from './retryable-lazy.tsx';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
 import { claimOf, useSourceReview } from './review-result.ts';
 import { statusBadge } from './status-badge.ts';
@@ -27,8 +28,11 @@ import { useTranslate } from '../i18n/use-translate.ts';
 // document one after another (they were a chain of six round trips and two script compiles).
 const loadViewerPane = () => import('./viewer-pane.tsx');
 const loadReviewPane = () => import('./review-pane.tsx');
-const ViewerPane = lazy(() => loadViewerPane().then((m) => ({ default: m.ViewerPane })));
-const LoadedReviewPane = lazy(() => loadReviewPane().then((m) => ({ default: m.LoadedReviewPane })));
+// Retryable: a pane whose chunk failed to download imports it again on the pane's Retry (retryable-lazy.tsx).
+const viewerPane = retryableLazy(() => loadViewerPane().then((m) => m.ViewerPane));
+const reviewPane = retryableLazy(() => loadReviewPane().then((m) => m.LoadedReviewPane));
+const ViewerPane = viewerPane.Component;
+const LoadedReviewPane = reviewPane.Component;
 
 function useEarlyChunks() {
   useEffect(() => {
@@ -87,14 +91,14 @@ export function AnswerView({ answerId }: { answerId: string }) {
           </PaneBoundary>
         ),
         review: (
-          <PaneBoundary pane="review">
+          <PaneBoundary pane="review" onRetry={reviewPane.retry}>
             <Suspense fallback={<PaneLoading label={t('answerView.loadingReview')} />}>
               <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>
             </Suspense>
           </PaneBoundary>
         ),
         viewer: (
-          <PaneBoundary pane="document">
+          <PaneBoundary pane="document" onRetry={viewerPane.retry}>
             <Suspense fallback={<EmptyViewer>{t('answerView.loadingViewer')}</EmptyViewer>}>
               <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} />}</ActiveTurn>
             </Suspense>

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { answerQuery, createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
 import { isLocalAnswerId } from '../features/local-files/local-answer.ts';
@@ -12,16 +12,21 @@ import { ReviewSyncProvider } from '../features/review/review-sync.tsx';
 import { reportDecisionStored } from './app-events.ts';
 import { HomePage } from './home-page.tsx';
 import { LocalAnswerFrame, LocalFilesLayer } from './local-files.tsx';
+import { PaneBoundary } from './pane-boundary.tsx';
 import { PaneLoading } from './pane-placeholders.tsx';
+import { retryableLazy } from './retryable-lazy.tsx';
 import { effectiveTheme, useThemeStore } from './theme-store.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { useViewStore } from './view-store.ts';
 
 // The home page's first paint loads neither the answer view (pdf.js, the Markdown pipeline, the review) nor the
-// embed code: each is its own chunk, fetched when an answer is opened or the app runs embedded.
+// embed code: each is its own chunk, fetched when an answer is opened or the app runs embedded. A chunk that fails
+// to download is shown by the section's boundary with Retry, which imports it again (retryable-lazy.tsx).
 const loadAnswerView = () => import('./answer-view.tsx');
-const AnswerView = lazy(() => loadAnswerView().then((m) => ({ default: m.AnswerView })));
-const EmbedApp = lazy(() => import('./embed-app.tsx').then((m) => ({ default: m.EmbedApp })));
+const answerView = retryableLazy(() => loadAnswerView().then((m) => m.AnswerView));
+const embedApp = retryableLazy(() => import('./embed-app.tsx').then((m) => m.EmbedApp));
+const AnswerView = answerView.Component;
+const EmbedApp = embedApp.Component;
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -51,9 +56,11 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ReviewSyncProvider onDecisionStored={reportDecisionStored}>
         {embedded ? (
-          <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
-            <EmbedApp />
-          </Suspense>
+          <PaneBoundary pane="embed" onRetry={embedApp.retry}>
+            <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
+              <EmbedApp />
+            </Suspense>
+          </PaneBoundary>
         ) : (
           <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
             <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
@@ -76,15 +83,23 @@ export function App() {
                 <LanguageSwitch onChange={(lang) => display.lang && useViewStore.getState().setDisplay({ lang })} />
               </div>
             </header>
-            <LocalFilesLayer />
+            {/* The drop overlay and its notices: a crash there says so above the page, which keeps working. */}
+            <PaneBoundary pane="localFiles">
+              <LocalFilesLayer />
+            </PaneBoundary>
             {answer ? (
               <LocalAnswerFrame answerId={answer}>
-                <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
-                  <AnswerView key={answer} answerId={answer} />
-                </Suspense>
+                {/* keyed by the answer: opening another one clears a crash */}
+                <PaneBoundary key={answer} pane="view" onRetry={answerView.retry}>
+                  <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
+                    <AnswerView answerId={answer} />
+                  </Suspense>
+                </PaneBoundary>
               </LocalAnswerFrame>
             ) : (
-              <HomePage />
+              <PaneBoundary pane="home">
+                <HomePage />
+              </PaneBoundary>
             )}
           </div>
         )}

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ignoreCancelledRequests } from '../features/viewer/pdfjs-cancelled-requests.ts';
 import { App } from './app.tsx';
+import { RootBoundary } from './root-boundary.tsx';
 import './index.css';
 
 // /bench (scripts/bench.ts, docs/benchmarks.md): the viewer alone, in its own chunk so the app's first paint never loads it.
@@ -18,12 +19,14 @@ createRoot(root, {
   onCaughtError: (error, info) => console.warn('Handled render error', error, info.componentStack),
 }).render(
   <StrictMode>
-    {isBench ? (
-      <Suspense fallback={null}>
-        <BenchPage />
-      </Suspense>
-    ) : (
-      <App />
-    )}
+    <RootBoundary>
+      {isBench ? (
+        <Suspense fallback={null}>
+          <BenchPage />
+        </Suspense>
+      ) : (
+        <App />
+      )}
+    </RootBoundary>
   </StrictMode>,
 );

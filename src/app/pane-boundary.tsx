@@ -7,22 +7,45 @@ import { useTranslate } from '../i18n/use-translate.ts';
 // message with Retry in that pane only, and the other panes keep working. Decisions are not held by any pane (the
 // review outbox writes them to IndexedDB at once), so a crashed and retried pane loses nothing.
 // QueryErrorResetBoundary: Retry also resets the pane's failed queries, so they fetch again instead of re-throwing.
+// The app's own sections (the home page, the answer view as a whole, the embedded view, the local files' layer) have one too, so that a
+// crash, or a chunk that failed to download, leaves the header and a Retry instead of an empty page.
 
 /** The panes whose names are in the catalogs. */
-const PANE_NAMES = { answer: 'pane.answer', review: 'pane.review', document: 'pane.document' } as const;
+const PANE_NAMES = {
+  answer: 'pane.answer',
+  review: 'pane.review',
+  document: 'pane.document',
+  home: 'pane.home',
+  view: 'pane.view',
+  embed: 'pane.embed',
+  localFiles: 'pane.localFiles',
+} as const;
+type Pane = keyof typeof PANE_NAMES;
+
+/** The split view's panes, beside which the others keep working; the rest are whole sections of the page. */
+const isSplitPane = (pane: Pane) => pane === 'answer' || pane === 'review' || pane === 'document';
 
 interface PaneBoundaryProps {
-  pane: keyof typeof PANE_NAMES;
+  pane: Pane;
   /** A thread's turn: the pane is that turn's answer ("answer (turn 2)"). */
   turn?: number;
+  /** Called on Retry before the pane renders again: a lazy pane forgets its failed download (retryable-lazy.tsx). */
+  onRetry?: () => void;
   children: ReactNode;
 }
 
-export function PaneBoundary({ pane, turn, children }: PaneBoundaryProps) {
+export function PaneBoundary({ pane, turn, onRetry, children }: PaneBoundaryProps) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <CrashBoundary pane={pane} turn={turn} onReset={reset}>
+        <CrashBoundary
+          pane={pane}
+          turn={turn}
+          onReset={() => {
+            onRetry?.();
+            reset();
+          }}
+        >
           {children}
         </CrashBoundary>
       )}
@@ -64,17 +87,18 @@ function paneId({ pane, turn }: { pane: string; turn?: number | undefined }): st
   return turn === undefined ? pane : `${pane} (turn ${turn})`;
 }
 
-function paneName(pane: keyof typeof PANE_NAMES, turn: number | undefined, t: Translate): string {
+function paneName(pane: Pane, turn: number | undefined, t: Translate): string {
   return turn === undefined ? t(PANE_NAMES[pane]) : t('pane.turn', { pane: t(PANE_NAMES[pane]), turn });
 }
 
-function PaneCrash({ pane, turn, error, onRetry }: { pane: keyof typeof PANE_NAMES; turn: number | undefined; error: Error; onRetry(): void }) {
+function PaneCrash({ pane, turn, error, onRetry }: { pane: Pane; turn: number | undefined; error: Error; onRetry(): void }) {
   const t = useTranslate();
+  const split = isSplitPane(pane);
   return (
     <div role="alert" data-pane-crash={paneId({ pane, turn })} className="m-4 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
-      <p className="font-semibold">{t('pane.crashed', { pane: paneName(pane, turn, t) })}</p>
+      <p className="font-semibold">{t(split ? 'pane.crashed' : 'pane.sectionCrashed', { pane: paneName(pane, turn, t) })}</p>
       <p className="mt-1 break-words">{describeCrash(error, t)}</p>
-      <p className="mt-1 text-xs text-rose-800">{t('pane.othersWork')}</p>
+      {split && <p className="mt-1 text-xs text-rose-800">{t('pane.othersWork')}</p>}
       <button
         type="button"
         onClick={onRetry}
@@ -89,5 +113,7 @@ function PaneCrash({ pane, turn, error, onRetry }: { pane: keyof typeof PANE_NAM
 function describeCrash(error: Error, t: Translate): string {
   // A stack overflow is what a pathologically nested answer does to a recursive renderer: say it in words.
   if (error instanceof RangeError && /call stack/i.test(error.message)) return t('pane.tooDeep');
+  // A lazy chunk that did not download: Chromium, Firefox and Safari word it differently, none of them for people.
+  if (/dynamically imported module|importing a module script failed|unable to preload/i.test(error.message)) return t('pane.codeFailed');
   return error.message || error.name || t('pane.unexpected');
 }
