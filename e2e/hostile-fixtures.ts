@@ -78,17 +78,20 @@ export async function writeHostileFixtures(dataDir: string): Promise<void> {
   });
 
   writeFileSync(path.join(dataDir, 'documents', 'xss-payloads.pdf'), await payloadPdf());
-  json('hostile-xss', {
-    id: 'hostile-xss',
-    question: XSS_PAYLOADS[1],
-    text: XSS_PAYLOADS.map((p, i) => `${p} claim ${i + 1} [${(i % 2) + 1}].`).join('\n\n'),
-    documents: [
-      { id: VSP.id, title: XSS_PAYLOADS[0], url: `/api/documents/${VSP.id}` },
-      { id: 'xss-payloads', title: XSS_PAYLOADS[2], url: '/api/documents/xss-payloads' },
-    ],
-    sources: [
-      { ...mfa(), section: XSS_PAYLOADS[9] + ' > ' + XSS_PAYLOADS[3], text: ONE_LINE },
-      { id: 'S2', documentId: 'xss-payloads', page: 1, quote: XSS_PAYLOADS[1]!, section: XSS_PAYLOADS[13] },
-    ],
-  });
+  // Two copies: the corpus runs with and without the CSP, in parallel, and each run saves a reviewer's note.
+  for (const id of ['hostile-xss', 'hostile-xss-no-csp']) {
+    json(id, {
+      id,
+      question: XSS_PAYLOADS[1],
+      text: XSS_PAYLOADS.map((p, i) => `${p} claim ${i + 1} [${(i % 2) + 1}].`).join('\n\n'),
+      documents: [
+        { id: VSP.id, title: XSS_PAYLOADS[0], url: `/api/documents/${VSP.id}` },
+        { id: 'xss-payloads', title: XSS_PAYLOADS[2], url: '/api/documents/xss-payloads' },
+      ],
+      sources: [
+        { ...mfa(), section: XSS_PAYLOADS[9] + ' > ' + XSS_PAYLOADS[3], text: ONE_LINE },
+        { id: 'S2', documentId: 'xss-payloads', page: 1, quote: XSS_PAYLOADS[1]!, section: XSS_PAYLOADS[13] },
+      ],
+    });
+  }
 }
