@@ -75,18 +75,21 @@ test.describe('broken files', () => {
     await expectReferenceSettled(page, 'The document was not found (404).');
   });
 
-  test('401/403 on a document: locked evidence, nothing of it shown', async ({ page }) => {
-    await page.route('**/api/documents/vendor-security-policy*', (route) =>
-      route.fulfill({ status: 403, json: { error: { code: 'forbidden', message: 'not yours' } } }),
-    );
-    await page.goto('./?answer=hardening-review&cite=1');
-    const locked = viewerPane(page).locator('[data-locked-document]');
-    await expect(locked).toContainText('Locked: you do not have access to this document (403)');
-    await expect(page.locator('[data-page-number]')).toHaveCount(0);
-    await expect(page.locator('[data-highlight]')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('locked.png') });
-    await expectAnswerReadable(page);
-  });
+  for (const [status, code] of [[401, 'unauthorized'], [403, 'forbidden']] as const) {
+    test(`${status} on a document: locked evidence, nothing of it shown`, async ({ page }) => {
+      await page.route('**/api/documents/vendor-security-policy*', (route) =>
+        route.fulfill({ status, json: { error: { code, message: 'not yours' } } }),
+      );
+      await page.goto('./?answer=hardening-review&cite=1');
+      const locked = viewerPane(page).locator('[data-locked-document]');
+      await expect(locked).toContainText(`Locked: you do not have access to this document (${status})`);
+      await expect(page.locator('[data-page-number]')).toHaveCount(0);
+      await expect(page.locator('[data-highlight]')).toHaveCount(0);
+      await expect(page.locator('.textLayer')).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath(`locked-${status}.png`) });
+      await expectAnswerReadable(page);
+    });
+  }
 
   test('pdf.js’s own broken file (../shared/corpus/bug1020226.pdf)', async ({ page, request }) => {
     test.skip(!(await request.get('./api/answers/hardening-corpus-corrupt')).ok(), '../shared/corpus is absent');
@@ -134,10 +137,15 @@ test.describe('encrypted PDFs', () => {
     await expect(page.locator('.textLayer').first()).toContainText('vault schedule');
   });
 
-  test('pdf.js’s issue21579.pdf (../shared/corpus) opens with its non-ASCII password', async ({ page, request }) => {
+  test('pdf.js’s issue21579.pdf (../shared/corpus): a wrong password said so, its non-ASCII one opens it', async ({ page, request }) => {
     test.skip(!(await request.get('./api/answers/hardening-corpus-encrypted')).ok(), '../shared/corpus is absent');
     await page.goto('./?answer=hardening-corpus-encrypted&cite=1');
     const field = page.getByLabel('This PDF is password-protected');
+    // Without its umlauts, as a keyboard without them would type it: wrong, and said so.
+    await field.fill('passwort');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect password' })).toBeVisible();
+    await expect(page.locator('.textLayer')).toHaveCount(0);
     await field.fill(HARDENING.corpusPassword);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.locator('.textLayer').first()).toContainText('decryption succeeded');
@@ -152,6 +160,31 @@ test('a scanned PDF: a quote cannot be located (said so), given boxes still high
   await page.screenshot({ path: test.info().outputPath('scanned.png') });
   await page.locator('button[data-marker="2"]').first().click();
   await expect(page.locator('[data-highlight][data-source-id="S2"]').first()).toBeVisible();
+});
+
+test('unknown extra fields (top level, document, source, box) are tolerated: the answer renders and its boxes highlight', async ({ page }) => {
+  // A newer producer's fields this client does not know: the schema drops them instead of refusing the answer.
+  let served = false;
+  await page.route('**/api/answers/hardening-scanned', async (route) => {
+    served = true;
+    const res = await route.fetch();
+    type Box = Record<string, unknown>;
+    const body = (await res.json()) as { documents: object[]; sources: { boxes?: Box[] }[] };
+    await route.fulfill({
+      response: res,
+      json: {
+        ...body,
+        producerVersion: '9.9',
+        documents: body.documents.map((d) => ({ ...d, checksum: { sha256: 'abc' } })),
+        sources: body.sources.map((s) => ({ ...s, rerankScore: 0.5, boxes: s.boxes?.map((b) => ({ ...b, rotation: 0, unit: 'pt' })) })),
+      },
+    });
+  });
+  await page.goto('./?answer=hardening-scanned&cite=2');
+  await expect(page.getByRole('article', { name: 'Answer' })).toBeVisible();
+  await expect(page.locator('[data-highlight][data-source-id="S2"]').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(served).toBe(true);
 });
 
 test('a page and a box out of range: flagged, and the highlight clamped to the page', async ({ page }) => {

@@ -88,6 +88,17 @@ describe('fetchAnswer', () => {
     expect((await fetchAnswer('x')).answer.text).toBe('Because [1].');
   });
 
+  it('tolerates unknown fields at the top level and in a document, a source and a box (a newer producer’s)', async () => {
+    const [doc, ...docs] = goodAnswer.documents;
+    const box = { page: 1, x0: 1, y0: 2, x1: 3, y1: 4, rotation: 0 };
+    const source = { ...goodAnswer.sources[0]!, rerankScore: 0.5, boxes: [box] };
+    reply({ body: { ...goodAnswer, producerVersion: '9.9', documents: [{ ...doc, checksum: 'abc' }, ...docs], sources: [source] } });
+    const { answer } = await fetchAnswer('x');
+    expect(answer.text).toBe('Because [1].');
+    expect(answer.sources[0]?.boxes?.[0]).toEqual({ page: 1, x0: 1, y0: 2, x1: 3, y1: 4 });
+    expect(answer).not.toHaveProperty('producerVersion');
+  });
+
   it('encodes the id in the path', async () => {
     reply({ body: goodAnswer });
     await fetchAnswer('a b/c');
