@@ -1,6 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import type { PageFrame, Rotation } from '../../core/coords/transform.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
+import type { EarlyRenders } from './page-render.ts';
 import { PageView } from './page-view.tsx';
 import { renderPriority, type PageLayout, type RenderScheduler, type VisibleRange } from './render-queue.ts';
 import type { DocumentTextCache } from './text-cache.ts';
@@ -24,11 +25,14 @@ interface SharedProps {
   frames: ReadonlyMap<number, PageFrame>;
   mounted: ReadonlySet<number>;
   range: VisibleRange;
+  /** The page the view was last sent to (a citation's, a page request's): it paints before the other visible pages. */
+  goalPage: number | null;
   highlightsByPage: ReadonlyMap<number, PageHighlight[]>;
   scale: number;
   userRotation: Rotation;
   textCache: DocumentTextCache;
   scheduler: RenderScheduler;
+  earlyRenders: EarlyRenders;
   onFrame(page: number, frame: PageFrame): void;
   /** A page's canvas finished painting (the kept-pages buffer counts it). */
   onPainted(page: number): void;
@@ -93,12 +97,13 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
         width={layout.widths[p - 1] ?? 0}
         height={layout.heights[p - 1] ?? 0}
         mounted={mounted.has(p)}
-        priority={renderPriority(p, range)}
+        priority={renderPriority(p, range, props.goalPage)}
         frame={frames.get(p)}
         scale={props.scale}
         userRotation={props.userRotation}
         textCache={props.textCache}
         scheduler={props.scheduler}
+        earlyRenders={props.earlyRenders}
         onFrame={props.onFrame}
         onPainted={props.onPainted}
         highlights={highlightsByPage.get(p)}
@@ -120,6 +125,7 @@ function sameBlock(a: PageBlockProps, b: PageBlockProps): boolean {
     a.userRotation !== b.userRotation ||
     a.textCache !== b.textCache ||
     a.scheduler !== b.scheduler ||
+    a.earlyRenders !== b.earlyRenders ||
     a.onFrame !== b.onFrame ||
     a.onPainted !== b.onPainted ||
     a.sourceId !== b.sourceId
@@ -135,7 +141,7 @@ function sameBlock(a: PageBlockProps, b: PageBlockProps): boolean {
     if (a.frames.get(p) !== b.frames.get(p)) return false;
     const isMounted = a.mounted.has(p);
     if (isMounted !== b.mounted.has(p)) return false;
-    if (isMounted && renderPriority(p, a.range) !== renderPriority(p, b.range)) return false;
+    if (isMounted && renderPriority(p, a.range, a.goalPage) !== renderPriority(p, b.range, b.goalPage)) return false;
     if (a.highlightsByPage.get(p) !== b.highlightsByPage.get(p)) return false;
     highlighted ||= a.highlightsByPage.has(p);
   }

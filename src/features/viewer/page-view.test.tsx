@@ -7,7 +7,7 @@ import { RenderScheduler } from './render-queue.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerStoreProvider, useViewerStoreApi, type ViewerStore } from './viewer-store.ts';
 import type { StoreApi } from 'zustand';
-import { canvasOutputScale, maxCanvasPixels } from './page-canvas.tsx';
+import { canvasOutputScale, EarlyRenders, maxCanvasPixels } from './page-render.ts';
 
 // The text layer draws through pdf.js, which jsdom cannot load: a stand-in that renders nothing.
 vi.mock('react-pdf', () => ({
@@ -52,14 +52,17 @@ function fakePage() {
   return { page, renders };
 }
 
-function fakeCache(page: unknown): DocumentTextCache {
-  return {
+function fakeCache(page: unknown, loaded = false) {
+  const getTextContent = vi.fn(() => Promise.resolve({ items: [], styles: {} }));
+  const cache = {
     getPage: () => Promise.resolve(page as PDFPageProxy),
-    getTextContent: () => Promise.resolve({ items: [], styles: {} }),
+    loadedPage: () => (loaded ? (page as PDFPageProxy) : undefined),
+    getTextContent,
   } as unknown as DocumentTextCache;
+  return { cache, getTextContent };
 }
 
-function renderPage(page: unknown, onPainted = vi.fn()) {
+function renderPage(page: unknown, onPainted = vi.fn(), extra: { textCache?: DocumentTextCache; scheduler?: RenderScheduler; earlyRenders?: EarlyRenders } = {}) {
   const props = {
     pageNumber: 3,
     top: 0,
@@ -70,8 +73,9 @@ function renderPage(page: unknown, onPainted = vi.fn()) {
     frame: undefined,
     scale: 1,
     userRotation: 0 as const,
-    textCache: fakeCache(page),
-    scheduler: new RenderScheduler(),
+    textCache: extra.textCache ?? fakeCache(page).cache,
+    scheduler: extra.scheduler ?? new RenderScheduler(),
+    earlyRenders: extra.earlyRenders,
     onFrame: vi.fn(),
     onPainted,
     highlights: undefined,
@@ -124,6 +128,61 @@ describe('a mounted page', () => {
     expect(onPainted).not.toHaveBeenCalled();
     expect(container.querySelector('canvas')).toBeNull();
     expect(page.cleanup).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('text and drawing order', () => {
+  it("asks for the page's text only once its drawing has started, and lays the text out after the paint", async () => {
+    const { page, renders } = fakePage();
+    const text = fakeCache(page);
+    // Another page is painting: this one waits its turn and must not ask the worker for anything meanwhile.
+    const scheduler = new RenderScheduler();
+    let release!: () => void;
+    scheduler.schedule({ start: () => ({ done: new Promise<void>((r) => (release = r)), cancel: () => undefined }) }, -5);
+    const { container } = renderPage(page, vi.fn(), { textCache: text.cache, scheduler });
+    await flush();
+    expect(renders).toHaveLength(0);
+    expect(text.getTextContent).not.toHaveBeenCalled();
+    release();
+    await flush();
+    expect(renders).toHaveLength(1);
+    expect(text.getTextContent).toHaveBeenCalledWith(3);
+    expect(container.querySelector('.textLayer')).toBeNull();
+    renders[0]!.finish();
+    await flush();
+    expect(container.querySelector('canvas')).not.toBeNull();
+    expect(container.querySelector('.textLayer')).not.toBeNull();
+  });
+
+  it('takes over the drawing a citation jump started before it mounted, instead of drawing twice', async () => {
+    const { page, renders } = fakePage();
+    const text = fakeCache(page, true);
+    const scheduler = new RenderScheduler();
+    const early = new EarlyRenders();
+    early.start(page as unknown as PDFPageProxy, { scale: 1, rotation: 0, theme: 'paper' }, scheduler, -2);
+    // Started at once, before any page mounted.
+    expect(renders).toHaveLength(1);
+    const onPainted = vi.fn();
+    const { container } = renderPage(page, onPainted, { textCache: text.cache, scheduler, earlyRenders: early });
+    await flush();
+    expect(renders).toHaveLength(1);
+    renders[0]!.finish();
+    await flush();
+    expect(onPainted).toHaveBeenCalledWith(3);
+    expect(container.querySelectorAll('canvas')).toHaveLength(1);
+  });
+
+  it('cancels an early drawing nobody took when the next jump starts another', () => {
+    const a = fakePage();
+    const b = fakePage();
+    const scheduler = new RenderScheduler();
+    const early = new EarlyRenders();
+    early.start(a.page as unknown as PDFPageProxy, { scale: 1, rotation: 0, theme: 'paper' }, scheduler, -2);
+    early.start(b.page as unknown as PDFPageProxy, { scale: 1, rotation: 0, theme: 'paper' }, scheduler, -2);
+    expect(a.renders[0]!.cancelled).toBe(true);
+    // A page at another zoom does not take it.
+    expect(early.take(b.page as unknown as PDFPageProxy, { scale: 2, rotation: 0, theme: 'paper' })).toBeNull();
+    expect(early.take(b.page as unknown as PDFPageProxy, { scale: 1, rotation: 0, theme: 'paper' })).not.toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import type { PDFPageProxy } from 'pdfjs-dist';
 import { normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
 import { HighlightLayer, type PageHighlight } from './highlight-layer.tsx';
 import { PageCanvas } from './page-canvas.tsx';
+import type { EarlyRenders } from './page-render.ts';
 import type { RenderScheduler } from './render-queue.ts';
 import { frameOf, type DocumentTextCache } from './text-cache.ts';
 import { TextLayerView } from './text-layer.tsx';
@@ -29,6 +30,7 @@ interface PageViewProps {
   userRotation: Rotation;
   textCache: DocumentTextCache;
   scheduler: RenderScheduler;
+  earlyRenders?: EarlyRenders | undefined;
   onFrame(page: number, frame: PageFrame): void;
   onPainted(page: number): void;
   highlights: readonly PageHighlight[] | undefined;
@@ -66,19 +68,27 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   );
 });
 
-function MountedPage({ pageNumber, priority, scale, userRotation, textCache, scheduler, onFrame, onPainted }: PageViewProps) {
+function MountedPage({ pageNumber, priority, scale, userRotation, textCache, scheduler, earlyRenders, onFrame, onPainted }: PageViewProps) {
   const t = useTranslate();
-  const [load, setLoad] = useState<PageLoad>({ kind: 'loading' });
+  // A page whose proxy is already known (learned in the background) is ready on its first render.
+  const [load, setLoad] = useState<PageLoad>(() => {
+    const page = textCache.loadedPage(pageNumber);
+    return page ? { kind: 'ready', page } : { kind: 'loading' };
+  });
+  // The text layer waits for the canvas, as pdf.js's own page view does: every mounted page asking for its text at
+  // once held the worker while it built the drawing of the page the reader jumped to, which then painted later. A
+  // promise, not state: the layer is laid out the moment the canvas is in, with no render in between.
+  const [firstPaint] = useState(paintSignal);
 
   useEffect(() => {
     let cancelled = false;
-    let loaded: PDFPageProxy | null = null;
+    let loaded: PDFPageProxy | null = textCache.loadedPage(pageNumber) ?? null;
     textCache.getPage(pageNumber).then(
       (page) => {
         if (cancelled) return;
         loaded = page;
         onFrame(pageNumber, frameOf(page));
-        setLoad({ kind: 'ready', page });
+        setLoad((prev) => (prev.kind === 'ready' && prev.page === page ? prev : { kind: 'ready', page }));
       },
       (error: unknown) => {
         if (!cancelled) setLoad({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -108,10 +118,21 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             rotation={rotation}
             priority={priority}
             scheduler={scheduler}
-            onPainted={() => onPainted(pageNumber)}
-            onError={(error) => console.warn(`Page ${pageNumber} failed to render`, error)}
+            earlyRenders={earlyRenders}
+            // The text is asked for right behind the drawing (the worker builds the drawing first), so it is there
+            // when the canvas is; a page still waiting its turn asks for nothing.
+            onRenderStart={() => void textCache.getTextContent(pageNumber).catch(() => undefined)}
+            onPainted={() => {
+              firstPaint.resolve();
+              onPainted(pageNumber);
+            }}
+            onError={(error) => {
+              // The words can still be selected and found on a page whose drawing failed.
+              firstPaint.resolve();
+              console.warn(`Page ${pageNumber} failed to render`, error);
+            }}
           />
-          <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} />
+          <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} after={firstPaint.promise} />
         </>
       );
     }
@@ -120,6 +141,13 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
       return never;
     }
   }
+}
+
+/** A promise and the function that settles it: the page's first paint, awaited by its text layer. */
+function paintSignal(): { promise: Promise<void>; resolve(): void } {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 function PageNotice({ children }: { children: ReactNode }) {

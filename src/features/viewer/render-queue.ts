@@ -107,8 +107,10 @@ export function pagesToMount(range: VisibleRange, count: number, buffer: number)
  * Where a page sits in a range for rendering: 0 = visible, then by distance from the visible pages, the pages ahead
  * in the scroll direction before those behind at the same distance (ahead 1, 3, 5…; behind 2, 4, 6…).
  */
-export function renderPriority(page: number, range: VisibleRange): number {
-  if (page >= range.first && page <= range.last) return 0;
+export function renderPriority(page: number, range: VisibleRange, goal?: number | null): number {
+  // A citation's page goes to the front of the queue: centring its passage often shows the page above it too, and
+  // that page painting first would make the reader wait for a page they did not ask for.
+  if (page >= range.first && page <= range.last) return page === goal ? -1 : 0;
   const below = page > range.last;
   const distance = below ? page - range.last : range.first - page;
   const ahead = below === ((range.direction ?? 1) === 1);
@@ -175,10 +177,13 @@ export class RenderScheduler {
    * `background` jobs (thumbnails) never take the last free slot, and run only when no page job waits (they are
    * ranked after every page job), so a page that scrolls into view starts at once.
    */
-  schedule(job: RenderJob, priority: number, options: { background?: boolean } = {}): RenderTicket {
+  schedule(job: RenderJob, priority: number, options: { background?: boolean; now?: boolean } = {}): RenderTicket {
     const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false, background: options.background === true };
     this.#waiting.push(entry);
-    queueMicrotask(() => this.#pump());
+    // Jobs are picked a microtask later, so that all the pages one render mounts compete by priority; a job that is
+    // the point of the moment (a citation's page, `now`) starts at once when nothing is painting.
+    if (options.now) this.#pump();
+    else queueMicrotask(() => this.#pump());
     return {
       setPriority: (p) => {
         entry.priority = p;

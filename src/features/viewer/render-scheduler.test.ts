@@ -75,6 +75,20 @@ describe('RenderScheduler pages', () => {
     expect(log).toEqual(['start b', 'start c', 'start a']);
   });
 
+  it("starts a citation's page at once (`now`) when nothing paints, and queues it behind a page that does", async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    const [a, b, c] = [job('a', log), job('b', log), job('c', log)];
+    s.schedule(a, 0, { now: true });
+    expect(log).toEqual(['start a']);
+    s.schedule(b, 0);
+    s.schedule(c, -2, { now: true });
+    expect(log).toEqual(['start a']);
+    a.finish();
+    await tick();
+    expect(log).toEqual(['start a', 'start c']);
+  });
+
   it('puts a page whose priority rose (a citation jump made it visible) before the others', async () => {
     const log: string[] = [];
     const s = new RenderScheduler();
@@ -130,6 +144,10 @@ describe('renderPriority', () => {
     expect(renderPriority(9, down)).toBeLessThan(renderPriority(13, down));
     const up = range(10, 11, -1);
     expect(renderPriority(9, up)).toBeLessThan(renderPriority(12, up));
+    // The page a jump went to paints before the other visible pages (centring its passage often shows the page
+    // above), and only while it is visible.
+    expect(renderPriority(11, down, 11)).toBeLessThan(renderPriority(10, down, 11));
+    expect(renderPriority(13, down, 13)).toBe(renderPriority(13, down));
   });
 });
 

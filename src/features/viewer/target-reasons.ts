@@ -1,6 +1,5 @@
-import type { PageFrame } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
-import type { DocumentTextCache } from './text-cache.ts';
+import { frameOf, type DocumentTextCache } from './text-cache.ts';
 import type { ViewerText } from './use-target-rects.ts';
 
 // A quote that was not located on a page with no text at all (a scan) was never really searched: the viewer says
@@ -22,25 +21,22 @@ export function missingPageReason(page: number | undefined, pageCount: number): 
   return (t) => t('passage.missingPage', { page, count: pageCount });
 }
 
-const knownFrames = new WeakMap<DocumentTextCache, Map<number, PageFrame>>();
-
 /**
- * Whether every canonical box lies on its page (within a point), judged by page frames already known; false when a
- * frame is not known yet (its fetch is started, so the next target on that page is quick). Only then may boxes be
- * drawn at once: any other goes through the checked path, which clamps a box poking past the edge and flags it.
+ * Whether every canonical box lies on its page (within a point), judged by pages already loaded; false when a page
+ * is not loaded yet (its fetch is started, so the next target on that page is quick). Only then may boxes be drawn
+ * at once: any other goes through the checked path, which clamps a box poking past the edge and flags it. The viewer
+ * learns every page in the background, so a citation's page is almost always loaded by the time it is clicked.
  */
 export function boxesInsideKnownPages(textCache: DocumentTextCache, boxes: readonly Box[]): boolean {
-  let frames = knownFrames.get(textCache);
-  if (!frames) knownFrames.set(textCache, (frames = new Map()));
-  const known = frames;
   return boxes.every((b) => {
-    const frame = known.get(b.page);
-    if (!frame) {
-      if (b.page >= 1 && b.page <= textCache.pageCount) void textCache.getFrame(b.page).then((f) => known.set(b.page, f), () => undefined);
+    const page = textCache.loadedPage(b.page);
+    if (!page) {
+      if (b.page >= 1 && b.page <= textCache.pageCount) void textCache.getPage(b.page).catch(() => undefined);
       return false;
     }
-    const width = frame.view[2] - frame.view[0];
-    const height = frame.view[3] - frame.view[1];
+    const { view } = frameOf(page);
+    const width = view[2] - view[0];
+    const height = view[3] - view[1];
     return b.x0 >= -1 && b.y0 >= -1 && b.x1 <= width + 1 && b.y1 <= height + 1;
   });
 }

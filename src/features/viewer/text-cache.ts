@@ -16,6 +16,8 @@ export interface DocumentTextCache {
   readonly pdf: PDFDocumentProxy;
   readonly pageCount: number;
   getPage(page: number): Promise<PDFPageProxy>;
+  /** The page's proxy if it has already loaded (no wait), else undefined. */
+  loadedPage(page: number): PDFPageProxy | undefined;
   getFrame(page: number): Promise<PageFrame>;
   getTextContent(page: number): Promise<TextContent>;
   /** The page's text in the core `PageText` shape the quote locator consumes. */
@@ -53,16 +55,29 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
     return promise;
   };
 
-  const getPage = (n: number) => remember(pages, n, () => pdf.getPage(n));
+  // Proxies that have arrived, for a page mounting now: it paints without waiting a promise turn and a render more
+  // (a citation jump's page was learned in the background long before).
+  const loaded = new Map<number, PDFPageProxy>();
+  const getPage = (n: number) =>
+    remember(pages, n, () =>
+      pdf.getPage(n).then((p) => {
+        loaded.set(n, p);
+        return p;
+      }),
+    );
 
   let requests = 0;
   const getTextContent = (n: number) =>
-    remember(texts, n, () =>
-      getPage(n).then((p) => {
+    remember(texts, n, () => {
+      const ask = (p: PDFPageProxy) => {
         requests++;
         return p.getTextContent();
-      }),
-    );
+      };
+      // A loaded page is asked at once, not a promise turn later: the request then reaches the worker in the order
+      // it was made (behind the page's drawing, ahead of the next page's).
+      const page = loaded.get(n);
+      return page ? ask(page) : getPage(n).then(ask);
+    });
 
   const getPageText = (n: number) =>
     remember(pageTexts, n, async () => {
@@ -75,6 +90,7 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
     pdf,
     pageCount: pdf.numPages,
     getPage,
+    loadedPage: (n) => loaded.get(n),
     getFrame: (n) => getPage(n).then(frameOf),
     getTextContent,
     getPageText,

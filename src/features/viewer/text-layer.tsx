@@ -15,9 +15,11 @@ interface TextLayerViewProps {
   scale: number;
   rotation: Rotation;
   textCache: DocumentTextCache;
+  /** Laid out only once this settles (the page's first paint), whenever the text itself arrives. */
+  after?: Promise<void>;
 }
 
-export function TextLayerView({ page, pageNumber, scale, rotation, textCache }: TextLayerViewProps) {
+export function TextLayerView({ page, pageNumber, scale, rotation, textCache, after }: TextLayerViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -29,34 +31,36 @@ export function TextLayerView({ page, pageNumber, scale, rotation, textCache }: 
     const container = document.createElement('div');
     container.className = 'textLayer';
 
-    textCache.getTextContent(pageNumber).then(
-      (textContent) => {
-        if (cancelled) return;
-        const viewport = page.getViewport({ scale, rotation });
-        layer = new pdfjs.TextLayer({ textContentSource: textContent, container, viewport });
-        layer.render().then(
-          () => {
-            if (cancelled) return;
-            // Swap in one go, so a zoom never shows an empty or half-built layer.
-            host.replaceChildren(container);
-          },
-          (error: unknown) => {
-            if (!cancelled && !(error instanceof Error && error.name === 'AbortException')) {
-              console.warn(`Text layer of page ${pageNumber} failed`, error);
-            }
-          },
-        );
-      },
-      (error: unknown) => {
+    // Asked only after the first paint (or picked up from the request the drawing's start made): see PageView.
+    const show = async () => {
+      await after;
+      if (cancelled) return;
+      let textContent;
+      try {
+        textContent = await textCache.getTextContent(pageNumber);
+      } catch (error) {
         if (!cancelled) console.warn(`Text of page ${pageNumber} could not be read`, error);
-      },
-    );
+        return;
+      }
+      if (cancelled) return;
+      const viewport = page.getViewport({ scale, rotation });
+      layer = new pdfjs.TextLayer({ textContentSource: textContent, container, viewport });
+      try {
+        await layer.render();
+      } catch (error) {
+        if (!cancelled && !(error instanceof Error && error.name === 'AbortException')) console.warn(`Text layer of page ${pageNumber} failed`, error);
+        return;
+      }
+      // Swap in one go, so a zoom never shows an empty or half-built layer.
+      if (!cancelled) host.replaceChildren(container);
+    };
+    void show();
 
     return () => {
       cancelled = true;
       layer?.cancel();
     };
-  }, [page, pageNumber, scale, rotation, textCache]);
+  }, [page, pageNumber, scale, rotation, textCache, after]);
 
   return <div ref={hostRef} className="absolute inset-0" />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand';
 import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
@@ -34,6 +34,8 @@ interface NavigationOptions {
   pageRequest: { page: number; seq: number } | null;
   regionStep: { delta: 1 | -1; seq: number } | null | undefined;
   aim(page: number, box: Box | null, flash?: boolean): void;
+  /** Told the page first, before the aim re-renders anything (the viewer starts that page's drawing). */
+  onAim?: ((page: number) => void) | undefined;
   onRegionChange: ((region: number) => void) | undefined;
   onAnchored: ((result: AnchorResult) => void) | undefined;
 }
@@ -46,6 +48,11 @@ export function useTargetNavigation(options: NavigationOptions) {
     located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
   const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
 
+  const aimAt = useEffectEvent((page: number, box: Box | null) => {
+    options.onAim?.(page);
+    aim(page, box);
+  });
+
   // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
   const reportAnchored = useEffectEvent((result: AnchorResult) => options.onAnchored?.(result));
   useEffect(() => {
@@ -56,17 +63,19 @@ export function useTargetNavigation(options: NavigationOptions) {
     } else reportAnchored({ sourceId, found: false, score: null, page: current.page, regionPages: [] });
   }, [current]);
 
-  useEffect(() => {
+  // Aimed before paint: the scroll, the visible pages and the target page's render request then follow in the same
+  // task (each a synchronous update), instead of one scheduler task and frame each.
+  useLayoutEffect(() => {
     if (!current || !target) return;
     if (current.kind === 'found') {
       const region = clampRegion(target.region, current.rects.length);
       store.getState().setActiveRegion(region);
       const box = current.rects[region];
-      if (box) aim(box.page, box);
+      if (box) aimAt(box.page, box);
     } else if (current.kind === 'not-found') {
-      aim(current.page, null);
+      aimAt(current.page, null);
     }
-  }, [current, target, store, aim]);
+  }, [current, target, store]);
 
   // A rotation moves the highlight to another part of the page (the centre anchor cannot follow it): bring the
   // active region back to the centre, without flashing again.
@@ -92,8 +101,8 @@ export function useTargetNavigation(options: NavigationOptions) {
   // Toolbar/keyboard page requests; one made for a previous document (before this one mounted) is not ours.
   const [requestAtMount] = useState(() => store.getState().pageRequest?.seq);
   useEffect(() => {
-    if (pageRequest && pageRequest.seq !== requestAtMount) aim(pageRequest.page, null);
-  }, [pageRequest, requestAtMount, aim]);
+    if (pageRequest && pageRequest.seq !== requestAtMount) aimAt(pageRequest.page, null);
+  }, [pageRequest, requestAtMount]);
 
   const stepRegion = useCallback(
     (delta: number) => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { PageFrame } from '../../core/coords/transform.ts';
+import { normalizeRotation, type PageFrame } from '../../core/coords/transform.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { PageBlocks } from './page-blocks.tsx';
+import { EarlyRenders } from './page-render.ts';
 import { paletteStyle, type PageTheme } from './page-palette.ts';
 import { computeLayout, RenderScheduler, type PageLayout } from './render-queue.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
@@ -104,6 +105,16 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
   }, [range.mostVisible, store]);
 
   const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync });
+  // A jump to a page that is not mounted starts its drawing as it aims, before the scroll and the re-render that
+  // mount the page (which then takes the drawing over): the worker is asked ~6 ms sooner. A mounted page draws as it is.
+  const [earlyRenders] = useState(() => new EarlyRenders());
+  useEffect(() => () => earlyRenders.clear(), [earlyRenders]);
+  const renderEarly = (page: number) => {
+    const proxy = textCache.loadedPage(page);
+    if (!proxy || mounted.has(page)) return;
+    const spec = { scale, rotation: normalizeRotation(proxy.rotate + rotation), theme: pageTheme };
+    earlyRenders.start(proxy, spec, scheduler, -2).onStart(() => void textCache.getTextContent(page).catch(() => undefined));
+  };
   const { current, regions, highlightsByPage, stepRegion } = useTargetNavigation({
     store,
     target,
@@ -113,6 +124,7 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
     pageRequest,
     regionStep,
     aim,
+    onAim: renderEarly,
     onRegionChange,
     onAnchored,
   });
@@ -150,11 +162,13 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
               frames={frames}
               mounted={mounted}
               range={range}
+              goalPage={goalPage}
               highlightsByPage={highlightsByPage}
               scale={scale}
               userRotation={rotation}
               textCache={textCache}
               scheduler={scheduler}
+              earlyRenders={earlyRenders}
               onFrame={onFrame}
               onPainted={onPainted}
               sourceId={target?.sourceId ?? ''}

@@ -1,0 +1,153 @@
+import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import type { Rotation } from '../../core/coords/transform.ts';
+import { pdfPageColors, type PageTheme } from './page-palette.ts';
+import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+
+// One page drawn into a canvas of its own through the render queue: what PageCanvas shows, and what a citation jump
+// starts early. A jump knows its page the moment it aims, while React mounts that page only after the scroll and a
+// render or two (~6 ms): the drawing is asked of the worker at once and the page, once mounted, takes it over.
+
+/**
+ * Cap on canvas pixels (as pdf.js's maxCanvasPixels): at 400 % on a HiDPI screen a Letter page would need 31 M
+ * pixels, 125 MB. Above the cap the bitmap is drawn at a lower resolution and stretched by CSS. Small devices (little
+ * memory, a phone-sized screen) get a quarter of it.
+ */
+export function maxCanvasPixels(env: { deviceMemory?: number | undefined; screenPixels: number }): number {
+  const small = (env.deviceMemory !== undefined && env.deviceMemory <= 4) || env.screenPixels <= 1_000_000;
+  return small ? 4_194_304 : 16_777_216;
+}
+
+/** The bitmap's scale over CSS pixels: the device pixel ratio, lowered so the canvas stays under the cap. */
+export function canvasOutputScale(cssWidth: number, cssHeight: number, dpr: number, maxPixels: number): number {
+  return Math.min(dpr, Math.sqrt(maxPixels / Math.max(1, cssWidth * cssHeight)));
+}
+
+function currentMaxPixels(): number {
+  const nav = navigator as Navigator & { deviceMemory?: number };
+  return maxCanvasPixels({ deviceMemory: nav.deviceMemory, screenPixels: screen.width * screen.height });
+}
+
+export interface PageRenderSpec {
+  scale: number;
+  /** Absolute rotation: the page's /Rotate plus the user's extra rotation. */
+  rotation: Rotation;
+  theme: PageTheme;
+}
+
+export interface PageRender {
+  readonly page: PDFPageProxy;
+  readonly spec: PageRenderSpec;
+  readonly canvas: HTMLCanvasElement;
+  /** Settles when the canvas holds the page (rejects when cancelled or failed). */
+  readonly done: Promise<void>;
+  readonly ticket: RenderTicket;
+  /** Called when the worker is asked for the drawing (at once if it already was). */
+  onStart(listener: () => void): void;
+}
+
+export function sameSpec(a: PageRenderSpec, b: PageRenderSpec): boolean {
+  return a.scale === b.scale && a.rotation === b.rotation && a.theme === b.theme;
+}
+
+/** Queues the page's drawing into a new canvas (sized only when its turn comes: a queued page holds no bitmap). */
+export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, scheduler: RenderScheduler, priority: number, now = false): PageRender {
+  const viewport = page.getViewport({ scale: spec.scale, rotation: spec.rotation });
+  const canvas = document.createElement('canvas');
+  // The CSS size is the page element's size, so the bitmap always lines up with the text and highlight layers,
+  // and an old bitmap (a zoom) is stretched to the new size until the sharp one replaces it.
+  canvas.className = 'absolute inset-0 h-full w-full select-none';
+  canvas.setAttribute('aria-hidden', 'true');
+  const listeners: (() => void)[] = [];
+  let started = false;
+  let resolveDone: () => void = () => undefined;
+  let rejectDone: (error: unknown) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
+  });
+  // Nobody may be listening yet (a render started early that is never taken): the failure is not unhandled.
+  done.catch(() => undefined);
+  let task: RenderTask | null = null;
+  const ticket = scheduler.schedule(
+    {
+      start: () => {
+        const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
+        canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
+        canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
+        task = page.render({
+          canvas,
+          viewport,
+          transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
+          pageColors: pdfPageColors(spec.theme),
+        });
+        started = true;
+        for (const listener of listeners.splice(0)) listener();
+        task.promise.then(resolveDone, rejectDone);
+        return { done, cancel: () => task?.cancel() };
+      },
+    },
+    priority,
+    { now },
+  );
+  const cancel = ticket.cancel;
+  return {
+    page,
+    spec,
+    canvas,
+    done,
+    ticket: {
+      setPriority: ticket.setPriority,
+      cancel: () => {
+        cancel();
+        // A job cancelled before its turn never settles through pdf.js.
+        if (!started) rejectDone(Object.assign(new Error('Rendering cancelled'), { name: 'RenderingCancelledException' }));
+      },
+    },
+    onStart: (listener) => (started ? listener() : listeners.push(listener)),
+  };
+}
+
+export function releaseCanvas(canvas: HTMLCanvasElement) {
+  canvas.width = 0;
+  canvas.height = 0;
+  canvas.remove();
+}
+
+export function isCancelled(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException');
+}
+
+/**
+ * Renders started ahead of their page (one viewer's): at most one at a time, the latest jump's. A page mounting with
+ * the same drawing takes it; a newer one cancels the one nobody took.
+ */
+export class EarlyRenders {
+  #pending: PageRender | null = null;
+
+  start(page: PDFPageProxy, spec: PageRenderSpec, scheduler: RenderScheduler, priority: number): PageRender {
+    this.clear();
+    const render = startPageRender(page, spec, scheduler, priority, true);
+    this.#pending = render;
+    return render;
+  }
+
+  /** The early render of this page with this drawing, handed over (it is then the caller's to cancel). */
+  take(page: PDFPageProxy, spec: PageRenderSpec): PageRender | null {
+    const render = this.#pending;
+    if (!render || render.page !== page || !sameSpec(render.spec, spec)) return null;
+    this.#pending = null;
+    return render;
+  }
+
+  has(pageNumber: number): boolean {
+    return this.#pending?.page.pageNumber === pageNumber;
+  }
+
+  clear(): void {
+    const render = this.#pending;
+    this.#pending = null;
+    if (!render) return;
+    render.ticket.cancel();
+    if (!render.canvas.isConnected) releaseCanvas(render.canvas);
+  }
+}
