@@ -44,11 +44,32 @@ test.describe('the API fails', () => {
     await page.route('**/api/answers/hardening-review', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
     await page.goto('./?answer=hardening-review');
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Could not reach the server');
+    await expect(alert).toContainText('Could not reach the server. Check your connection.');
     await expect(alert).toContainText('tried again on its own');
+    await expect(alert).not.toContainText('Failed to fetch'); // the browser's words, which tell a reader nothing
     await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('answer-offline-server.png') });
     down = false;
+    await expect(page.getByRole('article', { name: 'Answer' })).toContainText('multi-factor authentication');
+  });
+
+  test('a server that takes the request and never answers: after the 20 s timeout, said so with Retry', async ({ page }) => {
+    // The browser's clock, not a shorter timeout: the client's 20 s timer and React Query's backoff are skipped over.
+    await page.clock.install();
+    let hang = true;
+    // While hanging, the request is neither fulfilled nor aborted: the server has it and says nothing.
+    await page.route('**/api/answers/hardening-review', (route) => (hang ? undefined : route.fallback()));
+    await page.goto('./?answer=hardening-review');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading answer' })).toBeVisible();
+    const alert = page.getByRole('alert');
+    // the first request and two retries, each cut off after 20 s, with the backoff between them
+    await expect(async () => {
+      await page.clock.fastForward(25_000);
+      await expect(alert).toContainText('The server did not answer within 20 seconds.', { timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    await expect(alert).toContainText('tried again on its own');
+    hang = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('article', { name: 'Answer' })).toContainText('multi-factor authentication');
   });
 

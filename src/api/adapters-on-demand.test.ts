@@ -57,7 +57,7 @@ describe('reading an answer loads the adapters only for a wrapped one', () => {
     const fresh = await import('./client.ts');
     const e = await fresh.answerFromJson(wrapped, 'http://x/api/answers/demo-raglite', 'Answer "demo-raglite"').catch((x: unknown) => x);
     expect(e).toBeInstanceOf(fresh.ApiError);
-    expect(e).toMatchObject({ kind: 'network', message: expect.stringMatching(/^Could not reach the server to load the code that reads "raglite" answers \(.+\)\.$/) });
+    expect(e).toMatchObject({ kind: 'network', message: 'Could not reach the server to load the code that reads "raglite" answers. Check your connection.' });
     // A canonical answer still reads.
     expect((await fresh.answerFromJson(canonical, 'http://x/', 'A')).kind).toBe('canonical');
   });

@@ -24,8 +24,8 @@ async function postAsk(request: AskRequest, accept: string, signal?: AbortSignal
     });
   } catch (e) {
     if (signal?.aborted) throw e; // Stop is not an error to report
-    const reason = e instanceof Error ? e.message : String(e);
-    throw new ApiError({ kind: 'network', url, message: `Could not reach the server to ask the question (${reason}).`, cause: e });
+    // The browser's own words ("Failed to fetch") stay in `cause`: they tell a reader nothing to do.
+    throw new ApiError({ kind: 'network', url, message: 'Could not reach the server to ask the question. Check your connection.', cause: e });
   }
   if (!res.ok) {
     let message: unknown;

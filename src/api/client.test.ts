@@ -218,7 +218,9 @@ describe('fetchAnswer', () => {
     const e = await caught(fetchAnswer('x'));
     expect(e.kind).toBe('network');
     expect(e.status).toBeUndefined();
-    expect(e.message).toContain('Could not reach the server');
+    // in words a reader can act on, not the browser's own ("fetch failed", kept as the cause)
+    expect(e.message).toBe('Could not reach the server to load Answer "x". Check your connection.');
+    expect(e.timeoutSeconds).toBeUndefined();
   });
 
   it('lets cancellation through untouched', async () => {

@@ -26,6 +26,8 @@ export interface ApiErrorInit {
   format?: string;
   /** http: the server's own error code (`error.code` of its JSON body, e.g. `invalid_json`), when it sent one. */
   code?: string;
+  /** network: the server took the connection but sent no answer within this many seconds (not: no connection). */
+  timeoutSeconds?: number;
   cause?: unknown;
 }
 
@@ -37,6 +39,7 @@ export class ApiError extends Error {
   readonly issues?: string[];
   readonly format?: string;
   readonly code?: string;
+  readonly timeoutSeconds?: number;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -46,6 +49,7 @@ export class ApiError extends Error {
     if (init.issues !== undefined) this.issues = init.issues;
     if (init.format !== undefined) this.format = init.format;
     if (init.code !== undefined) this.code = init.code;
+    if (init.timeoutSeconds !== undefined) this.timeoutSeconds = init.timeoutSeconds;
   }
 }
 
@@ -175,11 +179,13 @@ async function fetchAndParse<S extends z.ZodType>(
     res = await fetch(requestUrl, { headers: { Accept: 'application/json', ...authHeaders() }, signal: requestSignal });
   } catch (e) {
     if (isAbort(e, signal)) throw e; // cancellation is not an error to report
-    const reason = timeout.aborted || isTimeout(e) ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : e instanceof Error ? e.message : String(e);
+    if (timeout.aborted || isTimeout(e)) throw timedOut(label, requestUrl, e);
+    // Not the browser's own words ("Failed to fetch", "NetworkError when attempting to fetch resource."): they say
+    // nothing a reader can act on. They stay in `cause`, for the console.
     throw new ApiError({
       kind: 'network',
       url: requestUrl,
-      message: `Could not reach the server to load ${lower(label)} (${reason}).`,
+      message: `Could not reach the server to load ${lower(label)}. Check your connection.`,
       cause: e,
     });
   }
@@ -201,9 +207,7 @@ async function fetchAndParse<S extends z.ZodType>(
     json = JSON.parse(await res.text());
   } catch (e) {
     if (isAbort(e, signal)) throw e;
-    if (timeout.aborted || isTimeout(e)) {
-      throw new ApiError({ kind: 'network', url, message: `Could not reach the server to load ${lower(label)} (no answer within ${REQUEST_TIMEOUT_MS / 1000} s).`, cause: e });
-    }
+    if (timeout.aborted || isTimeout(e)) throw timedOut(label, url, e);
     throw new ApiError({
       kind: 'invalid-json',
       status: res.status,
@@ -216,6 +220,11 @@ async function fetchAndParse<S extends z.ZodType>(
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw shapeError(label, url, res.status, parsed.error);
   return { data: parsed.data as z.output<S>, url };
+}
+
+function timedOut(label: string, url: string, cause: unknown): ApiError {
+  const seconds = REQUEST_TIMEOUT_MS / 1000;
+  return new ApiError({ kind: 'network', url, timeoutSeconds: seconds, message: `The server did not answer within ${seconds} s when loading ${lower(label)}.`, cause });
 }
 
 /** Like fetchJsonWithUrl, returning only the data. */
@@ -295,8 +304,7 @@ async function adaptedFromJson(wrapper: WrappedAnswer, url: string, label: strin
     adapters = await loadAdapters();
   } catch (e) {
     // A chunk that cannot be fetched (offline, or a release replaced it) is a network failure: retried, and said so.
-    const reason = e instanceof Error ? e.message : String(e);
-    throw new ApiError({ kind: 'network', url, message: `Could not reach the server to load the code that reads "${wrapper.format}" answers (${reason}).`, cause: e });
+    throw new ApiError({ kind: 'network', url, message: `Could not reach the server to load the code that reads "${wrapper.format}" answers. Check your connection.`, cause: e });
   }
   const [{ adaptWrappedAnswer, FormatDetectionError }, { isAdapterError }] = adapters;
   let adapted;

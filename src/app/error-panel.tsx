@@ -1,4 +1,5 @@
 import { isApiError } from '../api/client.ts';
+import type { Translate } from '../core/i18n/translate.ts';
 import { isTransientError } from '../api/queries.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 
@@ -17,9 +18,9 @@ interface ErrorPanelProps {
 }
 
 export function ErrorPanel({ title, error, onRetry, retrying = false, back = true }: ErrorPanelProps) {
-  const message = error instanceof Error ? error.message : String(error);
   const transient = isTransientError(error);
   const t = useTranslate();
+  const message = errorText(error, t);
   return (
     <div role="alert" data-error-kind={isApiError(error) ? error.kind : 'other'} className="m-6 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
       <p className="font-semibold">{title}</p>
@@ -46,4 +47,15 @@ export function ErrorPanel({ title, error, onRetry, retrying = false, back = tru
       </p>
     </div>
   );
+}
+
+/**
+ * A failure to reach the server is ours to word, in the reader's language (the line under it says it is retried);
+ * what the server or a parser said is shown as it came (docs/i18n.md).
+ */
+function errorText(error: unknown, t: Translate): string {
+  if (isApiError(error) && error.kind === 'network') {
+    return error.timeoutSeconds !== undefined ? t('error.timeout', { seconds: error.timeoutSeconds }) : t('error.network');
+  }
+  return error instanceof Error ? error.message : String(error);
 }

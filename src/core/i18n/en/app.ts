@@ -55,6 +55,8 @@ export const appEn = {
   'announce.highlighted': 'highlighted',
   'announce.citation': 'Citation {key} — {where}, {what}',
   'common.number': '{value}',
+  'error.network': 'Could not reach the server. Check your connection.',
+  'error.timeout': 'The server did not answer within {seconds} seconds.',
   'error.temporary': 'This looks temporary: it is tried again on its own when the server or the connection is back.',
   'error.retrying': 'Retrying…',
   'error.backToAll': 'Back to all answers',

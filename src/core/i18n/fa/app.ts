@@ -56,6 +56,8 @@ export const appFa: Translation<typeof appEn> = {
   'announce.highlighted': 'برجسته شد',
   'announce.citation': 'ارجاع {key} — {where}، {what}',
   'common.number': '{value}',
+  'error.network': 'دسترسی به سرور ممکن نشد. اتصال خود را بررسی کنید.',
+  'error.timeout': 'سرور در {seconds} ثانیه پاسخی نداد.',
   'error.temporary': 'به نظر موقتی است: وقتی سرور یا اتصال برگردد، خودبه‌خود دوباره امتحان می‌شود.',
   'error.retrying': 'در حال تلاش دوباره…',
   'error.backToAll': 'بازگشت به همهٔ پاسخ‌ها',
