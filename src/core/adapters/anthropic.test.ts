@@ -94,7 +94,8 @@ describe('anthropic adapter', () => {
 });
 
 describe('anthropic adapter at scale', () => {
-  // 20,000 cited text blocks once took 12 s (every marker offset was shifted by a walk over every marker before it).
+  // 20,000 cited text blocks once took 12 s (every marker offset was shifted by a walk over every marker before it):
+  // the adapter's own time is bounded below, the checks after it are not timed.
   it('adapts 20,000 cited text blocks, every claim span on its own words and followed by its marker', { timeout: 120_000 }, () => {
     const n = 20_000;
     const content = Array.from({ length: n }, (_, i) => ({
@@ -103,7 +104,10 @@ describe('anthropic adapter at scale', () => {
       // Every tenth block cites a passage already cited: duplicates collapse into one source.
       citations: [{ type: 'page_location', cited_text: `Passage ${i % 10 === 9 ? 0 : i}.`, document_index: 0, start_page_number: 1, end_page_number: 2 }],
     }));
+    const started = performance.now();
     const { answer, warnings } = adaptAnthropic({ id: 'a', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: { content } });
+    // 0.37–0.40 s measured at a load average of 7 on 2 cores (2026-12-01); 3 s leaves CI 7× and fails the old 12 s.
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(warnings).toEqual([]);
     const distinct = n - n / 10;
     expect(answer.sources).toHaveLength(distinct);
