@@ -36,10 +36,17 @@ describe('/bench', () => {
   });
 
   it('keeps every other page to its own origin', async () => {
-    for (const url of ['/', '/?answer=x', '/benchmarks', '/a/bench']) {
+    // the app's own pages, and addresses that only look like the bench: below it, beside it, its name inside another
+    const urls = ['/', '/?answer=x', '/index.html', '/?file=https%3A%2F%2Ffiles.example%2Fa.pdf', '/benchmarks', '/benchx', '/a/bench', '/bench/x', '/BENCH'];
+    for (const url of urls) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
       expect(connectSrc(res), url).toBe("connect-src 'self' blob:");
     }
+  });
+
+  it('the same for HEAD: only /bench itself is loosened', async () => {
+    expect(connectSrc(await app.request('/bench', { method: 'HEAD' }))).toBe("connect-src 'self' blob: http: https:");
+    expect(connectSrc(await app.request('/', { method: 'HEAD' }))).toBe("connect-src 'self' blob:");
   });
 });
