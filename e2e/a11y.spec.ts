@@ -210,6 +210,24 @@ test('embed mode passes axe; forced colours, reduced motion and more contrast ke
   expect(highlight.outline).toMatch(/^solid 3px rgb/);
   const others = page.locator('[data-pane="viewer"] [data-highlight]:not([data-active-region])');
   if ((await others.count()) > 0) expect((await others.first().evaluate(colours)).outline).toMatch(/^solid 2px rgb/);
+  // Focus shows without box shadows (the system drops them, and with them every `ring`): each Tab stop from the
+  // open marker to the first reference's button has a solid, coloured outline (a11y.css).
+  await page.locator('button[data-marker="1"][aria-current="true"]').first().focus();
+  const firstReference = page.locator('[data-reference] button').first();
+  for (let i = 0, path: string[] = []; ; i++) {
+    expect(i, `Tab never reached the first reference (${path.join(' → ')})`).toBeLessThan(30);
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const s = getComputedStyle(el);
+      const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName;
+      const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(s.outlineColor)?.[1];
+      return { name, outline: `${s.outlineStyle} ${parseFloat(s.outlineWidth) >= 2} ${alpha === undefined || Number(alpha) > 0 ? 'coloured' : 'transparent'}` };
+    });
+    path.push(stop.name);
+    expect(stop.outline, `the focus outline on "${stop.name}" under forced colours`).toBe('solid true coloured');
+    if (await firstReference.evaluate((el) => el === document.activeElement)) break;
+  }
   await page.screenshot({ path: testInfo.outputPath('forced-colours.png') });
 
   // More contrast: secondary grey text gets darker than with no preference.
