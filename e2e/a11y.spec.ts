@@ -117,6 +117,12 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   await page.locator('[data-claim-id]').first().getByRole('button', { name: /^Claim 1:/ }).click();
   await expect(page.getByRole('group', { name: 'Decision' })).toBeVisible();
   expect(await axeViolations(page), 'review panel').toEqual([]);
+  // Forced colours drop the selected claim's tint: its bar is a border (on the inline start), which they keep.
+  await page.emulateMedia({ forcedColors: 'active' });
+  const bar = (el: Element) => `${getComputedStyle(el).borderInlineStartStyle} ${getComputedStyle(el).borderInlineStartWidth}`;
+  expect(await page.locator('[data-claim-id][aria-current="true"]').evaluate(bar)).toBe('solid 3px');
+  expect(await page.locator('[data-claim-id]:not([aria-current])').first().evaluate(bar)).toMatch(/ 0px$/);
+  await page.emulateMedia({ forcedColors: 'none' });
 
   // "Hide document": the pane is inert, so Tab never reaches its zoom, page or region controls.
   await page.getByRole('button', { name: 'Hide document' }).click();
@@ -210,6 +216,9 @@ test('embed mode passes axe; forced colours, reduced motion and more contrast ke
   expect(highlight.outline).toMatch(/^solid 3px rgb/);
   const others = page.locator('[data-pane="viewer"] [data-highlight]:not([data-active-region])');
   if ((await others.count()) > 0) expect((await others.first().evaluate(colours)).outline).toMatch(/^solid 2px rgb/);
+  // The open reference keeps an outline where its ring and tint are gone; the others have none.
+  expect((await page.locator('[data-reference][data-active]').evaluate(colours)).outline).toMatch(/^solid 2px rgb/);
+  expect((await page.locator('[data-reference]:not([data-active])').first().evaluate(colours)).outline).toMatch(/^none /);
   // Focus shows without box shadows (the system drops them, and with them every `ring`): each Tab stop from the
   // open marker to the first reference's button has a solid, coloured outline (a11y.css).
   await page.locator('button[data-marker="1"][aria-current="true"]').first().focus();
@@ -289,6 +298,12 @@ test('viewer surfaces by keyboard, dark with night pages from a link, then light
   await expect(count).toHaveText(/^1 of \d+$/);
   await page.keyboard.press('Enter');
   await expect(count).toHaveText(/^2 of \d+$/);
+  // Forced colours drop the matches' fills and shadows: they keep outlines, the current one thicker and solid.
+  await page.emulateMedia({ forcedColors: 'active' });
+  const matchOutline = (el: Element) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`;
+  expect(await page.locator('[data-find-match][data-find-current]').evaluate(matchOutline)).toBe('solid 3px');
+  expect(await page.locator('[data-find-match]:not([data-find-current])').first().evaluate(matchOutline)).toBe('dashed 2px');
+  await page.emulateMedia({ forcedColors: 'none' });
   const closeFind = page.getByRole('button', { name: 'Close find bar' });
   await tabTo(page, closeFind, 6);
   // The review's Export list, opened by keyboard, in the same scan.

@@ -47,7 +47,8 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
               data-reference={ref.sourceId}
               data-active={active || undefined}
               aria-current={active ? 'true' : undefined}
-              className={`rounded-md transition-colors ${active ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-50'}`}
+              // Forced colours drop the ring and the tint: the open reference keeps a Highlight outline instead.
+              className={`rounded-md transition-colors ${active ? 'bg-indigo-50 ring-1 ring-indigo-200 forced-colors:outline-2 forced-colors:outline-[Highlight]' : 'hover:bg-slate-50'}`}
             >
               {/* The entry opens the citation on a click, but its text stays selectable: a drag that selected
                   text is not a click on it (see openUnlessSelecting), and the title is the keyboard's button. */}

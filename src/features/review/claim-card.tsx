@@ -45,8 +45,10 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
       data-claim-id={claim.id}
       data-decision={decision.decision ?? undefined}
       aria-current={selected ? 'true' : undefined}
-      className={`group relative scroll-mt-24 border-b border-slate-100 px-3 py-2.5 transition-colors ${
-        selected ? 'bg-indigo-50/60 shadow-[inset_3px_0_0_var(--color-indigo-500)]' : 'hover:bg-slate-50'
+      // The selected claim's bar is a border on the inline start (the right in a right-to-left UI), not an inset
+      // shadow on the left: it mirrors, and forced colours keep a border (in Highlight) where they drop shadows.
+      className={`group relative scroll-mt-24 border-b border-slate-100 pe-3 py-2.5 transition-colors ${
+        selected ? 'border-s-[3px] border-s-indigo-500 bg-indigo-50/60 ps-[9px] forced-colors:border-s-[Highlight]' : 'ps-3 hover:bg-slate-50'
       }`}
     >
       <button
@@ -81,7 +83,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                     onClick={() => onOpenCitation(claim.id, c.key)}
                     className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-[11px] leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                       toneClasses(c.badge.tone).chip
-                    } ${active ? 'ring-2 ring-indigo-400' : ''}`}
+                    } ${active ? 'ring-2 ring-indigo-400 forced-colors:outline-2 forced-colors:outline-[Highlight]' : ''}`}
                   >
                     {/* Named by what it shows, "Open citation [2] Found", and described by the badge's long text (title). */}
                     <span className="sr-only">{t('review.openCitation')} </span>
@@ -154,7 +156,8 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
               // Pressing the chosen decision again clears it: the mouse's way to undo.
               onClick={() => onDecide(claim.id, on ? null : d, draft)}
               className={`inline-flex min-w-0 items-center justify-center gap-1 whitespace-nowrap rounded-md px-1.5 py-1 text-xs font-medium ring-1 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                on ? s.on : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+                // Forced colours repaint every button alike: the chosen decision takes the selection colours.
+                on ? `${s.on} forced-colors:forced-color-adjust-none forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]` : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
               }`}
             >
               <span aria-hidden>{s.icon}</span>

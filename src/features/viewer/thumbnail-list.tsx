@@ -115,7 +115,7 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
           }`}
         >
           <span
-            className={`relative block overflow-hidden bg-white shadow-sm ring-1 ${current ? 'ring-2 ring-indigo-500' : 'ring-slate-300'}`}
+            className={`relative block overflow-hidden bg-white shadow-sm ring-1 ${current ? 'ring-2 ring-indigo-500 forced-colors:outline-2 forced-colors:outline-[Highlight]' : 'ring-slate-300'}`}
             style={{ width: THUMB_WIDTH, height: thumbHeight }}
           >
             <ThumbnailImage
