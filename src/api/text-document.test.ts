@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchTextDocument, TextDocumentError } from './text-document.ts';
+import { createTranslator } from '../core/i18n/translate.ts';
+import { fetchTextDocument, TextDocumentError, textProblemText } from './text-document.ts';
 
 // The text of a Markdown or plain-text source: typed errors a reader can act on, and a size cap that stops the
 // download instead of freezing the tab.
@@ -45,5 +46,15 @@ describe('fetchTextDocument', () => {
   it('takes a local file (blob: URL) whatever type the browser gave its blob', async () => {
     serve('plain words', { 'content-type': '' });
     await expect(fetchTextDocument('blob:http://127.0.0.1/abc', signal())).resolves.toMatchObject({ text: 'plain words' });
+  });
+
+  it('keeps what went wrong as data, so the viewer says it in Persian in a Persian UI', async () => {
+    serve('%PDF-1.7', { 'content-type': 'application/pdf' });
+    const error = (await fetchTextDocument('/d', signal()).catch((e: unknown) => e)) as TextDocumentError;
+    expect(error.problem).toEqual({ kind: 'not-text', type: 'application/pdf' });
+    const persian = textProblemText(error.problem, createTranslator('fa'));
+    expect(persian).toContain('«application/pdf»');
+    expect(persian).not.toContain('server');
+    expect(textProblemText({ kind: 'too-large', megabytes: 2 }, createTranslator('fa'))).toContain('۲ مگابایت');
   });
 });

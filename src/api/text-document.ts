@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { translateEnglish, type Translate } from '../core/i18n/translate.ts';
 import { authHeaders } from './auth-token.ts';
 
 // A cited Markdown or plain-text document, fetched as text for the viewer and the review checks (one React Query
@@ -17,14 +18,39 @@ const textContentType = z
 
 export type TextDocumentErrorKind = 'network' | 'http' | 'not-text' | 'too-large';
 
+/** What went wrong, as data, so the viewer can say it in the reader's language (textProblemText). */
+export type TextProblem =
+  /** `detail`: the browser's own words. */
+  | { kind: 'network'; detail: string }
+  | { kind: 'http'; status: number }
+  /** `type`: the served Content-Type, null when there was none. */
+  | { kind: 'not-text'; type: string | null }
+  | { kind: 'too-large'; megabytes: number };
+
+/** A problem in words: English (the error's message, the review's detail) unless a translator is handed in. */
+export function textProblemText(problem: TextProblem, t: Translate = translateEnglish): string {
+  switch (problem.kind) {
+    case 'network':
+      return t('textError.network', { detail: problem.detail });
+    case 'http': {
+      const { status } = problem;
+      return t(status === 404 ? 'textError.notFound' : status === 401 || status === 403 ? 'textError.notAccessible' : 'textError.httpFailed', { status });
+    }
+    case 'not-text':
+      return problem.type === null ? t('textError.untyped') : t('textError.notText', { type: problem.type });
+    case 'too-large':
+      return t('textError.tooLarge', { limit: problem.megabytes });
+  }
+}
+
 export class TextDocumentError extends Error {
   override readonly name = 'TextDocumentError';
-  constructor(
-    readonly kind: TextDocumentErrorKind,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
+  readonly kind: TextDocumentErrorKind;
+  readonly status?: number;
+  constructor(readonly problem: TextProblem) {
+    super(textProblemText(problem));
+    this.kind = problem.kind;
+    if (problem.kind === 'http') this.status = problem.status;
   }
 }
 
@@ -40,21 +66,19 @@ export async function fetchTextDocument(url: string, signal: AbortSignal, maxByt
     res = await fetch(url, { headers: { Accept: 'text/markdown, text/plain', ...authHeaders() }, signal, credentials: 'same-origin' });
   } catch (e) {
     signal.throwIfAborted();
-    throw new TextDocumentError('network', `The document could not be reached (${e instanceof Error ? e.message : String(e)}).`);
+    throw new TextDocumentError({ kind: 'network', detail: e instanceof Error ? e.message : String(e) });
   }
   if (!res.ok) {
-    const what = res.status === 404 ? 'was not found' : res.status === 401 || res.status === 403 ? 'is not accessible' : 'could not be loaded';
-    throw new TextDocumentError('http', `The document ${what} (HTTP ${res.status}).`, res.status);
+    throw new TextDocumentError({ kind: 'http', status: res.status });
   }
   // A file the reviewer opened locally (a blob: URL) was typed by its name when it was added; the blob's own type is
   // whatever the browser guessed, often nothing, so it is not asked again.
   const local = url.startsWith('blob:');
   const type = local ? { success: true as const, data: 'text/plain' } : textContentType.safeParse(res.headers.get('content-type') ?? '');
   if (!type.success) {
-    throw new TextDocumentError('not-text', `The server sent “${res.headers.get('content-type') ?? 'no type'}”, not Markdown or plain text.`);
+    throw new TextDocumentError({ kind: 'not-text', type: res.headers.get('content-type') });
   }
-  const tooLarge = () =>
-    new TextDocumentError('too-large', `The document is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, too large to show here; open the original instead.`);
+  const tooLarge = () => new TextDocumentError({ kind: 'too-large', megabytes: Math.round(maxBytes / 1024 / 1024) });
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     void res.body?.cancel();

@@ -6,7 +6,7 @@ import type { AnswerModel } from '../core/model/answer-model.ts';
 import { documentKind, type TextFormat } from '../core/model/document-kind.ts';
 import type { Answer, DocumentRef } from '../core/model/types.ts';
 import { checkTextSource } from '../core/review/check-text-source.ts';
-import { accessFromHttpStatus } from '../core/review/document-check.ts';
+import { accessFromHttpStatus, failedAccess } from '../core/review/document-check.ts';
 import type { DocumentCheck } from '../core/review/types.ts';
 import { readTextDocument } from '../core/text-source/text-document.ts';
 import { useReviewChecksStore } from './review-checks-store.ts';
@@ -32,7 +32,8 @@ export async function checkTextDocument(queryClient: QueryClient, answer: Answer
     signal.throwIfAborted();
     const status = e instanceof TextDocumentError ? e.status : undefined;
     const access: DocumentCheck['access'] =
-      status !== undefined ? accessFromHttpStatus(status) : { state: 'failed', reason: `The document could not be loaded (${e instanceof Error ? e.message : String(e)}).` };
+      // The sentence as data (Persian in a Persian UI); the detail is what the fetch said.
+      status !== undefined ? accessFromHttpStatus(status) : failedAccess({ kind: 'load-failed', detail: e instanceof Error ? e.message : String(e) });
     store.setDocument(answer.id, { documentId: doc.id, access });
     return;
   }

@@ -5,10 +5,12 @@ import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import { documentKind } from '../core/model/document-kind.ts';
 import type { Answer } from '../core/model/types.ts';
-import { accessFromHttpStatus, loadedDocumentCheck } from '../core/review/document-check.ts';
-import { refusedDocumentAddress } from '../core/documents/document-address.ts';
+import { accessFromHttpStatus, deniedAccess, failedAccess, loadedDocumentCheck } from '../core/review/document-check.ts';
+import type { LoadProblem } from '../core/review/review-message.ts';
+import { addressRefusal } from '../core/documents/document-address.ts';
 import { lookedFor } from '../core/documents/match-document-file.ts';
 import { isMissingLocalFile } from '../features/local-files/local-answer.ts';
+import { loadProblem } from '../features/viewer/load-failure.ts';
 import { openDocumentText } from '../features/viewer/open-document-text.ts';
 import type { DocumentTextCache } from '../features/viewer/text-cache.ts';
 import { useReviewChecksStore } from './review-checks-store.ts';
@@ -37,7 +39,7 @@ export interface SourceChecksCallbacks {
    * The viewer could not open a document: its citations settle now with the viewer's reason (never "Checking the
    * quote…" for a file that will not open), and the checks do not open it a second time to find the same.
    */
-  onDocumentFailed(documentId: string, failure: { status: number | null; reason: string }): void;
+  onDocumentFailed(documentId: string, failure: { status: number | null; problem: LoadProblem }): void;
 }
 
 /** Returns the callbacks the viewer reports its text cache and its load failures to. */
@@ -64,10 +66,11 @@ export function useSourceChecks(
   });
   const answerId = answer.id;
   const onDocumentFailed = useCallback(
-    (documentId: string, { status, reason }: { status: number | null; reason: string }) => {
+    (documentId: string, { status, problem }: { status: number | null; problem: LoadProblem }) => {
+      // Every reason as data too (`message`), so the references and the review word it in the UI's language.
       useReviewChecksStore.getState().setDocument(answerId, {
         documentId,
-        access: status === 401 || status === 403 || status === 404 ? accessFromHttpStatus(status) : { state: 'failed', reason: `The document could not be opened: ${reason}` },
+        access: status === 401 || status === 403 || status === 404 ? accessFromHttpStatus(status) : failedAccess({ kind: 'open-failed', problem }),
       });
       done.current.add(documentId);
       failedInViewer.current.add(documentId);
@@ -87,22 +90,21 @@ export function useSourceChecks(
     // A local answer's document whose file was not given: nothing to open; the review says which file is missing.
     for (const d of answer.documents) {
       if (!cited.has(d.id) || !isMissingLocalFile(d) || done.current.has(d.id)) continue;
-      const reason = `Its file is not among the local files opened (looked for ${lookedFor(d).map((t) => `“${t}”`).join(', ')}).`;
-      store.setDocument(answer.id, { documentId: d.id, access: { state: 'unavailable', status: 404, reason } });
+      store.setDocument(answer.id, { documentId: d.id, access: deniedAccess({ kind: 'local-file-missing', lookedFor: lookedFor(d) }) });
       done.current.add(d.id);
     }
     // An address that is not http(s) or relative (`javascript:`, `file:`, `data:`): refused, never requested.
     for (const d of answer.documents) {
-      const refused = refusedDocumentAddress(d.url);
-      if (!cited.has(d.id) || !refused || done.current.has(d.id)) continue;
-      store.setDocument(answer.id, { documentId: d.id, access: { state: 'failed', reason: `The document is not opened: ${refused}` } });
+      const refusal = addressRefusal(d.url);
+      if (!cited.has(d.id) || !refusal || done.current.has(d.id)) continue;
+      store.setDocument(answer.id, { documentId: d.id, access: failedAccess({ kind: 'address-refused', refusal }) });
       done.current.add(d.id);
     }
     // The shown document last: by then the viewer has usually handed over its cache (which restarts this run);
     // it is opened here only when the viewer could not load it (locked, damaged) and so never will.
     const documents = answer.documents
       // Only PDFs of our store: a web page is on another origin (the CSP blocks the fetch), a generated file nowhere.
-      .filter((d) => cited.has(d.id) && !isMissingLocalFile(d) && !refusedDocumentAddress(d.url) && documentKind(d, storeOrigins()).kind === 'pdf')
+      .filter((d) => cited.has(d.id) && !isMissingLocalFile(d) && !addressRefusal(d.url) && documentKind(d, storeOrigins()).kind === 'pdf')
       .sort((a, b) => Number(a.id === shownDocumentId) - Number(b.id === shownDocumentId));
 
     const checkDocument = async (documentId: string, cache: DocumentTextCache) => {
@@ -145,10 +147,13 @@ export function useSourceChecks(
           const status = (e as { status?: unknown })?.status;
           store.setDocument(answer.id, {
             documentId: d.id,
+            // Not an HTTP failure: what pdf.js (or the bomb check) said, worded as the viewer words it.
             access:
               typeof status === 'number'
                 ? accessFromHttpStatus(status)
-                : { state: 'failed', reason: `The document could not be loaded (${e instanceof Error ? e.message : String(e)}).` },
+                : e instanceof Error
+                  ? failedAccess({ kind: 'open-failed', problem: loadProblem(e) })
+                  : failedAccess({ kind: 'load-failed', detail: String(e) }),
           });
           done.current.add(d.id);
           continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { refusedDocumentAddress } from './document-address.ts';
+import { createTranslator } from '../i18n/translate.ts';
+import { addressRefusal, refusedDocumentAddress } from './document-address.ts';
 
 describe('refusedDocumentAddress', () => {
   it('lets http(s), relative, blob: and the local placeholder through', () => {
@@ -30,5 +31,13 @@ describe('refusedDocumentAddress', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('says it in the UI language when handed a translator, from the same data the review keeps', () => {
+    expect(addressRefusal('file:///etc/passwd')).toEqual({ kind: 'scheme', scheme: 'file:' });
+    const persian = refusedDocumentAddress('file:///etc/passwd', createTranslator('fa'));
+    expect(persian).toContain('«file:»');
+    expect(persian).not.toMatch(/address|only/);
+    expect(refusedDocumentAddress('', createTranslator('fa'))).toBe('نشانی ندارد.');
   });
 });

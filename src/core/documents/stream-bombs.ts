@@ -6,6 +6,8 @@
 // limit, and a document with such a stream is not opened, with a reason the viewer, the review and the CLI all say.
 // Pure: the shell hands in the bytes and the capped inflater.
 
+import { translateEnglish, type Translate } from '../i18n/translate.ts';
+
 const MIB = 1024 * 1024;
 
 /** Bytes one stream of a PDF may inflate to (images get room for their own pixels: imageLimit). */
@@ -172,13 +174,14 @@ export async function findOversizedStream(bytes: Uint8Array, inflate: CappedInfl
   return null;
 }
 
-/** What the viewer ("Could not open this PDF: …"), the review and the CLI say about such a document. */
-export function oversizedStreamReason(found: OversizedStream): string {
-  if (found.total) {
-    return `its content is too large to show or search: its streams inflate to more than ${Math.round(found.limit / MIB)} MB in all, the limit for a file of its size (a decompression bomb?).`;
-  }
-  const where = found.object !== null ? ` (object ${found.object})` : '';
-  return `its content is too large to show or search: a stream${where} inflates to more than ${Math.round(found.limit / MIB)} MB, the limit (a decompression bomb?).`;
+/**
+ * What the viewer ("Could not open this PDF: …"), the review and the CLI say about such a document: English unless a
+ * translator is handed in (the viewer's, so a Persian UI says it in Persian).
+ */
+export function oversizedStreamReason(found: OversizedStream, t: Translate = translateEnglish): string {
+  const limit = Math.round(found.limit / MIB);
+  if (found.total) return t('loadError.tooLargeTotal', { limit });
+  return found.object !== null ? t('loadError.tooLargeStream', { object: found.object, limit }) : t('loadError.tooLargeStreamUnnamed', { limit });
 }
 
 /** The error a shell throws for such a document (named, so the viewer can tell it from a damaged file). */

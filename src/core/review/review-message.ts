@@ -6,13 +6,20 @@
 // Texts that are data (a document's title, the document's words, what a server or the browser said) are kept as
 // they came, already cut to the length a reason shows (`snippet`): only the sentence around them is translated.
 
+import type { AddressRefusal } from '../documents/document-address.ts';
+import type { OversizedStream } from '../documents/stream-bombs.ts';
+
 /** The statuses a document can be refused with. */
 export type AccessStatus = 401 | 403 | 404;
 
-/** Why a PDF did not open in the viewer: a catalog key (`loadError.*`), or the words pdf.js gave (not ours to translate). */
+/**
+ * Why a PDF did not open in the viewer: a catalog key (`loadError.*`), a decompression bomb (worded by
+ * oversizedStreamReason), or the words pdf.js gave (not ours to translate).
+ */
 export type LoadProblem =
   | { key: 'loadError.empty' | 'loadError.notPdf' | 'loadError.wrongPassword' | 'loadError.noPassword' | 'loadError.notFound' | 'loadError.nothingReturned' | 'loadError.unknown' }
   | { key: 'loadError.serverFailed'; status: number }
+  | { oversized: OversizedStream }
   | { text: string };
 
 /** Why a document cannot be checked (DocumentAccess, CitationStatus `unavailable` / `failed`). */
@@ -25,8 +32,8 @@ export type AccessMessage =
   | { kind: 'open-failed'; problem: LoadProblem }
   /** The background check could not load it; `detail` is the browser's or pdf.js's message. */
   | { kind: 'load-failed'; detail: string }
-  /** Its address is refused before any request (`detail`: core/documents' reason, naming the scheme). */
-  | { kind: 'address-refused'; detail: string }
+  /** Its address is refused before any request (core/documents' reason, naming the scheme). */
+  | { kind: 'address-refused'; refusal: AddressRefusal }
   /** A local answer's document whose file was not among those opened. */
   | { kind: 'local-file-missing'; lookedFor: string[] };
 

@@ -1,6 +1,8 @@
 // The review engine's sentences in words: a ReviewMessage (review-message.ts) worded with a `Translate`. English by
 // default, which is what the flags' `reason` and the export, the CLI and the server read; the UI passes its own
 // translator, so a reason computed in the review worker is re-worded in the reader's language when shown.
+import { addressRefusalText } from '../documents/document-address.ts';
+import { oversizedStreamReason } from '../documents/stream-bombs.ts';
 import type { MessageKey } from '../i18n/messages-en.ts';
 import { groupedNumber, translateEnglish, type Translate } from '../i18n/translate.ts';
 import { MAX_QUOTE_CHARS } from './quote-limit.ts';
@@ -63,6 +65,7 @@ const VERDICT = { contradicted: 'reason.backendContradicted', unsupported: 'reas
 /** Why a PDF did not open, in words (the viewer's `loadError.*` texts, or pdf.js's own words as they came). */
 export function loadProblemText(problem: LoadProblem, t: Translate = translateEnglish): string {
   if ('text' in problem) return problem.text;
+  if ('oversized' in problem) return oversizedStreamReason(problem.oversized, t);
   if (problem.key === 'loadError.serverFailed') return t(problem.key, { status: problem.status });
   return t(problem.key);
 }
@@ -79,7 +82,7 @@ function accessText(m: AccessMessage, t: Translate): string {
     case 'load-failed':
       return t('reason.loadFailed', { detail: m.detail });
     case 'address-refused':
-      return t('reason.addressRefused', { detail: m.detail });
+      return t('reason.addressRefused', { detail: addressRefusalText(m.refusal, t) });
     case 'local-file-missing':
       return t('reason.localFileMissing', { names: m.lookedFor.map((word) => t('reason.quotedWord', { word })).join(t('review.listSeparator')) });
   }

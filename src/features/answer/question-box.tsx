@@ -43,7 +43,7 @@ export function QuestionBox({ label, placeholder, value, onChange, onSend, onSto
             onClick={onSend}
             className="shrink-0 rounded border border-rose-300 bg-white px-2 py-0.5 text-xs font-medium text-rose-800 hover:bg-rose-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-500"
           >
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       ) : null}

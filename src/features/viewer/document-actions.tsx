@@ -28,7 +28,7 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
     const controller = new AbortController();
     abortRef.current = controller;
     setPrint({ kind: 'preparing', progress: null });
-    printDocument(doc.url, (progress) => !controller.signal.aborted && setPrint({ kind: 'preparing', progress }), controller.signal).then(
+    printDocument(doc.url, (progress) => !controller.signal.aborted && setPrint({ kind: 'preparing', progress }), controller.signal, t).then(
       () => !controller.signal.aborted && setPrint({ kind: 'idle' }),
       (e: unknown) => !controller.signal.aborted && setPrint({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
     );
@@ -41,7 +41,7 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
     const tab = mode === 'open' ? window.open('about:blank', '_blank') : null;
     if (tab) tab.opener = null; // the document's tab gets no handle on this one
     void fetch(doc.url, { headers: authHeaders() })
-      .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`the document could not be fetched (HTTP ${r.status}).`))))
+      .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(t('viewer.fetchFailed', { status: r.status })))))
       .then((blob) => {
         const href = URL.createObjectURL(blob);
         if (tab) tab.location.href = href;

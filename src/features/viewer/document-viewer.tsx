@@ -24,7 +24,7 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
   const doc = documents.find((d) => d.id === documentId);
   const kind = useMemo(() => (doc ? documentKind(doc, storeOrigins()) : null), [doc]);
   // Refused before any request, and before the toolbar could make a link of it (issue 9).
-  const refused = doc && !doc.generated ? refusedDocumentAddress(doc.url) : null;
+  const refused = doc && !doc.generated ? refusedDocumentAddress(doc.url, t) : null;
   if (doc && refused) return <RefusedDocument title={doc.title} reason={refused} {...props} />;
   if (!doc || !kind || kind.kind === 'pdf') return <PdfViewer {...props} />;
   return (

@@ -1,4 +1,5 @@
 import { pdfjs } from 'react-pdf';
+import type { Translate } from '../../core/i18n/translate.ts';
 import { getDocumentOptions } from './pdf-viewer.tsx';
 
 // Printing the original document: we print pages WE rendered with pdf.js, not the PDF file itself.
@@ -19,7 +20,8 @@ export interface PrintProgress {
   pageCount: number;
 }
 
-export async function printDocument(url: string, onProgress: (p: PrintProgress) => void, signal: AbortSignal): Promise<void> {
+/** `t` words what the reader sees: each page's alt text and our own failures (pdf.js's errors come as they are). */
+export async function printDocument(url: string, onProgress: (p: PrintProgress) => void, signal: AbortSignal, t: Translate): Promise<void> {
   const task = pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
   const abort = () => void task.destroy();
   signal.addEventListener('abort', abort, { once: true });
@@ -32,7 +34,7 @@ export async function printDocument(url: string, onProgress: (p: PrintProgress) 
     const pdf = await task.promise;
     document.body.append(frame);
     const doc = frame.contentDocument;
-    if (!doc) throw new Error('the print frame could not be created.');
+    if (!doc) throw new Error(t('viewer.printFrameFailed'));
     doc.open();
     doc.close();
     const style = doc.createElement('style');
@@ -50,11 +52,11 @@ export async function printDocument(url: string, onProgress: (p: PrintProgress) 
       await page.render({ canvas, viewport, intent: 'print' }).promise;
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
       canvas.width = canvas.height = 0; // frees the bitmap now, not at the next GC
-      if (!blob) throw new Error(`page ${n} could not be rendered for printing.`);
+      if (!blob) throw new Error(t('viewer.printPageFailed', { page: n }));
       const src = URL.createObjectURL(blob);
       urls.push(src);
       const img = doc.createElement('img');
-      img.alt = `Page ${n}`;
+      img.alt = t('viewer.printPageAlt', { page: n });
       img.src = src;
       doc.body.append(img);
       await img.decode().catch(() => undefined);
@@ -62,7 +64,7 @@ export async function printDocument(url: string, onProgress: (p: PrintProgress) 
     }
     signal.throwIfAborted();
     const win = frame.contentWindow;
-    if (!win) throw new Error('the print frame could not be created.');
+    if (!win) throw new Error(t('viewer.printFrameFailed'));
     // print() blocks until the dialog closes in Chromium; afterprint covers browsers where it returns at once.
     await new Promise<void>((resolve) => {
       win.addEventListener('afterprint', () => resolve(), { once: true });

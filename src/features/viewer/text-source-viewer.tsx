@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { textDocumentQuery } from '../../api/text-document.ts';
+import { textDocumentQuery, TextDocumentError, textProblemText } from '../../api/text-document.ts';
 import type { TextFormat } from '../../core/model/document-kind.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { DocumentRef, Source } from '../../core/model/types.ts';
@@ -46,7 +46,7 @@ export function TextSourceViewer(props: TextSourceViewerProps) {
       return (
         <Centered>
           <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
-            <p className="font-medium text-red-700">{t('viewer.documentFailed', { message: query.error.message })}</p>
+            <p className="font-medium text-red-700">{t('viewer.documentFailed', { message: query.error instanceof TextDocumentError ? textProblemText(query.error.problem, t) : query.error.message })}</p>
           </div>
         </Centered>
       );
