@@ -126,3 +126,43 @@ test('an RTL answer in the English UI still reads right to left, inside a left-t
   await page.locator('[data-pane="answer"] bdi[data-marker-group] button[data-marker="4"]').click();
   await expect.poll(() => page.locator('[data-pane="viewer"] mark[data-highlight]').allTextContents().then((t) => collapse(t.join('')))).toBe(quote('S4'));
 });
+
+test('right to left, the arrows and the indents follow the reading direction: the outline tree, the review’s claims', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('./?answer=supplier-handbook&doc=supplier-handbook&lang=fa');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: 'نوار کناری', exact: true }).click();
+  const sidebar = page.locator('[data-viewer-sidebar]');
+  await sidebar.getByRole('tab').nth(1).click();
+  const tree = sidebar.getByRole('tree');
+  const onboarding = tree.getByRole('treeitem', { name: /1\. Onboarding/ });
+  const child = tree.getByRole('treeitem', { name: /1\.1 Due diligence/ });
+  await expect(onboarding).toHaveAttribute('aria-expanded', 'true');
+  // A child is indented from the right, and a branch's ▸ points left, the way its arrow key opens it.
+  expect(await child.evaluate((li) => [getComputedStyle(li).paddingRight, getComputedStyle(li).paddingLeft])).toEqual(['18px', '8px']);
+  expect(await onboarding.locator('button').evaluate((b) => getComputedStyle(b).scale)).toMatch(/^-1 /);
+  // ArrowRight closes a branch and ArrowLeft opens it, then goes into it; ArrowRight goes back to the parent.
+  await onboarding.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(onboarding).toHaveAttribute('aria-expanded', 'false');
+  await expect(onboarding).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(onboarding).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(child).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(onboarding).toBeFocused();
+  await sidebar.screenshot({ path: test.info().outputPath('persian-outline.png') });
+
+  // The review: a selected claim's bar is on its right edge, and its citations and flags are indented from the right.
+  const claim = page.locator('[data-claim-id]').first();
+  await claim.locator('button').first().click();
+  await expect(claim).toHaveAttribute('aria-current', 'true');
+  expect(await claim.evaluate((li) => [getComputedStyle(li).borderRightWidth, getComputedStyle(li).borderLeftWidth])).toEqual(['3px', '0px']);
+  const details = await claim.evaluate((li) => {
+    const d = li.querySelector(':scope > div')!;
+    return [getComputedStyle(d).marginRight, getComputedStyle(d).marginLeft];
+  });
+  expect(details).toEqual(['28px', '0px']);
+  await page.locator('[data-pane="review"]').screenshot({ path: test.info().outputPath('persian-review.png') });
+});

@@ -22,7 +22,7 @@ export function AdapterNotes({ reading }: { reading: AnswerReading }) {
             <span aria-hidden>⚠ </span>
             {t('adapter.notes', { count: n, shape: reading.shape })}
           </summary>
-          <ul className="list-disc space-y-1 border-t border-amber-200 py-1.5 pl-6 pr-2 leading-snug">
+          <ul className="list-disc space-y-1 border-t border-amber-200 py-1.5 ps-6 pe-2 leading-snug">
             {reading.warnings.map((w, i) => (
               <li key={i} className="break-words">
                 {w}

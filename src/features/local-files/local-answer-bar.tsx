@@ -23,7 +23,7 @@ export function LocalAnswerBar({ local, missing, onAddFiles, onClose }: LocalAns
           {local.files.size > 0 ? t('local.withFiles', { names: [...new Set([...local.files.values()].map((f) => f.name))].join(', ') }) : null}
           {t('local.staysHere')}
         </p>
-        <span className="ml-auto flex items-center gap-2">
+        <span className="ms-auto flex items-center gap-2">
           <FilePickButton onFiles={onAddFiles} inputLabel={t('local.addDocuments')} className={smallButton}>
             {t('local.addFiles')}
           </FilePickButton>

@@ -68,7 +68,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
         </span>
       </button>
 
-      <div className="ml-7 mt-1.5 space-y-1.5">
+      <div className="ms-7 mt-1.5 space-y-1.5">
         {claim.citations.length > 0 ? (
           <ul aria-label={t('review.citations')} className="flex flex-wrap gap-1">
             {claim.citations.map((c) => {
@@ -105,7 +105,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                   type="button"
                   data-flag={flag.code}
                   onClick={() => onOpenFlag(claim.id, flag)}
-                  className="flex w-full items-start gap-1.5 rounded px-1 py-0.5 text-left text-[12px] leading-snug text-slate-700 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  className="flex w-full items-start gap-1.5 rounded px-1 py-0.5 text-start text-[12px] leading-snug text-slate-700 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
                   <SeverityIcon severity={flag.severity} />
                   <span className={selected ? '' : 'line-clamp-2'}>{flagReason(flag, t)}</span>

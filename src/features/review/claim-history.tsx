@@ -16,7 +16,7 @@ export function ClaimHistory({ answerId, claimId, enabled }: { answerId: string;
         {t('review.history')}
       </summary>
       {open ? (
-        <div className="mt-1.5 border-l-2 border-slate-200 pl-2">
+        <div className="mt-1.5 border-s-2 border-slate-200 ps-2">
           {!enabled ? (
             <p className="text-slate-500">{t('review.historyLocalOnly')}</p>
           ) : (

@@ -36,7 +36,7 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
           type="button"
           data-answer-flag={flag.code}
           onClick={() => onOpenFlag(flag)}
-          className="flex w-full items-start gap-1.5 rounded text-left text-xs leading-snug text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          className="flex w-full items-start gap-1.5 rounded text-start text-xs leading-snug text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
           <SeverityIcon severity={flag.severity} />
           <span>{flagReason(flag, t)}</span>
@@ -45,7 +45,7 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
       {report ? (
         <div data-review-report="" className="text-xs">
           <div className="flex flex-wrap items-center gap-1">
-            <span className="mr-0.5 font-medium text-slate-500">{t('review.backendCheck')}</span>
+            <span className="me-0.5 font-medium text-slate-500">{t('review.backendCheck')}</span>
             {statuses.map((s) => {
               const known = STATUS_WORDS[s];
               const w = known ? { text: t(known.text), good: known.good } : { text: s, good: false };

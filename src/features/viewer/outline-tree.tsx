@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { inlineArrow } from '../../core/i18n/inline-arrow.ts';
 import { initiallyExpanded, parentId, toOutline, visibleOutlineRows, type OutlineNode, type RawOutlineItem } from '../../core/pages/outline.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { useViewerStoreApi } from './viewer-store.ts';
@@ -106,7 +107,8 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
     if (!row) return;
     const hasChildren = row.node.children.length > 0;
     let handled = true;
-    switch (e.key) {
+    // Left and Right swap in a right-to-left UI: the arrow pointing along the line opens, the other closes.
+    switch (inlineArrow(e.key, getComputedStyle(e.currentTarget).direction) ?? e.key) {
       case 'ArrowDown':
         if (rows[i + 1]) focusRow(rows[i + 1]!.node.id);
         break;
@@ -119,11 +121,11 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
       case 'End':
         focusRow(rows[rows.length - 1]!.node.id);
         break;
-      case 'ArrowRight':
+      case 'forward':
         if (hasChildren && !row.expanded) toggle(row.node.id, true);
         else if (hasChildren) focusRow(row.node.children[0]!.id);
         break;
-      case 'ArrowLeft': {
+      case 'backward': {
         const parent = parentId(row.node.id);
         if (hasChildren && row.expanded) toggle(row.node.id, false);
         else if (parent !== null) focusRow(parent);
@@ -162,15 +164,17 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
             setFocused(node.id);
             if (!node.url) jump(node);
           }}
-          className="flex cursor-pointer items-start gap-0.5 rounded py-1 pr-2 text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
-          style={{ paddingLeft: 4 + (level - 1) * 14 }}
+          className="flex cursor-pointer items-start gap-0.5 rounded py-1 pe-2 text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+          // Indented from the inline start: from the right in a right-to-left UI.
+          style={{ paddingInlineStart: 4 + (level - 1) * 14 }}
         >
           {node.children.length > 0 ? (
             <button
               type="button"
               tabIndex={-1}
               aria-hidden
-              className="grid size-4 shrink-0 place-items-center text-[10px] text-slate-500"
+              // ▸ points along the line, as the arrow key that opens it does: mirrored right to left.
+              className="grid size-4 shrink-0 place-items-center text-[10px] text-slate-500 rtl:-scale-x-100"
               onClick={(e) => {
                 e.stopPropagation();
                 toggle(node.id);
@@ -182,11 +186,15 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
             <span className="size-4 shrink-0" aria-hidden />
           )}
           {node.url ? (
+            // Titles are the document's words: isolated in their own direction ("1.1 Due diligence" in a Persian
+            // UI), inside a box that keeps the tree's, so a wrapped title still lines up with the others.
             <a href={node.url} target="_blank" rel="noopener noreferrer" tabIndex={-1} className="min-w-0 break-words text-blue-700 underline">
-              {node.title} ↗
+              <bdi>{node.title}</bdi> ↗
             </a>
           ) : (
-            <span className="min-w-0 break-words">{node.title}</span>
+            <span className="min-w-0 break-words">
+              <bdi>{node.title}</bdi>
+            </span>
           )}
           {broken === node.id ? <span className="sr-only">{t('outline.destinationMissing')}</span> : null}
         </li>

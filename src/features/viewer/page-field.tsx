@@ -29,8 +29,8 @@ export function SidebarToggle() {
         shown ? 'text-indigo-700' : 'text-slate-600'
       }`}
     >
-      {/* A page with a panel on its left: the sidebar beside the pages. */}
-      <svg aria-hidden viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.4">
+      {/* A page with a panel on its left (its right in a right-to-left UI, mirrored): the sidebar beside the pages. */}
+      <svg aria-hidden viewBox="0 0 16 16" className="size-4 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="1.4">
         <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" />
         <path d="M6 2.5v11" />
         {shown ? <path d="M2.8 5h1.8M2.8 7h1.8M2.8 9h1.8" /> : null}

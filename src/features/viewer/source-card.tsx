@@ -88,7 +88,7 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
       {passage ? (
         <div className="mt-4">
           <p className="text-xs font-medium text-slate-500">{source?.text ? t('web.providerPassage') : t('web.citedText')}</p>
-          <blockquote data-source-passage="" className="mt-1 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 leading-relaxed">
+          <blockquote data-source-passage="" className="mt-1 whitespace-pre-wrap border-s-2 border-slate-200 ps-3 leading-relaxed">
             {range && source ? (
               <>
                 {passage.slice(0, range.start)}
@@ -138,7 +138,7 @@ function GeneratedFileCard({ doc, file, source }: { doc: DocumentRef; file: NonN
         {t('generated.fileId')} <code className="break-all">{file.fileId}</code>
       </p>
       {source?.quote ? (
-        <blockquote className="mt-4 whitespace-pre-wrap border-l-2 border-slate-200 pl-3 italic leading-relaxed">{t('generated.quote', { quote: source.quote })}</blockquote>
+        <blockquote className="mt-4 whitespace-pre-wrap border-s-2 border-slate-200 ps-3 italic leading-relaxed">{t('generated.quote', { quote: source.quote })}</blockquote>
       ) : null}
     </Card>
   );

@@ -128,7 +128,7 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
               cache={cache}
             />
             {cited ? (
-              <span className="absolute right-0.5 top-0.5 flex max-w-full flex-wrap justify-end gap-0.5" aria-hidden>
+              <span className="absolute end-0.5 top-0.5 flex max-w-full flex-wrap justify-end gap-0.5" aria-hidden>
                 {cited.map((m) => (
                   <span key={m} data-thumbnail-badge={m} className="rounded bg-amber-400 px-1 text-[10px] font-semibold leading-4 text-slate-900 shadow-sm">
                     {m}

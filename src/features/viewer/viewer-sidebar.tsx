@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { MessageKey } from '../../core/i18n/messages-en.ts';
+import { inlineArrow } from '../../core/i18n/inline-arrow.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { OutlineTree } from './outline-tree.tsx';
 import type { RenderScheduler } from './render-queue.ts';
@@ -31,7 +32,9 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = TABS.findIndex((t) => t.id === tab);
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    // The arrows follow the reading direction: ArrowLeft is the next tab in a right-to-left UI.
+    const key = inlineArrow(e.key, getComputedStyle(e.currentTarget).direction) ?? e.key;
+    const next = { forward: i + 1, backward: i - 1, Home: 0, End: TABS.length - 1 }[key];
     if (next === undefined) return;
     // The tabs' own keys: the viewer's (arrows and Home/End turn pages) must not act on them too.
     e.preventDefault();
@@ -42,7 +45,7 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
   };
 
   return (
-    <aside id={id} aria-label={tr('sidebar.label')} data-viewer-sidebar="" className="flex h-full w-40 shrink-0 flex-col border-r border-slate-200 bg-slate-50">
+    <aside id={id} aria-label={tr('sidebar.label')} data-viewer-sidebar="" className="flex h-full w-40 shrink-0 flex-col border-e border-slate-200 bg-slate-50">
       <div role="tablist" aria-label={tr('sidebar.views')} className="flex border-b border-slate-200 text-xs" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button
