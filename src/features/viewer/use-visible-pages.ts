@@ -77,8 +77,11 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
 
   // Before paint, after the placeholders got their new positions: restore the anchor, then refresh the range.
   useLayoutEffect(() => {
-    layoutRef.current = layout;
     const el = scrollRef.current;
+    // A scroll whose frame has not come yet (its sync is pending): anchor where the view is now, in the layout it was
+    // made in (layoutRef still holds it), or the new layout would put the view back where it was before that scroll.
+    if (el && el.scrollTop !== lastTopRef.current) sync();
+    layoutRef.current = layout;
     const anchor = anchorRef.current;
     if (el && anchor && anchor.page <= layout.count) {
       const idx = anchor.page - 1;
