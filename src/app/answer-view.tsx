@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
@@ -92,16 +92,14 @@ export function AnswerView({ answerId }: { answerId: string }) {
         ),
         review: (
           <PaneBoundary pane="review" onRetry={reviewPane.retry}>
-            <Suspense fallback={<PaneLoading label={t('answerView.loadingReview')} />}>
-              <ActiveTurn answer={answer}>{(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} />}</ActiveTurn>
-            </Suspense>
+            <ActiveTurn answer={answer}>
+              {(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />}
+            </ActiveTurn>
           </PaneBoundary>
         ),
         viewer: (
           <PaneBoundary pane="document" onRetry={viewerPane.retry}>
-            <Suspense fallback={<EmptyViewer>{t('answerView.loadingViewer')}</EmptyViewer>}>
-              <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} />}</ActiveTurn>
-            </Suspense>
+            <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} fallback={<EmptyViewer>{t('answerView.loadingViewer')}</EmptyViewer>} />}</ActiveTurn>
           </PaneBoundary>
         ),
       };

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { answerQuery, createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
 import { isLocalAnswerId } from '../features/local-files/local-answer.ts';
@@ -57,9 +57,7 @@ export function App() {
       <ReviewSyncProvider onDecisionStored={reportDecisionStored}>
         {embedded ? (
           <PaneBoundary pane="embed" onRetry={embedApp.retry}>
-            <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
-              <EmbedApp />
-            </Suspense>
+            <EmbedApp fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
           </PaneBoundary>
         ) : (
           <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
@@ -91,9 +89,7 @@ export function App() {
               <LocalAnswerFrame answerId={answer}>
                 {/* keyed by the answer: opening another one clears a crash */}
                 <PaneBoundary key={answer} pane="view" onRetry={answerView.retry}>
-                  <Suspense fallback={<PaneLoading label={t('app.loadingAnswer')} />}>
-                    <AnswerView answerId={answer} />
-                  </Suspense>
+                  <AnswerView answerId={answer} fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
                 </PaneBoundary>
               </LocalAnswerFrame>
             ) : (

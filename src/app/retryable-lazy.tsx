@@ -1,27 +1,63 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
-// A React.lazy that can be asked again. React caches a lazy component's promise, a rejected one included: once a
-// chunk's download failed (a dropped connection, a deploy that removed the old file), rendering the same lazy
-// component throws the same error forever, so a pane's Retry could never succeed. `retry()` makes a fresh lazy
-// component, whose import asks the network again; the stable `Component` renders whichever is current.
+// A code-split component that shows `fallback` until its chunk has loaded, and that can be asked again.
+//
+// Not React.lazy, for two reasons:
+//  - React reveals content that suspended (a lazy chunk arriving is a Suspense "retry") no sooner than 300 ms after
+//    the last fallback it showed (FALLBACK_THROTTLE_MS in react-dom), so a chunk that arrived in 20 ms still waited:
+//    /bench's first page painted ~250 ms late, and the app's panes, each a lazy chunk behind another, paid it again
+//    and again. Here the arrival is an ordinary state update, drawn at once.
+//  - React.lazy caches its promise, a rejected one included: once a chunk's download failed (a dropped connection, a
+//    deploy that removed the old file), the same component threw the same error forever, so a pane's Retry could
+//    never succeed. `retry()` forgets a failed load; the next mount imports the chunk again.
+// A failed load is thrown during render, to the pane's error boundary, which offers Retry.
 
 export interface RetryableLazy<P extends object> {
-  Component: ComponentType<P>;
-  /** Forget a failed load: the next render imports the chunk again. */
+  Component: ComponentType<P & { fallback?: ReactNode }>;
+  /** Forget a failed load: the next mount imports the chunk again. */
   retry(): void;
+  /** Start loading now (before the component is rendered); resolves when it is ready. */
+  preload(): Promise<unknown>;
 }
 
 export function retryableLazy<P extends object>(load: () => Promise<ComponentType<P>>): RetryableLazy<P> {
-  const make = () => lazy(() => load().then((c) => ({ default: c })));
-  let current: LazyExoticComponent<ComponentType<P>> = make();
-  function RetryableLazyComponent(props: P) {
-    const Current = current;
-    return <Current {...props} />;
+  const state: { loaded: ComponentType<P> | null; pending: Promise<ComponentType<P>> | null } = { loaded: null, pending: null };
+  const start = (): Promise<ComponentType<P>> => {
+    state.pending ??= load().then(
+      (component) => (state.loaded = component),
+      (error: unknown) => {
+        state.pending = null;
+        throw error;
+      },
+    );
+    return state.pending;
+  };
+
+  function RetryableLazyComponent({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
+    const [loaded, setLoaded] = useState<{ component: ComponentType<P> } | null>(() => (state.loaded ? { component: state.loaded } : null));
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      start().then(
+        (component) => live && setLoaded({ component }),
+        (error: unknown) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [loaded]);
+    if (failure) throw failure.error;
+    if (!loaded) return fallback;
+    const Loaded = loaded.component;
+    return <Loaded {...(props as P)} />;
   }
+
   return {
     Component: RetryableLazyComponent,
     retry: () => {
-      current = make();
+      state.pending = null;
     },
+    preload: () => start().catch(() => undefined),
   };
 }
