@@ -77,6 +77,17 @@ describe('the UI catalogs', () => {
     // Persian digits, no grouping separator in a page number.
     expect(new Intl.NumberFormat('fa', { useGrouping: false }).format(1024)).toBe('۱۰۲۴');
   });
+
+  it('writes an English number as Intl would, though it skips Intl for integers', () => {
+    const en = createTranslator('en');
+    const intl = new Intl.NumberFormat('en', { useGrouping: false });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(-0, 0, 1e21, Number.MAX_SAFE_INTEGER)), (value) => {
+        expect(en('common.number', { value })).toBe(intl.format(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('choosing the UI language', () => {
