@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
@@ -10,10 +10,25 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json', { paths: [require.resolve('react-pdf')] }));
 
+/** The dev server answers /bench with the bench page's own HTML, as src/server/app.ts does for the build. */
+function benchPageInDev(): Plugin {
+  return {
+    name: 'citelens-bench-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const m = /^\/bench\/?(\?.*)?$/.exec(req.url ?? '');
+        if (m) req.url = `/src/app/bench.html${m[1] ?? ''}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    benchPageInDev(),
     viteStaticCopy({
       targets: ['cmaps', 'standard_fonts', 'wasm', 'iccs'].map((dir) => ({
         src: path.join(pdfjsDir, dir).replaceAll('\\', '/') + '/*',
@@ -21,6 +36,11 @@ export default defineConfig({
       })),
     }),
   ],
+  resolve: {
+    // react-pdf's link service is the only importer of pdf.js's whole viewer module: see the shim for why it is not
+    // needed. (The exact specifier only: nothing else of pdfjs-dist/web is touched.)
+    alias: [{ find: /^pdfjs-dist\/web\/pdf_viewer\.mjs$/, replacement: path.resolve(import.meta.dirname, 'src/features/viewer/pdfjs-viewer-shim.ts') }],
+  },
   server: {
     // scripts/dev.mjs runs the API server on 4174.
     proxy: { '/api': 'http://127.0.0.1:4174' },
@@ -28,14 +48,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     rolldownOptions: {
+      // Two pages: the app, and /bench (the viewer alone, for the benchmark; the server serves it at /bench).
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), bench: path.resolve(import.meta.dirname, 'src/app/bench.html') },
       output: {
         codeSplitting: {
-          // pdf.js is a chunk of its own (its display layer, and the viewer components react-pdf imports, apart:
-          // each stays under the size warning), loaded only with the viewer, so the home page and the answer text
+          // pdf.js is a chunk of its own (its display layer), loaded only with the viewer, so the home page and the answer text
           // never wait for it, and cached across releases of our viewer code. Its worker is a separate file already.
           groups: [
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]build[\\/]/ },
-            { name: 'pdfjs-viewer', test: /node_modules[\\/]pdfjs-dist[\\/]web[\\/]/ },
           ],
         },
       },

@@ -1,14 +1,11 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ignoreCancelledRequests } from '../features/viewer/pdfjs-cancelled-requests.ts';
 import { App } from './app.tsx';
 import { RootBoundary } from './root-boundary.tsx';
 import './index.css';
 
-// /bench (scripts/bench.ts, docs/benchmarks.md): the viewer alone, in its own chunk so the app's first paint never loads it.
-const BenchPage = lazy(() => import('./bench-page.tsx').then((m) => ({ default: m.BenchPage })));
-const isBench = /^\/bench\/?$/.test(window.location.pathname);
-
+// The app's entry (index.html). /bench has its own (bench.html, bench-main.tsx), so neither loads the other's code.
 ignoreCancelledRequests(window);
 
 const root = document.getElementById('root');
@@ -20,13 +17,7 @@ createRoot(root, {
 }).render(
   <StrictMode>
     <RootBoundary>
-      {isBench ? (
-        <Suspense fallback={null}>
-          <BenchPage />
-        </Suspense>
-      ) : (
-        <App />
-      )}
+      <App />
     </RootBoundary>
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
@@ -94,7 +95,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   const distDir = options.distDir ? path.resolve(options.distDir) : undefined;
   const warn = options.warn ?? ((m: string) => process.stderr.write(`citelens: warning: ${m}\n`));
   const HTML_HEADERS = htmlHeaders(options.security?.connectOrigins ?? []);
-  /** /bench: the same, but the PDF it benchmarks may come from another origin. */
+  /** /bench (its own page in the build, BENCH_HTML): the same, but the PDF it benchmarks may come from another origin. */
   const BENCH_HTML_HEADERS: Record<string, string> = { ...HTML_HEADERS, 'Content-Security-Policy': benchPagePolicy() };
 
   async function readMeta(id: string): Promise<DocumentMeta> {
@@ -224,6 +225,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
 
+  const BENCH_HTML = 'src/app/bench.html';
+
   // ---- the SPA ------------------------------------------------------------------------------
 
   // Hono answers HEAD with the GET route (c.req.method stays 'HEAD'; sendFile then skips the body).
@@ -240,8 +243,11 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     const indexHtml = path.join(distDir, 'index.html');
     const whileChanging = () => c.text('The file is being replaced; try again in a moment.', 503, { 'Retry-After': '1' });
     const serveIndex = async () => {
-      const html = /^\/bench\/?$/.test(pathname) ? BENCH_HTML_HEADERS : HTML_HEADERS;
-      const response = await serveInside(c.req.raw, distDir, indexHtml, { headers: { 'Cache-Control': 'no-cache', ...html }, whileChanging });
+      const bench = /^\/bench\/?$/.test(pathname);
+      const html = bench ? BENCH_HTML_HEADERS : HTML_HEADERS;
+      // /bench is a page of its own in the build (src/app/bench.html: the viewer alone, none of the app's code).
+      const page = bench && existsSync(path.join(distDir, BENCH_HTML)) ? path.join(distDir, BENCH_HTML) : indexHtml;
+      const response = await serveInside(c.req.raw, distDir, page, { headers: { 'Cache-Control': 'no-cache', ...html }, whileChanging });
       return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
     };
 

@@ -45,6 +45,20 @@ describe('/bench', () => {
     }
   });
 
+  it("serves the build's own bench page when there is one, with the same policy", async () => {
+    mkdirSync(path.join(root, 'dist/src/app'), { recursive: true });
+    writeFileSync(path.join(root, 'dist/src/app/bench.html'), '<!doctype html><title>citelens bench</title>');
+    try {
+      const res = await app.request('/bench?file=%2Fapi%2Fdocuments%2Fa&scale=1');
+      expect(await res.text()).toContain('<title>citelens bench</title>');
+      expect(connectSrc(res)).toBe("connect-src 'self' blob: http: https:");
+      // The app's pages are still the app.
+      expect(await (await app.request('/')).text()).toContain('<title>citelens</title>');
+    } finally {
+      rmSync(path.join(root, 'dist/src'), { recursive: true, force: true });
+    }
+  });
+
   it('the same for HEAD: only /bench itself is loosened', async () => {
     expect(connectSrc(await app.request('/bench', { method: 'HEAD' }))).toBe("connect-src 'self' blob: http: https:");
     expect(connectSrc(await app.request('/', { method: 'HEAD' }))).toBe("connect-src 'self' blob:");

@@ -7,7 +7,6 @@ import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import type { PageTheme } from './page-palette.ts';
-import { locateService } from './locate-client.ts';
 import { createPdfWorker } from './pdf-worker.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
@@ -60,12 +59,12 @@ export function getDocumentOptions(): DocumentProps['options'] {
 }
 
 /**
- * Starts the viewer's two workers now, pdf.js's (fetching and compiling its 1.2 MB script) and the locator's,
- * instead of when the first document opens and the first passage is searched.
+ * Starts pdf.js's worker now (fetching and compiling its 1.2 MB script), instead of when the first document opens.
+ * The locator's starts once a page has painted (ViewerPages), or at once when a quote must be searched before that:
+ * the first paint does not wait for its 38 kB.
  */
 export function prepareViewerWorkers(): void {
   getDocumentOptions();
-  locateService();
 }
 
 export interface PdfViewerProps {

@@ -6,6 +6,7 @@ import { PageBlocks } from './page-blocks.tsx';
 import { EarlyRenders } from './page-render.ts';
 import { paletteStyle, type PageTheme } from './page-palette.ts';
 import { computeLayout, RenderScheduler, type PageLayout } from './render-queue.ts';
+import { locateService } from './locate-client.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 import { FindLayer } from './find/find-layer.tsx';
 import { HighlightLabelContext } from './highlight-label.ts';
@@ -96,6 +97,11 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
   usePointerZoom(scrollRef, pagesRef, layout, sync);
   useFindSearch(textCache);
   const { mounted, onPainted, anyPainted } = useKeptPages(range, pageCount, `${scale}:${rotation}`);
+  // The locator's worker starts once a page is on screen, ready for the first quote and the review's checks (a quote
+  // searched before then starts it itself): its script is not in the way of the first paint.
+  useEffect(() => {
+    if (anyPainted) locateService();
+  }, [anyPainted]);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
