@@ -131,31 +131,6 @@ export function inView(el: Element | null, container: Element | null): boolean {
   return r.bottom > c.top && r.top < c.bottom && r.right > c.left && r.left < c.right;
 }
 
-let probe: HTMLCanvasElement | null = null;
-
-/** A laid-out canvas showing a page: mostly light with some dark pixels (read through a small copy, never its context). */
-export function canvasShowsPage(canvas: HTMLCanvasElement): boolean {
-  if (!canvas.isConnected || canvas.width === 0 || canvas.height === 0 || canvas.hidden) return false;
-  probe ??= document.createElement('canvas');
-  const w = Math.min(canvas.width, 160);
-  const h = Math.max(1, Math.round((canvas.height * w) / canvas.width));
-  probe.width = w;
-  probe.height = h;
-  const ctx = probe.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return false;
-  ctx.clearRect(0, 0, w, h);
-  ctx.drawImage(canvas, 0, 0, w, h);
-  const data = ctx.getImageData(0, 0, w, h).data;
-  let light = 0;
-  let dark = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3]! < 200) continue;
-    const lum = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
-    if (lum > 235) light++;
-    else if (lum < 200) dark++;
-  }
-  return light > w * h * 0.3 && dark > 0;
-}
 
 export interface WorkerRequestCounts {
   /** pdf.js GetTextContent requests per page (1-based). */

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { DocumentRef } from '../core/model/types.ts';
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
+import { PAGE_PAINTED_EVENT } from '../features/viewer/page-render.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import {
   BENCH_BOX,
-  canvasShowsPage,
   countWorkerRequests,
   createJump,
   createWaiter,
@@ -80,13 +80,18 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
   }
   const scroll = () => document.querySelector<HTMLElement>('[data-viewer-scroll]');
   const pageEl = (page: number) => scroll()?.querySelector(`[data-page-number="${page}"]`) ?? null;
+  // A page's paint is the viewer's own PAGE_PAINTED_EVENT (as the reference's is pdf.js's `pagerendered`), while
+  // its canvas is still there (a page whose canvas was freed is not painted any more).
+  const paintedAt = new Map<number, number>();
+  document.addEventListener(PAGE_PAINTED_EVENT, (e) => {
+    const page = (e as CustomEvent<{ page: number }>).detail.page;
+    paintedAt.set(page, performance.now());
+  });
   const painted = (page: number) => {
-    // The time is read before the pixels are: reading a canvas back costs ~3 ms, which is the harness's, not the
-    // viewer's (the reference's time is pdf.js's own `pagerendered`, read for free).
-    const seen = performance.now();
-    const canvases = pageEl(page)?.querySelectorAll('canvas') ?? [];
-    for (const c of Array.from(canvases)) if (canvasShowsPage(c)) return seen;
-    return null;
+    const at = paintedAt.get(page);
+    if (at === undefined) return null;
+    const canvas = pageEl(page)?.querySelector('canvas');
+    return canvas && canvas.width > 0 && canvas.height > 0 ? at : null;
   };
   const highlighted = (page: number, sourceId: string) => {
     const mark = pageEl(page)?.querySelector(`[data-highlight][data-source-id="${sourceId}"]`) ?? null;
@@ -97,6 +102,8 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
     return layer && layer.childElementCount > 0 && highlighted(page, 'bench') ? performance.now() : null;
   };
   const jump = (page: number) => {
+    // Not painted now: only a paint after the start counts (an evicted page keeps its old time).
+    if (painted(page) === null) paintedAt.delete(page);
     nonce += 1;
     const box = { page, ...BENCH_BOX };
     setTarget({ sourceId: 'bench', markerKey: '1', documentId: DOC_ID, page, boxes: [box], nonce });

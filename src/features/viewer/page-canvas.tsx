@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
-import { isCancelled, releaseCanvas, startPageRender, type EarlyRenders } from './page-render.ts';
+import { isCancelled, PAGE_PAINTED_EVENT, releaseCanvas, startPageRender, type EarlyRenders } from './page-render.ts';
 import type { RenderScheduler, RenderTicket } from './render-queue.ts';
 import { useViewerStore } from './viewer-store.ts';
 
@@ -60,6 +60,7 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRe
           if (old !== render.canvas) releaseCanvas(old);
         }
         host.append(render.canvas);
+        host.dispatchEvent(new CustomEvent(PAGE_PAINTED_EVENT, { bubbles: true, detail: { page: page.pageNumber } }));
         painted();
       },
       (error: unknown) => {

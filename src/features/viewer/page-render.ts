@@ -27,6 +27,12 @@ function currentMaxPixels(): number {
   return maxCanvasPixels({ deviceMemory: nav.deviceMemory, screenPixels: screen.width * screen.height });
 }
 
+/**
+ * Dispatched (bubbling) by a page element's canvas host once a new bitmap of the page is on screen, with
+ * `detail.page`: the viewer's equivalent of pdf.js's `pagerendered`, for harnesses such as /bench.
+ */
+export const PAGE_PAINTED_EVENT = 'citelens:pagepainted';
+
 export interface PageRenderSpec {
   scale: number;
   /** Absolute rotation: the page's /Rotate plus the user's extra rotation. */
