@@ -34,6 +34,19 @@ describe('contrast', () => {
     expect(rgb('oklch(60% 0.4 30)').every((v) => v >= 0 && v <= 255)).toBe(true);
   });
 
+  it('reads color-mix(in oklab, …) as Chromium paints it (the dark theme\'s tints, theme.css)', () => {
+    const rgb = (css: string) => {
+      const { r, g, b, a } = parseColor(css);
+      return [Math.round(r), Math.round(g), Math.round(b), a];
+    };
+    // Each value is what Chromium 156 paints on a canvas for the same colour.
+    expect(rgb('color-mix(in oklab, white, black)')).toEqual([99, 99, 99, 1]);
+    expect(rgb('color-mix(in oklab, oklch(58.5% 0.233 277.117) 24%, oklch(20.8% 0.042 265.755))')).toEqual([32, 40, 88, 1]);
+    expect(rgb('color-mix(in oklab, #4f46e5 16%, white)')).toEqual([222, 228, 254, 1]);
+    expect(rgb('color-mix(in oklab, #123456 30%, #123456)')).toEqual(rgb('#123456'));
+    expect(() => parseColor('color-mix(in srgb, white, black)')).toThrow(/not a colour/);
+  });
+
   it('composites a translucent colour over its backdrop before measuring', () => {
     // the old highlight fill: yellow-400 at 38 % over a white page measured about 1.2:1
     expect(contrastRatio('rgb(250 204 21 / 0.38)', '#fff')).toBeCloseTo(1.2, 1);
