@@ -94,6 +94,19 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   // The marker's own box stays inside its line (the extra height is a hit area, not layout).
   const line = await page.locator('[data-pane="answer"] li', { has: marker2 }).evaluate((li) => parseFloat(getComputedStyle(li).lineHeight));
   expect((await marker2.boundingBox())!.height).toBeLessThan(line);
+  // No target reaches another marker's: the lines a marker stands in are at least 26 px apart (index.css; they were
+  // 25.1 px, and 22.6 px in a table), and no two 24 px targets of the answer overlap.
+  const pitches = await markers.evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el.closest('p, li, td, th, h1, h2, h3, h4, h5, h6, blockquote')!).lineHeight)));
+  expect(Math.min(...pitches)).toBeGreaterThanOrEqual(26);
+  const overlapping = await markers.evaluateAll((els) => {
+    const boxes = els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const cy = r.top + r.height / 2;
+      return { left: r.left, right: r.right, top: cy - 12, bottom: cy + 12 };
+    });
+    return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => i));
+  });
+  expect(overlapping, 'markers whose 24 px targets overlap').toEqual([]);
 
   // Opening a citation: the one live region says where it landed; the title names the document and the citation;
   // each highlight is a mark described by hidden text.

@@ -85,11 +85,18 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   // The policy's paragraphs read right to left too.
   expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
 
-  // [٢،٣]: both of its numbers open their own passages. By keyboard (focus, Enter): the markers' 24 px targets of
-  // the line above may overlap this line's buttons where the paragraph wraps.
-  await pair.locator('button[data-marker="3"]').press('Enter');
+  // [٢،٣] reads right to left like its paragraph (2 on the right), and stays so while a preview is open inside it:
+  // it used to read left to right, and flip when the preview's Persian words came, so a click pressed on 3 was
+  // released on 2 and opened nothing. Both of its numbers open their own passages with a click.
+  const order = () => pair.locator('button[data-marker]').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().left));
+  const [left2, left3] = await order();
+  expect(left2!).toBeGreaterThan(left3!);
+  await pair.locator('button[data-marker="3"]').hover();
+  await expect(page.locator('[data-marker-preview="3"]')).toBeVisible();
+  expect(await order()).toEqual([left2, left3]);
+  await pair.locator('button[data-marker="3"]').click();
   await expect.poll(marked).toBe(quote('S3'));
-  await pair.locator('button[data-marker="2"]').press('Enter');
+  await pair.locator('button[data-marker="2"]').click();
   await expect.poll(marked).toBe(quote('S2'));
   await expect(pair.locator('button[data-marker="2"]')).toHaveAttribute('aria-current', 'true');
   // The header and pane bar are Persian too.

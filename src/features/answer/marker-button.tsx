@@ -1,4 +1,5 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { localeDirection } from '../../core/i18n/locale.ts';
 import { formatNumber } from '../../core/i18n/translate.ts';
 import { useLocale, useTranslate } from '../../i18n/use-translate.ts';
 import { useIsActiveMarker } from './active-marker.ts';
@@ -95,6 +96,9 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
           id={tipId}
           role="tooltip"
           data-marker-preview={info.key}
+          // UI chrome around the source's words: the UI's language and direction, whatever the paragraph's.
+          lang={locale}
+          dir={localeDirection(locale)}
           // It may cover a marker on the next line: a pointer that reaches one is heading for it, not for the quote,
           // so the preview gives way (else the marker under it could not be reached without going round it).
           onPointerMove={(e) => {
@@ -105,8 +109,8 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
         >
           {/* At most eight lines of the quote: a preview of a very long one must still fit above or below its marker,
               or, clamped into the viewport, it would cover the marker and take its click. */}
-          {info.quote ? <span className="line-clamp-8 italic text-slate-800">“{info.quote}”</span> : null}
-          <span className="mt-2 block font-medium text-slate-900">{info.title}</span>
+          {info.quote ? <span dir="auto" className="line-clamp-8 italic text-slate-800">“{info.quote}”</span> : null}
+          <span dir="auto" className="mt-2 block font-medium text-slate-900">{info.title}</span>
           {/* A web page or a generated file has no pages: no "Page unknown" for them. */}
           {info.page !== undefined || info.section || !(info.web || info.generated) ? (
             <span className="block text-xs text-slate-500">

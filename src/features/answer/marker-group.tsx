@@ -10,14 +10,16 @@ interface MarkerGroupProps {
 
 /**
  * A bracket group: `[1, 3]` gives one button per number; a number that points nowhere stays plain text. The group is
- * a <bdi>, isolated from the text around it, so `[2, 3]` is never reordered by the Persian or Arabic words beside it
- * (and its brackets mirror with the paragraph's direction).
+ * a <bdi>, isolated from the text around it, so `[2, 3]` is never reordered by the Persian or Arabic words beside it.
+ * Its direction is the paragraph's (`direction: inherit`), not a <bdi>'s own `auto`: the group has no strong letter
+ * of its own, so `auto` made `[۲، ۳]` read left to right in a Persian paragraph, and flipped it right to left while a
+ * marker's preview (Persian words) was open inside it, moving the numbers under the pointer between press and release.
  */
 export const MarkerGroup = memo(function MarkerGroup({ infos }: MarkerGroupProps) {
   const t = useTranslate();
   const onCite = useCiteMarker();
   return (
-    <bdi data-marker-group="" className="whitespace-nowrap text-slate-500">
+    <bdi data-marker-group="" className="whitespace-nowrap text-slate-500 [direction:inherit]">
       [
       {infos.map((info, i) => (
         <Fragment key={`${info.key}-${i}`}>
