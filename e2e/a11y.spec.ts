@@ -109,7 +109,16 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   expect(overlapping, 'markers whose 24 px targets overlap').toEqual([]);
 
   // Opening a citation: the one live region says where it landed; the title names the document and the citation;
-  // each highlight is a mark described by hidden text.
+  // each highlight is a mark described by hidden text. No other live region (aria-live or role=status) says
+  // anything about it meanwhile, not even "Locating passage…" (watched while it opens: it is gone by the end).
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { __alsoSaid: string[] }).__alsoSaid = said;
+    const others = '[aria-live]:not([data-citation-announcer]), [role="status"]:not([data-citation-announcer])';
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll(others)) if (/Citation|Region|Locating|located/.test(el.textContent ?? '')) said.push(el.textContent!);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await marker2.click();
   const announcer = page.locator('[data-citation-announcer]');
   await expect(announcer).toHaveText(/^Citation 2 — Vendor Security Policy, page 3, (highlighted|region 1 of \d+)\s*$/);
@@ -117,7 +126,7 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   const mark = page.locator('[data-pane="viewer"] [data-highlight]').first();
   await expect(mark).toHaveAttribute('role', 'mark');
   await expect(mark).toHaveAccessibleDescription(/^Citation 2, cited passage/);
-  expect(await page.locator('[aria-live="polite"]:not([data-citation-announcer])').filter({ hasText: /Citation|Region/ }).count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __alsoSaid: string[] }).__alsoSaid), 'said by another live region').toEqual([]);
   // A passage over several lines: stepping to the next region is said too, with its page.
   await page.getByRole('button', { name: 'Citation 1: Vendor Security Policy, page 2' }).first().click();
   await expect(announcer).toHaveText(/^Citation 1 — Vendor Security Policy, page 2, region 1 of [2-9]\s*$/);

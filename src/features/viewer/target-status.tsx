@@ -3,9 +3,11 @@ import type { TargetRects } from './use-target-rects.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the viewer says about the current target, floating over the pages (an overlay, so showing or hiding it never
-// resizes the scroll container, which in a fit mode would rescale the pages). The region counter is not live: the
-// arrival and every region step are said by the page's one citation announcer (app, via onAnchored and onRegionChange);
-// the notes and reasons below add what only the viewer knows.
+// resizes the scroll container, which in a fit mode would rescale the pages). "Locating…", "not located" and the region
+// counter are not live: the arrival ("…, passage not found" included) and every region step are said by the page's one
+// citation announcer (app, via onAnchored and onRegionChange), and a second live region said them again on top of it.
+// Only the notes are live (and the reason a passage was not located, when there is one): they add what only the
+// viewer knows.
 
 interface TargetStatusProps {
   located: Exclude<TargetRects, { kind: 'idle' }> | null;
@@ -21,16 +23,17 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
     case 'locating':
       return (
         <Float>
-          <p role="status" className="flex items-center gap-2 px-3 py-1.5 text-xs text-slate-600">
+          <p data-target-status="locating" className="flex items-center gap-2 px-3 py-1.5 text-xs text-slate-600">
             <span className="size-2 animate-pulse rounded-full bg-blue-600 motion-reduce:animate-none" aria-hidden />
             {t('viewer.locating')}
           </p>
         </Float>
       );
     case 'not-found':
+      // "Not located on page n" repeats the announcer; a reason (no text layer, no such page) is a note: live.
       return (
         <Float>
-          <p role="status" className="px-3 py-1.5 text-xs font-medium text-amber-800">
+          <p role={located.reason ? 'status' : undefined} data-target-status="not-found" className="px-3 py-1.5 text-xs font-medium text-amber-800">
             {located.reason?.(t) ?? t('viewer.notLocated', { page: located.page })}
           </p>
         </Float>
