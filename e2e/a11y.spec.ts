@@ -278,6 +278,13 @@ test('viewer surfaces by keyboard, dark with night pages from a link, then light
   await expect(page.locator('[data-page-theme]')).toHaveAttribute('data-page-theme', 'night');
   const nightPages = page.getByRole('button', { name: 'Night pages' });
   await expect(nightPages).toHaveAttribute('aria-pressed', 'true');
+  // More contrast in the dark theme too: the secondary greys change (lighten: the dark palette is inverted,
+  // more-contrast.test.ts measures them), then back.
+  const hint = page.locator('#references-heading');
+  const darkNormal = await hint.evaluate((el) => getComputedStyle(el).color);
+  await page.emulateMedia({ contrast: 'more' });
+  await expect.poll(() => hint.evaluate((el) => getComputedStyle(el).color)).not.toBe(darkNormal);
+  await page.emulateMedia({ contrast: 'no-preference' });
 
   // Enter on "Next page" to the last page: the button ends disabled but keeps the focus (a disabled button would
   // drop it to <body>), one more Enter does nothing, and "Previous page" brings page 1 back.
