@@ -82,8 +82,8 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   expect(new URL(page.url()).searchParams.get('cite')).toBe('2');
   // The live region says it in Persian.
   await expect(page.getByRole('status').filter({ hasText: 'برجسته شد' })).toHaveText(/^ارجاع 2 — .+، برجسته شد\s*$/);
-  // The policy's paragraphs read right to left too.
-  expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
+  // The policy's paragraphs read right to left too, and are named Persian.
+  expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => [getComputedStyle(p).direction, p.lang])).toEqual(['rtl', 'fa']);
 
   // [٢،٣] reads right to left like its paragraph (2 on the right), and stays so while a preview is open inside it:
   // it used to read left to right, and flip when the preview's Persian words came, so a click pressed on 3 was
@@ -129,6 +129,11 @@ test('an RTL answer in the English UI still reads right to left, inside a left-t
   expect(answerBox!.x + answerBox!.width).toBeLessThan(viewerBox!.x + 1);
   const paragraphs = page.locator('[data-pane="answer"] .answer-prose p');
   expect(await paragraphs.evaluateAll((ps) => ps.map((p) => getComputedStyle(p).direction))).toEqual(['rtl', 'rtl', 'rtl']);
+  // …and is named Persian (WCAG 3.1.2: a screen reader reads it with a Persian voice), its question too; the
+  // markers' names are the UI's, so they stay English.
+  expect(await paragraphs.evaluateAll((ps) => ps.map((p) => p.lang))).toEqual(['fa', 'fa', 'fa']);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'fa');
+  await expect(page.locator('[data-pane="answer"] bdi[data-marker-group]').first()).toHaveAttribute('lang', 'en');
   // The marker isolates: its button is still the 4th group's, right after the paragraph's last words.
   await page.locator('[data-pane="answer"] bdi[data-marker-group] button[data-marker="4"]').click();
   await expect.poll(() => page.locator('[data-pane="viewer"] mark[data-highlight]').allTextContents().then((t) => collapse(t.join('')))).toBe(quote('S4'));

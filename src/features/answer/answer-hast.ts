@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { CitationMarker, Link, LinkReference, Nodes, Root, RootContent } from 'mdast';
 import { defaultHandlers, toHast, type Handler, type State } from 'mdast-util-to-hast';
+import { withBlockLanguages } from '../../core/language/hast-language.ts';
 
 // The answer's parsed Markdown (the same tree the answer model read its markers and claims from) as HTML elements.
 // Safety: raw HTML is dropped (no `allowDangerousHtml`), images are dropped (a remote image is an exfiltration
@@ -63,7 +64,8 @@ export function answerHast(tree: Root): HastRoot {
     },
   });
   const root: HastRoot = hast.type === 'root' ? hast : { type: 'root', children: [hast as ElementContent] };
-  return { ...root, children: root.children.map((c) => (c.type === 'element' ? withDirection(c) : c)) };
+  // Each block's direction, then its language where its script tells (WCAG 3.1.2: a screen reader's voice).
+  return withBlockLanguages({ ...root, children: root.children.map((c) => (c.type === 'element' ? withDirection(c) : c)) }, TEXT_BLOCKS);
 }
 
 const TEXT_BLOCKS = new Set(['p', 'ul', 'ol', 'li', 'blockquote', 'table', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

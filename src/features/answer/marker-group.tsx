@@ -1,5 +1,5 @@
 import { Fragment, memo } from 'react';
-import { useTranslate } from '../../i18n/use-translate.ts';
+import { useLocale, useTranslate } from '../../i18n/use-translate.ts';
 import type { MarkerInfo } from './marker-info.ts';
 import { MarkerButton } from './marker-button.tsx';
 import { useCiteMarker } from './active-marker.ts';
@@ -17,9 +17,11 @@ interface MarkerGroupProps {
  */
 export const MarkerGroup = memo(function MarkerGroup({ infos }: MarkerGroupProps) {
   const t = useTranslate();
+  const locale = useLocale();
   const onCite = useCiteMarker();
   return (
-    <bdi data-marker-group="" className="whitespace-nowrap text-slate-500 [direction:inherit]">
+    // The UI's language: the buttons' names ("Citation 2: …") are the UI's, inside a paragraph that may be lang="fa".
+    <bdi data-marker-group="" lang={locale} className="whitespace-nowrap text-slate-500 [direction:inherit]">
       [
       {infos.map((info, i) => (
         <Fragment key={`${info.key}-${i}`}>

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import { reviewDecisions } from '../../api/review-schema.ts';
+import { blockLanguage } from '../../core/language/script-language.ts';
 import { flagReason } from '../../core/review/review-text.ts';
 import type { ReviewFlag } from '../../core/review/types.ts';
 import { ClaimHistory } from './claim-history.tsx';
@@ -62,7 +63,9 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
           <span aria-hidden>{index + 1}</span>
           <span className="sr-only">{t('review.claimN', { n: index + 1 })}</span>
         </span>
-        <span dir="auto" className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>{claim.text}</span>
+        <span dir="auto" lang={blockLanguage(claim.text)} className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>
+          {claim.text}
+        </span>
         <span className="shrink-0">
           <DecisionChip decision={decision.decision} />
         </span>

@@ -3,6 +3,7 @@ import type { Image, ImageReference, Root } from 'mdast';
 import { toHast, type Handler } from 'mdast-util-to-hast';
 import type { TextRange } from '../../core/text-source/text-passage.ts';
 import { alignToRaw } from '../../core/text-source/visible-text.ts';
+import { withBlockLanguages } from '../../core/language/hast-language.ts';
 
 // A cited Markdown document as HTML elements, with the cited passage marked. The same rules as for answers:
 //  - raw HTML is dropped (no `allowDangerousHtml`): a `<script>` or `<img onerror>` in a document is never markup;
@@ -31,10 +32,13 @@ export function sourceMarkdownHast(tree: Root): HastRoot {
     },
   });
   const root: HastRoot = hast.type === 'root' ? hast : { type: 'root', children: [hast as ElementContent] };
-  return { ...root, children: root.children.map((c) => (c.type === 'element' ? adjust(c) : c)) };
+  // Each block's direction, then its language where its script tells (WCAG 3.1.2: a screen reader's voice).
+  return withBlockLanguages({ ...root, children: root.children.map((c) => (c.type === 'element' ? adjust(c) : c)) }, LANG_BLOCKS);
 }
 
 const TEXT_BLOCKS = new Set(['p', 'li', 'blockquote', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Plain text is one <pre>: its language is the document's. */
+const LANG_BLOCKS = new Set([...TEXT_BLOCKS, 'pre']);
 
 /**
  * The page's one h1 is the question: a document's headings sit one level below it (h1 → h2 … h6 stays h6). Each
@@ -105,8 +109,11 @@ function splitText(node: Text, span: Span | null, source: string, ranges: readon
 /** A plain-text document as one preformatted block, with the same marks. */
 export function plainTextHast(text: string): HastRoot {
   const position = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: text.length } };
-  return {
-    type: 'root',
-    children: [{ type: 'element', tagName: 'pre', properties: { dataPlainText: '', dir: 'auto' }, children: [{ type: 'text', value: text, position }], position }],
-  };
+  return withBlockLanguages(
+    {
+      type: 'root',
+      children: [{ type: 'element', tagName: 'pre', properties: { dataPlainText: '', dir: 'auto' }, children: [{ type: 'text', value: text, position }], position }],
+    },
+    LANG_BLOCKS,
+  );
 }
