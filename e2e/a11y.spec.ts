@@ -74,6 +74,12 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   await expect(link).toBeVisible();
   await expect(page).toHaveTitle('Answers – citelens');
   expect(await axeViolations(page), 'home page').toEqual([]);
+  // The home page in the dark theme (it follows the system's) passes too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await axeViolations(page), 'dark: home page').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
 
   // Keyboard only: the link takes the focus and Enter opens the answer, whose heading then has the focus.
   await link.focus();
@@ -144,7 +150,11 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   const bar = (el: Element) => `${getComputedStyle(el).borderInlineStartStyle} ${getComputedStyle(el).borderInlineStartWidth}`;
   expect(await page.locator('[data-claim-id][aria-current="true"]').evaluate(bar)).toBe('solid 3px');
   expect(await page.locator('[data-claim-id]:not([aria-current])').first().evaluate(bar)).toMatch(/ 0px$/);
-  await page.emulateMedia({ forcedColors: 'none' });
+  // The review panel with the claim selected in the dark theme.
+  await page.emulateMedia({ forcedColors: 'none', colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await axeViolations(page), 'dark: review panel').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // "Hide document": the pane is inert, so Tab never reaches its zoom, page or region controls.
   await page.getByRole('button', { name: 'Hide document' }).click();
