@@ -84,7 +84,7 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   // The live region says it in Persian.
   await expect(page.getByRole('status').filter({ hasText: 'برجسته شد' })).toHaveText(/^ارجاع 2 — .+، برجسته شد\s*$/);
   // The policy's paragraphs read right to left too, and are named Persian.
-  expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => [getComputedStyle(p).direction, p.lang])).toEqual(['rtl', 'fa']);
+  expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => [getComputedStyle(p).direction, p.getAttribute('lang')])).toEqual(['rtl', 'fa']);
 
   // [٢،٣] reads right to left like its paragraph (2 on the right), and stays so while a preview is open inside it:
   // it used to read left to right, and flip when the preview's Persian words came, so a click pressed on 3 was
@@ -135,7 +135,7 @@ test('an RTL answer in the English UI still reads right to left, inside a left-t
   expect(await paragraphs.evaluateAll((ps) => ps.map((p) => getComputedStyle(p).direction))).toEqual(['rtl', 'rtl', 'rtl']);
   // …and is named Persian (WCAG 3.1.2: a screen reader reads it with a Persian voice), its question too; the
   // markers' names are the UI's, so they stay English.
-  expect(await paragraphs.evaluateAll((ps) => ps.map((p) => p.lang))).toEqual(['fa', 'fa', 'fa']);
+  expect(await paragraphs.evaluateAll((ps) => ps.map((p) => p.getAttribute('lang')))).toEqual(['fa', 'fa', 'fa']);
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'fa');
   await expect(page.locator('[data-pane="answer"] bdi[data-marker-group]').first()).toHaveAttribute('lang', 'en');
   // The marker isolates: its button is still the 4th group's, right after the paragraph's last words.
