@@ -2,6 +2,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { TextContent } from 'react-pdf';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import { toPageText, type PageText } from '../../core/locate/page-text.ts';
+import { packTextContent, unpackTextContent, type PackedTextContent } from '../../core/locate/packed-text-content.ts';
 import { locateService, type DocumentLocator } from './locate-client.ts';
 
 // ONE cache per open document, shared by the text layers and the quote locator. pdf.js parses a page's text in the
@@ -39,8 +40,9 @@ export function frameOf(page: PDFPageProxy): PageFrame {
 
 export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
   const pages = new Map<number, Promise<PDFPageProxy>>();
-  const texts = new Map<number, Promise<TextContent>>();
-  const pageTexts = new Map<number, Promise<PageText>>();
+  // Each page's text is kept packed (core/locate/packed-text-content.ts: a quarter of the objects' memory), and
+  // unpacked for whoever asks: a text layer being laid out, the locator reading the page.
+  const texts = new Map<number, Promise<PackedTextContent>>();
 
   const remember = <T>(map: Map<number, Promise<T>>, key: number, make: () => Promise<T>): Promise<T> => {
     let promise = map.get(key);
@@ -67,23 +69,26 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
     );
 
   let requests = 0;
-  const getTextContent = (n: number) =>
+  const packedText = (n: number) =>
     remember(texts, n, () => {
       const ask = (p: PDFPageProxy) => {
         requests++;
-        return p.getTextContent();
+        return p.getTextContent().then(packTextContent);
       };
       // A loaded page is asked at once, not a promise turn later: the request then reaches the worker in the order
       // it was made (behind the page's drawing, ahead of the next page's).
       const page = loaded.get(n);
       return page ? ask(page) : getPage(n).then(ask);
     });
+  // pdf.js's TextContent shape, which its TextLayer reads (a structural copy of what the worker sent).
+  const getTextContent = (n: number) => packedText(n).then((packed) => unpackTextContent(packed) as unknown as TextContent);
 
-  const getPageText = (n: number) =>
-    remember(pageTexts, n, async () => {
-      const [page, content] = await Promise.all([getPage(n), getTextContent(n)]);
-      return toPageText(n, frameOf(page), content);
-    });
+  // Not kept: the locator's worker keeps its own index of the pages it was given, and the main thread needs a page's
+  // runs only to hand them over (or to tell a scan with no text).
+  const getPageText = async (n: number) => {
+    const [page, packed] = await Promise.all([getPage(n), packedText(n)]);
+    return toPageText(n, frameOf(page), unpackTextContent(packed));
+  };
 
   let locator: DocumentLocator | null = null;
   const cache: DocumentTextCache = {
