@@ -11,7 +11,7 @@ import { createPdfWorker } from './pdf-worker.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
 import { ContentGate } from './content-gate.tsx';
-import { loadFailure, type LoadFailure } from './load-failure.ts';
+import { DocumentNotInAnswerError, loadFailure, type LoadFailure } from './load-failure.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
@@ -103,6 +103,11 @@ export interface PdfViewerProps {
   onStepCitation?(delta: 1 | -1): void;
   /** `night`: pages (and thumbnails) recoloured for reading in the dark, marks in night colours; default `paper`. */
   pageTheme?: PageTheme;
+  /**
+   * Start the locator's worker once a page has painted (default), so the first quote and the review's checks find it
+   * ready. /bench, which searches only when asked, leaves it off: a quote then starts it itself.
+   */
+  warmLocator?: boolean;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -116,7 +121,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper' }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', warmLocator }: PdfViewerProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
@@ -173,9 +178,10 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
             onAnchored={onAnchored}
             onLoadFailed={onLoadFailed ? (failure) => onLoadFailed(documentId, failure) : undefined}
             citations={citations}
+            warmLocator={warmLocator}
           />
         ) : (
-          <LoadError error={new Error(`document “${documentId}” is not part of this answer.`)} />
+          <LoadError error={new DocumentNotInAnswerError(documentId)} />
         )}
       </div>
     </div>
@@ -186,6 +192,7 @@ type PasswordState = { kind: 'none' } | { kind: 'needed'; incorrect: boolean; re
 
 interface DocumentPaneProps {
   url: string;
+  warmLocator: boolean | undefined;
   target: HighlightTarget | null;
   initialPage: number | undefined;
   onPageChange?(page: number): void;
@@ -200,7 +207,7 @@ interface DocumentPaneProps {
 const NO_CITATIONS: readonly PageCitation[] = [];
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, citations }: DocumentPaneProps) {
+function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, citations, warmLocator }: DocumentPaneProps) {
   const store = useViewerStoreApi();
   const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
   // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
@@ -260,7 +267,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
           suspense={false}
           onLoadError={setLoadError}
           onSourceError={setLoadError}
-          error={<LoadError error={loadError ?? new Error('the file could not be loaded.')} onRetry={retry} />}
+          error={<LoadError error={loadError ?? new Error('')} onRetry={retry} />}
         >
           {({ pdf }) => (
             <ContentGate pdf={pdf} onBlocked={setBlocked}>
@@ -277,6 +284,7 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
                     onTextCache={onTextCache}
                     onAnchored={onAnchored}
                     scheduler={scheduler}
+                    warmLocator={warmLocator}
                   />
                 )}
               </SidebarLayout>

@@ -44,9 +44,13 @@ interface ViewerPagesProps {
   onAnchored?: ((result: AnchorResult) => void) | undefined;
   /** The render queue, shared with the sidebar's thumbnails; a queue of its own when absent. */
   scheduler?: RenderScheduler;
+  /** Start the locator's worker once a page has painted (see PdfViewerProps.warmLocator). */
+  warmLocator?: boolean | undefined;
 }
 
-export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler }: ViewerPagesProps) {
+export function ViewerPages(props: ViewerPagesProps) {
+  const { pdf, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler } = props;
+  const warmLocator = props.warmLocator ?? true;
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
@@ -100,8 +104,8 @@ export function ViewerPages({ pdf, documentKey, target: givenTarget, initialPage
   // The locator's worker starts once a page is on screen, ready for the first quote and the review's checks (a quote
   // searched before then starts it itself): its script is not in the way of the first paint.
   useEffect(() => {
-    if (anyPainted) locateService();
-  }, [anyPainted]);
+    if (anyPainted && warmLocator) locateService();
+  }, [anyPainted, warmLocator]);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
