@@ -19,6 +19,7 @@ export type AccessStatus = 401 | 403 | 404;
 export type LoadProblem =
   | { key: 'loadError.empty' | 'loadError.notPdf' | 'loadError.wrongPassword' | 'loadError.noPassword' | 'loadError.notFound' | 'loadError.nothingReturned' | 'loadError.unknown' }
   | { key: 'loadError.serverFailed'; status: number }
+  | { key: 'loadError.notInAnswer'; document: string }
   | { oversized: OversizedStream }
   | { text: string };
 

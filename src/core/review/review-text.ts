@@ -67,6 +67,7 @@ export function loadProblemText(problem: LoadProblem, t: Translate = translateEn
   if ('text' in problem) return problem.text;
   if ('oversized' in problem) return oversizedStreamReason(problem.oversized, t);
   if (problem.key === 'loadError.serverFailed') return t(problem.key, { status: problem.status });
+  if (problem.key === 'loadError.notInAnswer') return t(problem.key, { document: problem.document });
   return t(problem.key);
 }
 

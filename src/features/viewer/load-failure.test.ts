@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentTooLargeError } from '../../core/documents/stream-bombs.ts';
 import { createTranslator } from '../../core/i18n/translate.ts';
 import { reviewText } from '../../core/review/review-text.ts';
-import { loadFailure } from './load-failure.ts';
+import { describeLoadError, DocumentNotInAnswerError, loadFailure } from './load-failure.ts';
 
 const named = (name: string, message: string, status?: number) => Object.assign(new Error(message), { name }, status === undefined ? {} : { status });
 
@@ -17,6 +17,13 @@ describe('loadFailure', () => {
       reason: 'the document was not found on the server (404): its id names no file.',
     });
     expect(loadFailure(named('ResponseException', 'Unexpected server response (503)', 503))).toMatchObject({ status: 503, reason: 'the server failed to send it (HTTP 503).' });
+  });
+
+  it('names a document the answer does not list, in the UI language', () => {
+    const error = new DocumentNotInAnswerError('annex-b');
+    expect(describeLoadError(error)).toBe('the answer has no document “annex-b”.');
+    expect(describeLoadError(error, createTranslator('fa'))).toContain('«annex-b»');
+    expect(describeLoadError(new Error(''))).toBe('unknown error.');
   });
 
   it('passes a decompression bomb’s reason through', () => {

@@ -23,9 +23,18 @@ export function httpStatus(error: Error): number | null {
   return typeof status === 'number' && status > 0 ? status : null;
 }
 
+/** The viewer was asked for a document the answer does not list (a link naming another answer's document). */
+export class DocumentNotInAnswerError extends Error {
+  override name = 'DocumentNotInAnswerError';
+  constructor(readonly documentId: string) {
+    super(`document “${documentId}” is not part of this answer.`);
+  }
+}
+
 /** Why a PDF did not open, as data: a catalog key, or the words pdf.js (or our own check) gave. */
 export function loadProblem(error: Error): LoadProblem {
   if (error instanceof ContentTooLargeError) return { oversized: error.found };
+  if (error instanceof DocumentNotInAnswerError) return { key: 'loadError.notInAnswer', document: error.documentId };
   switch (error.name) {
     case 'InvalidPDFException':
       // pdf.js says "The PDF file is empty, i.e. its size is zero bytes." for a 0-byte file.

@@ -147,6 +147,7 @@ export const viewerEn = {
   'loadError.serverFailed': 'the server failed to send it (HTTP {status}).',
   'loadError.nothingReturned': 'the server did not return the file.',
   'loadError.unknown': 'unknown error.',
+  'loadError.notInAnswer': 'the answer has no document “{document}”.',
   'address.none': 'it has no address.',
   'address.invalid': 'its address is not a valid URL.',
   'address.scheme': 'its address uses “{scheme}”; only http(s) and relative addresses are opened.',

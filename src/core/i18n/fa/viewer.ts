@@ -148,6 +148,7 @@ export const viewerFa: Translation<typeof viewerEn> = {
   'loadError.serverFailed': 'سرور نتوانست آن را بفرستد (HTTP {status}).',
   'loadError.nothingReturned': 'سرور فایل را برنگرداند.',
   'loadError.unknown': 'خطای ناشناخته.',
+  'loadError.notInAnswer': 'پاسخ سندی به نام «{document}» ندارد.',
   'address.none': 'نشانی ندارد.',
   'address.invalid': 'نشانی‌اش یک URL معتبر نیست.',
   'address.scheme': 'نشانی‌اش از «{scheme}» استفاده می‌کند؛ فقط نشانی‌های http(s) و نسبی باز می‌شوند.',
