@@ -13,7 +13,8 @@ test('a quote-only citation in a 1,000-page PDF is searched while the viewer kee
   const zoomBefore = await zoom.textContent();
 
   await page.locator('button[data-marker="1"]').click();
-  const locating = page.getByRole('status').filter({ hasText: 'Locating passage…' });
+  // Shown, not announced (the live announcer speaks for the viewer): found by its text.
+  const locating = page.locator('[data-target-status="locating"]', { hasText: 'Locating passage…' });
   await expect(locating).toBeVisible();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect(zoom).not.toHaveText(zoomBefore ?? '');
