@@ -32,6 +32,7 @@ const WRITE = args.includes('--write');
 const serverRootIndex = args.indexOf('--server-root');
 const serverRoot = serverRootIndex === -1 ? repoRoot : path.resolve(args[serverRootIndex + 1] ?? '.');
 const PDF_BYTES = 1024 * 1024;
+const LIST_ANSWERS = 5000;
 const RANGE_BYTES = 64 * 1024;
 
 function rssMb(pid: number): number {
@@ -70,11 +71,17 @@ cpSync(path.join(repoRoot, 'src/server/demo-data/answers'), path.join(dataDir, '
 const pdf = Buffer.alloc(PDF_BYTES, 0x20);
 pdf.write('%PDF-1.7\n');
 writeFileSync(path.join(dataDir, 'documents', 'load-1mb.pdf'), pdf);
+// The answer list over 5,000 answers (issue 9: it used to read and parse every file on every request).
+const template = JSON.parse(readFileSync(path.join(dataDir, 'answers', 'vendor-access.json'), 'utf8')) as { id: string; question: string };
+for (let i = 0; i < LIST_ANSWERS; i++) {
+  writeFileSync(path.join(dataDir, 'answers', `load-${i}.json`), JSON.stringify({ ...template, id: `load-${i}`, question: `${template.question} (${i})` }));
+}
 
 const server = await startServer(dataDir);
 const rssStart = rssMb(server.pid);
 const scenarios: { name: string; url: string; requests?: autocannon.Request[] }[] = [
   { name: '`GET /api/answers/vendor-access`', url: `${server.base}/api/answers/vendor-access` },
+  { name: `\`GET /api/answers\` (the list's first page, ${LIST_ANSWERS.toLocaleString('en')} answers in the folder)`, url: `${server.base}/api/answers` },
   {
     name: '1 MB PDF by 64 KB ranges (`Range: bytes=…`, 16 ranges in turn)',
     url: `${server.base}/api/documents/load-1mb`,
@@ -113,7 +120,7 @@ const section = [
   '## Server load (`scripts/load.ts`)',
   '',
   `autocannon, ${CONNECTIONS} connections, ${DURATION} s per round, ${ROUNDS} rounds per scenario, loopback, against`,
-  '`src/server/main.ts` in its own process (the demo answers, one 1 MB PDF, `CITELENS_ASK=off`). RSS is the server',
+  `\`src/server/main.ts\` in its own process (the demo answers plus ${LIST_ANSWERS.toLocaleString('en')} copies of one, one 1 MB PDF, \`CITELENS_ASK=off\`). RSS is the server`,
   `process's after each round (${rssStart.toFixed(0)} MB after start). Errors are connection errors and timeouts;`,
   'non-2xx counts responses other than 200/206.',
   '',
