@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { SCALE_ANSWER_ID } from './scale-answer-fixture.ts';
+import { LONG_FORMATTED_ANSWER_ID, SCALE_ANSWER_ID } from './scale-answer-fixture.ts';
 
 // The 10,000-claim answer of issue 9's bad-input matrix: correctness only, with room for a loaded machine (how fast
 // it is, is scripts/bench-answer-scale.ts's, in docs/benchmarks.md).
@@ -59,4 +59,18 @@ test('a 10,000-claim answer opens drawn in part; a claim selected in the review 
   // Find in page still reaches a sentence that is not drawn (its placeholder holds the text, hidden until found).
   const hidden = pane.locator('[data-answer-chunk]:not([data-drawn])').first();
   await expect(hidden).toContainText('in case 1 ');
+});
+
+test('a long formatted answer is parsed off the main thread, then drawn formatted, and its markers open their passages', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`./?answer=${LONG_FORMATTED_ANSWER_ID}`);
+  const pane = page.locator('[data-pane="answer"]');
+  await expect(pane.getByRole('heading', { name: 'Case 1', exact: true })).toBeVisible();
+  // Formatted as written: headings and emphasis, no note about plain text.
+  await expect(pane.locator('strong', { hasText: 'remote access' }).first()).toBeVisible();
+  await expect(pane.locator('[data-markdown-simplified]')).toHaveCount(0);
+  expect(workers.some((url) => /markdown-worker/.test(url))).toBe(true);
+  await pane.locator('button[data-marker="1"]').first().click();
+  await expect(page.locator('[data-page-number="2"] [data-highlight][data-source-id="S1"]').first()).toBeVisible();
 });

@@ -48,3 +48,32 @@ export function scaleAnswer() {
     sources: SOURCES.map((s, i) => ({ id: `S${i + 1}`, documentId: 'vendor-security-policy', ...s })),
   };
 }
+
+export const LONG_FORMATTED_ANSWER_ID = 'long-formatted-answer';
+
+/**
+ * A long answer that is still formatted (~40 KB of Markdown: headings, lists, emphasis, markers), so its parse is
+ * done off the main thread (app/markdown-client.ts) before it is drawn.
+ */
+export function longFormattedAnswer() {
+  const sections: string[] = [];
+  for (let i = 1; i <= 80; i++) {
+    sections.push(
+      [
+        `## Case ${i}`,
+        '',
+        `For the vendor in case ${i}, **remote access** requires multi-factor authentication [1]. Accounts left unused are disabled after 30 days [2].`,
+        '',
+        `- Review the sign-in records of case ${i} every quarter, and keep them for the audit.`,
+        `- Disable the accounts of case ${i} that were not used in the last 30 days [2].`,
+      ].join('\n'),
+    );
+  }
+  return {
+    id: LONG_FORMATTED_ANSWER_ID,
+    question: 'What does the vendor policy require, case by case?',
+    text: sections.join('\n\n'),
+    documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy', url: '/api/documents/vendor-security-policy', version: '2026-03' }],
+    sources: SOURCES.map((s, i) => ({ id: `S${i + 1}`, documentId: 'vendor-security-policy', ...s })),
+  };
+}

@@ -9,7 +9,7 @@ import { generateLargePdf } from '../scripts/demo/large-pdf.ts';
 import { FIND_FIXTURE, generateFindFixturePdf } from '../scripts/demo/find-fixture.ts';
 import { writeHardeningFixtures } from './hardening-fixtures.ts';
 import { writeHostileFixtures } from './hostile-fixtures.ts';
-import { SCALE_ANSWER_ID, scaleAnswer } from './scale-answer-fixture.ts';
+import { LONG_FORMATTED_ANSWER_ID, longFormattedAnswer, SCALE_ANSWER_ID, scaleAnswer } from './scale-answer-fixture.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +45,8 @@ json('large-document-quote-only', {
 });
 // 10,000 claims, each with a marker (e2e/answer-scale.spec.ts; the benchmark scripts/bench-answer-scale.ts).
 json(SCALE_ANSWER_ID, scaleAnswer());
+// A long answer that is still formatted: parsed off the main thread before it is drawn (e2e/answer-scale.spec.ts).
+json(LONG_FORMATTED_ANSWER_ID, longFormattedAnswer());
 json('broken-shape', {
   id: 'broken-shape',
   text: 'A claim [1].',

@@ -6,7 +6,7 @@ import { formatLabel } from '../core/adapters/format-labels.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
-import { modelFor, useCitation } from './answer-citation.ts';
+import { modelFor, useAnswerFormatted, useCitation } from './answer-citation.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
@@ -41,6 +41,19 @@ function useEarlyChunks() {
   }, []);
 }
 
+/** While the answer loads (offline, React Query holds the request and sends it when the browser is back online). */
+function loadingPanes(message: string): { answer: ReactNode; review: ReactNode; viewer: ReactNode } {
+  return {
+    answer: (
+      <p className="p-6 text-sm text-slate-600" role="status">
+        {message}
+      </p>
+    ),
+    review: <div className="h-full bg-white" />,
+    viewer: <div className="h-full bg-slate-100" />,
+  };
+}
+
 // One SplitLayout for the whole life of the view: loading, error and loaded states only change what is inside the
 // panes, so a pane the user collapsed or resized while the answer loaded stays that way.
 
@@ -48,24 +61,15 @@ export function AnswerView({ answerId }: { answerId: string }) {
   const query = useQuery(answerQuery(answerId));
   const t = useTranslate();
   useEarlyChunks();
-  usePageTitle(query.status === 'success' ? null : { kind: 'loading', answerId });
-  useHeadingFocus(query.status === 'success');
+  // A long answer is shown once its Markdown is parsed, off the main thread (answer-citation.ts): loading till then.
+  const formatted = useAnswerFormatted(query.data?.answer);
+  const shown = query.status === 'success' && formatted;
+  usePageTitle(shown ? null : { kind: 'loading', answerId });
+  useHeadingFocus(shown);
   let panes: { answer: ReactNode; review: ReactNode; viewer: ReactNode };
   switch (query.status) {
     case 'pending':
-      panes = {
-        // Offline, React Query holds the request (onlineManager) and sends it when the browser is back online.
-        answer:
-          query.fetchStatus === 'paused' ? (
-            <p className="p-6 text-sm text-slate-600" role="status">
-              {t('answerView.offline')}
-            </p>
-          ) : (
-            <p className="p-6 text-sm text-slate-500" role="status">{t('app.loadingAnswer')}</p>
-          ),
-        review: <div className="h-full bg-white" />,
-        viewer: <div className="h-full bg-slate-100" />,
-      };
+      panes = loadingPanes(t(query.fetchStatus === 'paused' ? 'answerView.offline' : 'app.loadingAnswer'));
       break;
     case 'error':
       panes = {
@@ -82,6 +86,10 @@ export function AnswerView({ answerId }: { answerId: string }) {
       };
       break;
     case 'success': {
+      if (!formatted) {
+        panes = loadingPanes(t('app.loadingAnswer'));
+        break;
+      }
       // A conversation shows every turn in the answer pane; the review panel and the viewer follow the active one.
       const answer = query.data.answer;
       panes = {
@@ -113,7 +121,7 @@ export function AnswerView({ answerId }: { answerId: string }) {
   // The one main landmark (the home page has its own); the live region says where an opened citation landed.
   return (
     <main aria-label={t('answerView.label')} className="flex min-h-0 flex-1 flex-col">
-      {query.status === 'success' ? <AnswerPageTitle answer={query.data.answer} /> : null}
+      {shown ? <AnswerPageTitle answer={query.data.answer} /> : null}
       <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />
       <LiveAnnouncer />
     </main>

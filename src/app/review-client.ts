@@ -1,23 +1,17 @@
 import workerUrl from './review-worker.ts?worker&url';
+import type { ParsedMarkdown } from '../core/markdown/parse-answer-markdown.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { ReviewChecks } from '../core/review/types.ts';
 import type { FromReviewWorker, ToReviewWorker } from './review-protocol.ts';
 import type { ReviewedClaims } from './reviewed-claims.ts';
+import { startBundledWorker } from './start-worker.ts';
 
 // The main thread's side of the review worker (review-worker.ts), started on first use, one per page. Each answer
 // object is a document of the worker's: its text goes over once, and the worker keeps the model it built until the
 // answer is garbage collected here. When the worker cannot start or fails, every pending and later job rejects and
 // the caller reviews on the main thread (review-result.ts).
 
-/** The locate worker's way to start a worker (features/viewer/locate-worker-start.ts), for an opaque origin too. */
-function startReviewWorker(): Worker {
-  const absolute = new URL(workerUrl, window.location.href).toString();
-  if (window.origin === 'null' && !import.meta.env.DEV) {
-    const bootstrap = new Blob([`importScripts(${JSON.stringify(absolute)});`], { type: 'text/javascript' });
-    return new Worker(URL.createObjectURL(bootstrap));
-  }
-  return new Worker(absolute, { type: import.meta.env.DEV ? 'module' : 'classic' });
-}
+const startReviewWorker = () => startBundledWorker(workerUrl);
 
 interface Pending {
   resolve(value: ReviewedClaims): void;
@@ -46,7 +40,8 @@ export class ReviewService {
     }
   }
 
-  review(answer: Answer, checks: ReviewChecks, storeOrigins: readonly string[]): Promise<ReviewedClaims> {
+  /** `markdown`: the parse the page itself draws, handed over when the worker could not make the same one itself. */
+  review(answer: Answer, checks: ReviewChecks, storeOrigins: readonly string[], markdown?: ParsedMarkdown): Promise<ReviewedClaims> {
     if (!this.worker) return Promise.reject(new Error('no review worker'));
     const job = this.nextJob++;
     let doc = this.docs.get(answer);
@@ -58,7 +53,7 @@ export class ReviewService {
     }
     return new Promise<ReviewedClaims>((resolve, reject) => {
       this.pending.set(job, { resolve, reject });
-      this.send({ type: 'review', job, doc, ...(first && { answer }), checks, storeOrigins });
+      this.send({ type: 'review', job, doc, ...(first && { answer, ...(markdown && { markdown }) }), checks, storeOrigins });
     });
   }
 

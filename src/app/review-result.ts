@@ -39,7 +39,8 @@ async function reviewOffMain(answer: Answer, model: AnswerModel, checks: ReviewC
   const service = reviewService();
   if (service) {
     try {
-      return await service.review(answer, checks, storeOrigins());
+      // A parse that took too long is plain text on the page: the worker reviews the same tree, not its own parse.
+      return await service.review(answer, checks, storeOrigins(), model.markdown.simplified === 'slow' ? model.markdown : undefined);
     } catch {
       // No worker (or it failed): the same function, here.
     }

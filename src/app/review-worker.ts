@@ -23,7 +23,7 @@ scope.addEventListener('message', ({ data }) => {
         let reviewer = reviewers.get(data.doc);
         if (!reviewer) {
           if (!data.answer) throw new Error(`no answer for document ${data.doc}`);
-          reviewer = answerReviewer(data.answer);
+          reviewer = answerReviewer(data.answer, data.markdown);
           reviewers.set(data.doc, reviewer);
         }
         scope.postMessage({ type: 'done', job: data.job, value: reviewer(data.checks, data.storeOrigins) });

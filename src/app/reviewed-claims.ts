@@ -1,4 +1,5 @@
 import { buildAnswerModel, type AnswerModel } from '../core/model/answer-model.ts';
+import type { ParsedMarkdown } from '../core/markdown/parse-answer-markdown.ts';
 import type { Answer } from '../core/model/types.ts';
 import { reviewAnswer } from '../core/review/review-answer.ts';
 import type { ReviewChecks, ReviewResult } from '../core/review/types.ts';
@@ -37,8 +38,8 @@ export function reviewClaims(answer: Answer, model: AnswerModel, checks: ReviewC
 }
 
 /** For the worker, which has only the answer: its model built once per answer and kept with its readings. */
-export function answerReviewer(answer: Answer): (checks: ReviewChecks, storeOrigins: readonly string[]) => ReviewedClaims {
-  const model = buildAnswerModel(answer);
+export function answerReviewer(answer: Answer, markdown?: ParsedMarkdown): (checks: ReviewChecks, storeOrigins: readonly string[]) => ReviewedClaims {
+  const model = buildAnswerModel(answer, undefined, markdown);
   const readings = claimReadings(answer, model);
   return (checks, storeOrigins) => reviewClaims(answer, model, checks, storeOrigins, readings);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswerMarkdown } from './parse-answer-markdown.ts';
+import { parseAnswerMarkdown, parseMayBeSlow, plainAnswerMarkdown } from './parse-answer-markdown.ts';
 
 const raws = (text: string) => parseAnswerMarkdown(text).markers.map((g) => g.raw);
 const blocks = (text: string) =>
@@ -129,4 +129,19 @@ describe('parseAnswerMarkdown: pathological input stays linear', () => {
       expect(large).toBeLessThan(Math.max(small, 20) * 10);
     });
   }
+});
+
+describe('long answers', () => {
+  it('are parsed off the main thread only when they are long and still formatted (plain text is linear anyway)', () => {
+    expect(parseMayBeSlow('A short answer [1].')).toBe(false);
+    expect(parseMayBeSlow('A sentence with a marker [1]. '.repeat(1_000))).toBe(true);
+    // Past the size cap it is plain text, cut linearly: nothing to send away.
+    expect(parseMayBeSlow('A sentence with a marker [1]. '.repeat(4_000))).toBe(false);
+  });
+
+  it('as plain text keep every marker and say why', () => {
+    const parsed = plainAnswerMarkdown('## Title\n\nA claim [1]. Another [2, 3].', 'slow');
+    expect(parsed.simplified).toBe('slow');
+    expect(parsed.markers.map((m) => m.refs.map((r) => r.key))).toEqual([['1'], ['2', '3']]);
+  });
 });

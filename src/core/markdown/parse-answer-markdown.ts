@@ -29,12 +29,21 @@ export interface ParsedMarkdown {
   /**
    * Why the answer is not drawn exactly as written, or null: `size` / `complexity` (beyond markdown-limits.ts: plain
    * text with its markers), `nesting` (quotes or lists deeper than the caps are flattened), `unparsable` (the parser
-   * failed: plain text with its markers).
+   * failed: plain text with its markers), `slow` (parsing took longer than the UI allows: plain text with its markers).
    */
   simplified: MarkdownSimplified | null;
 }
 
-export type MarkdownSimplified = 'size' | 'complexity' | 'nesting' | 'unparsable';
+export type MarkdownSimplified = 'size' | 'complexity' | 'nesting' | 'unparsable' | 'slow';
+
+/**
+ * Whether parsing `text` may take long enough to be done off the main thread: formatted (within the limits of
+ * markdown-limits.ts, else it is plain text, which is linear) and longer than this. Linear to decide.
+ */
+export const PARSE_OFF_MAIN_CHARS = 20_000;
+export function parseMayBeSlow(text: string): boolean {
+  return text.length > PARSE_OFF_MAIN_CHARS && exceededLimit(text) === null;
+}
 
 // A GFM table needs a delimiter row: a line of pipes, dashes, colons and spaces (after any quote or list prefix).
 // The table construct is tried at the start of every line and scans it, which doubles the cost of a long answer, so
@@ -44,25 +53,33 @@ const DELIMITER_ROW = /^(?=[^\n]*\|)(?=[^\n]*-)[ \t>|:\-*+.)0-9]+$/m;
 /** Never throws and stays fast: text beyond the limits of markdown-limits.ts is shown as plain text with its markers. */
 export function parseAnswerMarkdown(text: string): ParsedMarkdown {
   const source = typeof text === 'string' ? text : '';
-  let simplified: MarkdownSimplified | null = exceededLimit(source);
+  const limit = exceededLimit(source);
+  if (limit) return plainAnswerMarkdown(source, limit);
+  let simplified: MarkdownSimplified | null = null;
   let tree: Root;
-  if (simplified) tree = plainTextTree(source);
-  else {
-    try {
-      const flat = flattenDeepNesting(source);
-      const tables = DELIMITER_ROW.test(flat.source);
-      tree = fromMarkdown(flat.source, {
-        extensions: tables ? [markerSyntax(flat.source), gfmTable(), gfmTaskListItem()] : [markerSyntax(flat.source), gfmTaskListItem()],
-        mdastExtensions: [markerFromMarkdown, gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
-      });
-      if (flat.replaced.size > 0) restoreReplaced(tree, flat.replaced);
-      if (flattenDeepTree(tree) || flat.replaced.size > 0) simplified = 'nesting';
-    } catch {
-      // e.g. the parser running out of stack: keep every marker, drop the formatting
-      tree = plainTextTree(source);
-      simplified = 'unparsable';
-    }
+  try {
+    const flat = flattenDeepNesting(source);
+    const tables = DELIMITER_ROW.test(flat.source);
+    tree = fromMarkdown(flat.source, {
+      extensions: tables ? [markerSyntax(flat.source), gfmTable(), gfmTaskListItem()] : [markerSyntax(flat.source), gfmTaskListItem()],
+      mdastExtensions: [markerFromMarkdown, gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
+    });
+    if (flat.replaced.size > 0) restoreReplaced(tree, flat.replaced);
+    if (flattenDeepTree(tree) || flat.replaced.size > 0) simplified = 'nesting';
+  } catch {
+    // e.g. the parser running out of stack: keep every marker, drop the formatting
+    tree = plainTextTree(source);
+    simplified = 'unparsable';
   }
+  return withMarkers(source, tree, simplified);
+}
+
+/** The text as plain paragraphs with its markers (linear), and why it is not formatted. */
+export function plainAnswerMarkdown(text: string, simplified: MarkdownSimplified): ParsedMarkdown {
+  return withMarkers(text, plainTextTree(text), simplified);
+}
+
+function withMarkers(source: string, tree: Root, simplified: MarkdownSimplified | null): ParsedMarkdown {
   const markers: MarkerGroup[] = [];
   collectMarkers(tree, markers);
   markers.sort((a, b) => a.start - b.start);

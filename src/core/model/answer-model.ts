@@ -40,8 +40,11 @@ export interface AnswerModel {
   markdown: ParsedMarkdown;
 }
 
-/** Build the model. Never throws: malformed answers give an empty-ish model. */
-export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
+/**
+ * Build the model. Never throws: malformed answers give an empty-ish model. `parsed`: the text's Markdown parse when
+ * it was made elsewhere (off the main thread, for a long answer); used only when it is of this very text.
+ */
+export function buildAnswerModel(answer: Answer, locale?: string, parsed?: ParsedMarkdown): AnswerModel {
   const safe = sanitize(answer);
   const { sources, keptOf } = collapseSources(safe.sources);
   const byId = new Map<string, Source>();
@@ -64,7 +67,7 @@ export function buildAnswerModel(answer: Answer, locale?: string): AnswerModel {
     if (id !== undefined) spans.push({ ...span, sourceId: id });
   }
 
-  const markdown = parseAnswerMarkdown(safe.text);
+  const markdown = parsed && parsed.text === safe.text ? parsed : parseAnswerMarkdown(safe.text);
   // Claims (sentence splitting over the whole text: seconds for a 10,000-claim answer) are cut when first read, not
   // before the answer can paint: the renderer needs only the parse, and the review panel's claims come from a worker.
   let claims: Claim[] | undefined;

@@ -109,6 +109,8 @@ function simplifiedNote(simplified: ParsedMarkdown['simplified'], t: Translate):
       return t('markdown.tooDeep');
     case 'unparsable':
       return t('markdown.unparsable');
+    case 'slow':
+      return t('markdown.tooSlow');
     default: {
       const never: never = simplified;
       return never;

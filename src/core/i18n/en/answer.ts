@@ -55,6 +55,7 @@ export const answerEn = {
   'markdown.tooComplex': 'This answer has too much Markdown punctuation to format safely: it is shown as plain text. Its citations still open.',
   'markdown.tooDeep': 'This answer nests quotes or lists too deeply: the deepest levels are shown flattened.',
   'markdown.unparsable': 'This answer could not be formatted: it is shown as plain text. Its citations still open.',
+  'markdown.tooSlow': 'Formatting this answer took too long: it is shown as plain text. Its citations still open.',
   'thread.restFailed': 'The rest of this conversation could not be loaded: {message}',
   'thread.failedQuestion': '“{question}”: ',
   'thread.loadingTurn': 'Loading turn {turn}…',
