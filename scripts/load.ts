@@ -81,7 +81,8 @@ const server = await startServer(dataDir);
 const rssStart = rssMb(server.pid);
 const scenarios: { name: string; url: string; requests?: autocannon.Request[] }[] = [
   { name: '`GET /api/answers/vendor-access`', url: `${server.base}/api/answers/vendor-access` },
-  { name: `\`GET /api/answers\` (the list's first page, ${LIST_ANSWERS.toLocaleString('en')} answers in the folder)`, url: `${server.base}/api/answers` },
+  { name: `\`GET /api/answers\` (the whole list, as the home page asks: ${LIST_ANSWERS.toLocaleString('en')} answers, 0.5 MB of JSON)`, url: `${server.base}/api/answers` },
+  { name: `\`GET /api/answers?limit=100\` (a page of that list)`, url: `${server.base}/api/answers?limit=100` },
   {
     name: '1 MB PDF by 64 KB ranges (`Range: bytes=…`, 16 ranges in turn)',
     url: `${server.base}/api/documents/load-1mb`,

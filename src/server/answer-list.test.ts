@@ -74,6 +74,16 @@ describe('GET /api/answers', () => {
     expect((await list()).find((i) => i.id === 'page-0')?.question).toBe('Edited question');
   });
 
+  it('sees an answer added or removed at once, though an unchanged list is sent from what was made before', async () => {
+    const before = await list();
+    expect(await list()).toEqual(before);
+    answer('zz-added', JSON.stringify({ question: 'Added later' }));
+    const added = await list();
+    expect(added.map((i) => i.id)).toContain('zz-added');
+    rmSync(path.join(answers, 'zz-added.json'));
+    expect((await list()).map((i) => i.id)).toEqual(before.map((i) => i.id));
+  });
+
   it('pages with ?limit and ?after, with the total and a link to the next page', async () => {
     const all = await list();
     const first = await app.request('/api/answers?limit=3');

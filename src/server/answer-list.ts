@@ -25,6 +25,9 @@ const STAT_CONCURRENCY = 64;
 export class AnswerList {
   private readonly cache = new Map<string, Cached>();
   private inFlight: Promise<AnswerSummary[]> | null = null;
+  /** The last list, handed out again (the same array) while no file changed, so its JSON can be kept with it. */
+  private last: AnswerSummary[] | null = null;
+  private changed = false;
 
   constructor(
     private readonly dataDir: string,
@@ -33,7 +36,10 @@ export class AnswerList {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** Every answer, sorted by id (code-point order). Concurrent callers share one scan. */
+  /**
+   * Every answer, sorted by id (code-point order). Concurrent callers share one scan. While no file was added,
+   * removed or changed, the very same array as before (callers may keep what they derive from it, keyed by it).
+   */
   all(): Promise<AnswerSummary[]> {
     if (!this.inFlight) {
       this.inFlight = this.scan().finally(() => {
@@ -62,6 +68,7 @@ export class AnswerList {
       }
       ids.push(id);
     }
+    this.changed = false;
     const out: (AnswerSummary | null)[] = new Array(ids.length).fill(null);
     let next = 0;
     const worker = async () => {
@@ -72,9 +79,15 @@ export class AnswerList {
     };
     await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, ids.length) }, worker));
     const present = new Set(ids);
-    for (const id of this.cache.keys()) if (!present.has(id)) this.cache.delete(id);
+    for (const id of this.cache.keys()) {
+      if (present.has(id)) continue;
+      this.cache.delete(id);
+      this.changed = true;
+    }
     const items = out.filter((s): s is AnswerSummary => s !== null);
-    return items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (!this.changed && this.last && this.last.length === items.length) return this.last;
+    this.last = items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return this.last;
   }
 
   private readonly warned = new Set<string>();
@@ -90,12 +103,13 @@ export class AnswerList {
     const s = await stat(file).catch(() => null);
     if (!s) {
       // Gone meanwhile, or a dangling symlink: nothing to list.
-      this.cache.delete(id);
+      if (this.cache.delete(id)) this.changed = true;
       return null;
     }
     const stamp = `${s.ino}:${s.size}:${s.mtimeMs}:${s.isFile() ? 'f' : 'o'}`;
     const cached = this.cache.get(id);
     if (cached?.stamp === stamp) return cached.summary;
+    this.changed = true;
     const summary = await this.read(id, file);
     if (summary) this.cache.set(id, { stamp, summary });
     return summary;

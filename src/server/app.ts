@@ -6,7 +6,7 @@ import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { benchPagePolicy, contentSecurityPolicy } from './embed/csp.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
-import { AnswerList, pageOf, parsePageQuery } from './answer-list.ts';
+import { AnswerList, pageOf, parsePageQuery, type AnswerSummary } from './answer-list.ts';
 import { jsonProblem, readJsonInside } from './data-folder.ts';
 import { declareTextMediaTypes } from './document-media-type.ts';
 import { documentResponseHeaders } from './document-headers.ts';
@@ -136,13 +136,21 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   // ---- /api ---------------------------------------------------------------------------------
 
   const answerList = new AnswerList(dataDir, answersDir, isValidId, warn);
+  const wholeListBodies = new WeakMap<readonly AnswerSummary[], string>();
   app.get('/api/answers', async (c) => {
     const page = parsePageQuery(c.req.query('limit'), c.req.query('after'), isValidId);
     if (typeof page === 'string') return apiError(c, 400, 'bad_request', page);
     const all = await answerList.all();
-    const { items, more } = pageOf(all, page);
     c.header('Cache-Control', 'no-cache');
     c.header('X-Total-Count', String(all.length));
+    if (page.limit === undefined && page.after === undefined) {
+      // The whole list, as the home page asks for it: its JSON is made once per version of the folder (5,000
+      // summaries are ~0.5 MB of JSON, which every request serialized again).
+      let body = wholeListBodies.get(all);
+      if (body === undefined) wholeListBodies.set(all, (body = JSON.stringify(all)));
+      return c.body(body, 200, { 'Content-Type': 'application/json' });
+    }
+    const { items, more } = pageOf(all, page);
     const last = items.at(-1);
     if (more && last && page.limit !== undefined) {
       c.header('Link', `</api/answers?limit=${page.limit}&after=${encodeURIComponent(last.id)}>; rel="next"`);
