@@ -6,16 +6,7 @@ import type { TextContentLike } from './page-text.ts';
 // text-heavy document; packed it is about a quarter of that. Unpacked again whenever a text layer is laid out.
 // Marked-content items (no `str`: pdf.js's beginMarkedContent/endMarkedContent) are few and kept as they are.
 
-export interface PackedTextContent {
-  /** Per text item: transform (6), width, height. */
-  numbers: Float64Array;
-  /** Per text item: bit 0 hasEOL, bits 1–2 the direction (0 none, 1 ltr, 2 rtl, 3 ttb). */
-  flags: Uint8Array;
-  /** Per text item: the length of its `str` in `text`, and its font's index in `fonts` (-1: none). */
-  lengths: Uint32Array;
-  fontIndex: Int32Array;
-  text: string;
-  fonts: string[];
+export interface PackedTextContent extends PackedItems {
   /** Marked-content items, with their position among all items. */
   marked: { at: number; item: object }[];
   styles: TextContentLike['styles'];
@@ -32,7 +23,7 @@ export interface UnpackedTextContent {
 const DIRS = [undefined, 'ltr', 'rtl', 'ttb'] as const;
 const NUMBERS = 8;
 
-interface TextItemLike {
+export interface TextItemLike {
   str: string;
   dir?: string;
   transform: readonly number[];
@@ -42,22 +33,30 @@ interface TextItemLike {
   hasEOL?: boolean;
 }
 
-export function packTextContent(content: TextContentLike & { lang?: string | null }): PackedTextContent {
-  const texts: TextItemLike[] = [];
-  const marked: PackedTextContent['marked'] = [];
-  content.items.forEach((item, at) => {
-    if ('str' in item) texts.push(item as TextItemLike);
-    else marked.push({ at, item });
-  });
-  const numbers = new Float64Array(texts.length * NUMBERS);
-  const flags = new Uint8Array(texts.length);
-  const lengths = new Uint32Array(texts.length);
-  const fontIndex = new Int32Array(texts.length);
+/** Text items (pdf.js's, or the locator's runs, which have the same fields) packed into flat arrays. */
+export interface PackedItems {
+  /** Per item: transform (6), width, height. */
+  numbers: Float64Array;
+  /** Per item: bit 0 hasEOL, bits 1–2 the direction (0 none, 1 ltr, 2 rtl, 3 ttb). */
+  flags: Uint8Array;
+  /** Per item: the length of its `str` in `text`, and its font's index in `fonts` (-1: none). */
+  lengths: Uint32Array;
+  fontIndex: Int32Array;
+  text: string;
+  fonts: string[];
+}
+
+export function packItems(items: readonly TextItemLike[]): PackedItems {
+  const numbers = new Float64Array(items.length * NUMBERS);
+  const flags = new Uint8Array(items.length);
+  const lengths = new Uint32Array(items.length);
+  const fontIndex = new Int32Array(items.length);
   const fonts: string[] = [];
   const fontIds = new Map<string, number>();
   const parts: string[] = [];
-  texts.forEach((t, i) => {
+  items.forEach((t, i) => {
     const o = i * NUMBERS;
+    // pdf.js transforms have six numbers; a missing one reads as NaN, which the layout skips
     for (let k = 0; k < 6; k++) numbers[o + k] = t.transform[k] ?? NaN;
     numbers[o + 6] = t.width;
     numbers[o + 7] = t.height;
@@ -71,7 +70,35 @@ export function packTextContent(content: TextContentLike & { lang?: string | nul
       fontIndex[i] = id;
     }
   });
-  const packed: PackedTextContent = { numbers, flags, lengths, fontIndex, text: parts.join(''), fonts, marked, styles: content.styles };
+  return { numbers, flags, lengths, fontIndex, text: parts.join(''), fonts };
+}
+
+/** Item `i` of a packing, its `str` starting at `offset` in `packed.text` (the sum of the lengths before it). */
+export function unpackItem(packed: PackedItems, i: number, offset: number): TextItemLike & { hasEOL: boolean } {
+  const o = i * NUMBERS;
+  const n = packed.numbers;
+  const item: TextItemLike & { hasEOL: boolean } = {
+    str: packed.text.slice(offset, offset + packed.lengths[i]!),
+    transform: [n[o]!, n[o + 1]!, n[o + 2]!, n[o + 3]!, n[o + 4]!, n[o + 5]!],
+    width: n[o + 6]!,
+    height: n[o + 7]!,
+    hasEOL: (packed.flags[i]! & 1) === 1,
+  };
+  const dir = DIRS[(packed.flags[i]! >> 1) & 3];
+  if (dir) item.dir = dir;
+  const font = packed.fontIndex[i]!;
+  if (font >= 0) item.fontName = packed.fonts[font]!;
+  return item;
+}
+
+export function packTextContent(content: TextContentLike & { lang?: string | null }): PackedTextContent {
+  const texts: TextItemLike[] = [];
+  const marked: PackedTextContent['marked'] = [];
+  content.items.forEach((item, at) => {
+    if ('str' in item) texts.push(item as TextItemLike);
+    else marked.push({ at, item });
+  });
+  const packed: PackedTextContent = { ...packItems(texts), marked, styles: content.styles };
   if (content.lang !== undefined) packed.lang = content.lang;
   return packed;
 }
@@ -82,25 +109,10 @@ export function unpackTextContent(packed: PackedTextContent): UnpackedTextConten
   for (const { at, item } of packed.marked) items[at] = item;
   let next = 0;
   let offset = 0;
-  const n = packed.numbers;
   for (let at = 0; at < count; at++) {
     if (items[at] !== undefined) continue;
-    const i = next++;
-    const o = i * NUMBERS;
-    const length = packed.lengths[i]!;
-    const item: TextItemLike = {
-      str: packed.text.slice(offset, offset + length),
-      transform: [n[o]!, n[o + 1]!, n[o + 2]!, n[o + 3]!, n[o + 4]!, n[o + 5]!],
-      width: n[o + 6]!,
-      height: n[o + 7]!,
-      hasEOL: (packed.flags[i]! & 1) === 1,
-    };
-    offset += length;
-    const dir = DIRS[(packed.flags[i]! >> 1) & 3];
-    if (dir) item.dir = dir;
-    const font = packed.fontIndex[i]!;
-    if (font >= 0) item.fontName = packed.fonts[font]!;
-    items[at] = item;
+    items[at] = unpackItem(packed, next, offset);
+    offset += packed.lengths[next++]!;
   }
   const content: UnpackedTextContent = { items, styles: packed.styles };
   if (packed.lang !== undefined) content.lang = packed.lang;

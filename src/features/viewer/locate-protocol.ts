@@ -1,6 +1,7 @@
 import type { FindOptions } from '../../core/locate/find-all.ts';
 import type { LocateResult } from '../../core/locate/locate.ts';
-import type { PageText, TextDirection, TextRun } from '../../core/locate/page-text.ts';
+import type { PageText, TextRun } from '../../core/locate/page-text.ts';
+import { packItems, unpackItem, type PackedItems } from '../../core/locate/packed-text-content.ts';
 import type { Box, CoordsDescriptor, Source } from '../../core/model/types.ts';
 import type { SourceCheck } from '../../core/review/types.ts';
 
@@ -46,77 +47,27 @@ export type FromWorker =
   | { type: 'done'; id: number; value: JobValue }
   | { type: 'failed'; id: number; message: string; aborted: boolean };
 
-/** A page's text packed into a few flat arrays, moved to the worker without copying (a transfer). The structured
- * clone of the run objects themselves cost the main thread more than anything else while a quote was searched. */
-export interface PackedPageText {
+/** A page's text packed into a few flat arrays (core/locate/packed-text-content.ts), moved to the worker without
+ * copying (a transfer). The structured clone of the run objects themselves cost the main thread more than anything
+ * else while a quote was searched. */
+export interface PackedPageText extends PackedItems {
   page: number;
   frame: PageText['frame'];
   styles?: PageText['styles'];
-  /** Per run: transform (6), width, height. */
-  numbers: Float64Array;
-  /** Per run: bit 0 hasEOL, bits 1–2 the direction (0 none, 1 ltr, 2 rtl, 3 ttb). */
-  flags: Uint8Array;
-  /** Per run: the length of its `str` in `text`, and its font's index in `fonts` (-1: none). */
-  lengths: Int32Array;
-  fontIndex: Int32Array;
-  text: string;
-  fonts: string[];
 }
 
-const DIRS: readonly (TextDirection | undefined)[] = [undefined, 'ltr', 'rtl', 'ttb'];
-const NUMBERS = 8;
-
 export function packPageText(pageText: PageText): PackedPageText {
-  const { runs } = pageText;
-  const numbers = new Float64Array(runs.length * NUMBERS);
-  const flags = new Uint8Array(runs.length);
-  const lengths = new Int32Array(runs.length);
-  const fontIndex = new Int32Array(runs.length);
-  const fonts: string[] = [];
-  const fontIds = new Map<string, number>();
-  const parts: string[] = [];
-  runs.forEach((run, i) => {
-    const o = i * NUMBERS;
-    // pdf.js transforms have six numbers; a missing one reads as NaN, which the layout skips as it did before
-    for (let k = 0; k < 6; k++) numbers[o + k] = run.transform[k] ?? NaN;
-    numbers[o + 6] = run.width;
-    numbers[o + 7] = run.height;
-    flags[i] = (run.hasEOL ? 1 : 0) | (Math.max(0, DIRS.indexOf(run.dir)) << 1);
-    lengths[i] = run.str.length;
-    parts.push(run.str);
-    if (run.fontName === undefined) {
-      fontIndex[i] = -1;
-    } else {
-      let id = fontIds.get(run.fontName);
-      if (id === undefined) fontIds.set(run.fontName, (id = fonts.push(run.fontName) - 1));
-      fontIndex[i] = id;
-    }
-  });
-  const packed: PackedPageText = { page: pageText.page, frame: pageText.frame, numbers, flags, lengths, fontIndex, text: parts.join(''), fonts };
+  const packed: PackedPageText = { page: pageText.page, frame: pageText.frame, ...packItems(pageText.runs) };
   if (pageText.styles) packed.styles = pageText.styles;
   return packed;
 }
 
 export function unpackPageText(packed: PackedPageText): PageText {
   const runs: TextRun[] = [];
-  let at = 0;
+  let offset = 0;
   for (let i = 0; i < packed.flags.length; i++) {
-    const o = i * NUMBERS;
-    const n = packed.numbers;
-    const str = packed.text.slice(at, at + (packed.lengths[i] as number));
-    at += packed.lengths[i] as number;
-    const run: TextRun = {
-      str,
-      transform: [n[o] as number, n[o + 1] as number, n[o + 2] as number, n[o + 3] as number, n[o + 4] as number, n[o + 5] as number],
-      width: n[o + 6] as number,
-      height: n[o + 7] as number,
-      hasEOL: ((packed.flags[i] as number) & 1) === 1,
-    };
-    const font = packed.fontIndex[i] as number;
-    if (font >= 0) run.fontName = packed.fonts[font];
-    const dir = DIRS[((packed.flags[i] as number) >> 1) & 3];
-    if (dir) run.dir = dir;
-    runs.push(run);
+    runs.push(unpackItem(packed, i, offset) as TextRun);
+    offset += packed.lengths[i]!;
   }
   const pageText: PageText = { page: packed.page, frame: packed.frame, runs };
   if (packed.styles) pageText.styles = packed.styles;
