@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { cssFile, declarations, resolveVars } from '../../testing/css-tokens.ts';
 import { contrastRatio } from '../../core/color/contrast.ts';
 
 // The marks of a Markdown or plain-text source (text-source.css), measured as WCAG contrast the way the PDF page
@@ -10,26 +10,10 @@ import { contrastRatio } from '../../core/color/contrast.ts';
 // from text-source.css; the page (the article is `bg-white`) and its text (slate-800) from Tailwind's palette in the
 // light theme and from theme.css's swap in the dark one.
 
-// A newline first, so a rule on the first line starts a line too.
-const css = (url: URL | string) => `\n${readFileSync(url, 'utf8')}`;
-const sourceCss = css(new URL('./text-source.css', import.meta.url));
-const themeCss = css(new URL('../../app/theme.css', import.meta.url));
-const tailwindCss = css(createRequire(import.meta.url).resolve('tailwindcss/theme.css'));
+const sourceCss = cssFile(new URL('./text-source.css', import.meta.url));
+const themeCss = cssFile(new URL('../../app/theme.css', import.meta.url));
+const tailwindCss = cssFile(createRequire(import.meta.url).resolve('tailwindcss/theme.css'));
 
-/** The custom properties declared in the rules whose selector, at the start of a line, is exactly this one. */
-function declarations(sheet: string, selector: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (let start = sheet.indexOf(`\n${selector} {`); start >= 0; start = sheet.indexOf(`\n${selector} {`, start + 1)) {
-    const body = sheet.slice(start + selector.length + 3, sheet.indexOf('}', start));
-    for (const m of body.matchAll(/(--[\w-]+):\s*([^;]+);/g)) found[m[1]!] = m[2]!.trim();
-  }
-  return found;
-}
-
-/** A value with `var(--x)` references resolved from `vars` (one level is all theme.css uses). */
-function resolve(value: string, vars: Record<string, string>): string {
-  return value.replace(/var\((--[\w-]+)\)/g, (_, name: string) => vars[name] ?? name);
-}
 
 const tailwind = declarations(tailwindCss, '@theme default');
 const dark = declarations(themeCss, ':root.dark');
@@ -37,7 +21,7 @@ const darkSurface = /:root\.dark \.bg-white \{\s*background-color:\s*([^;]+);/.e
 
 const THEMES = {
   light: { tokens: declarations(sourceCss, '.text-source'), page: tailwind['--color-white']!, text: tailwind['--color-slate-800']! },
-  dark: { tokens: declarations(sourceCss, ':root.dark .text-source'), page: resolve(darkSurface ?? '', dark), text: dark['--color-slate-800']! },
+  dark: { tokens: declarations(sourceCss, ':root.dark .text-source'), page: resolveVars(darkSurface ?? '', dark), text: dark['--color-slate-800']! },
 };
 
 const MARKS = [
