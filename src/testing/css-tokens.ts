@@ -11,7 +11,12 @@ export function declarations(sheet: string, selector: string): Record<string, st
   const found: Record<string, string> = {};
   for (let start = sheet.indexOf(`\n${selector} {`); start >= 0; start = sheet.indexOf(`\n${selector} {`, start + 1)) {
     const body = sheet.slice(start + selector.length + 3, sheet.indexOf('}', start));
-    for (const m of body.matchAll(/(--[\w-]+):\s*([^;]+);/g)) found[m[1]!] = m[2]!.trim();
+    // Split by hand: a pattern like /(--[\w-]+):\s*([^;]+);/ is quadratic on a run of dashes (regex-backtracking.test.ts).
+    for (const part of body.split(';')) {
+      const colon = part.indexOf(':');
+      const name = part.slice(0, colon).trim();
+      if (colon > 0 && name.startsWith('--') && part.slice(colon + 1).trim()) found[name] = part.slice(colon + 1).trim();
+    }
   }
   return found;
 }
