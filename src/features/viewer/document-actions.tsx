@@ -80,7 +80,12 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
         onClick={startPrint}
         className={`${buttonClass} ${print.kind === 'preparing' ? 'animate-pulse bg-slate-100' : ''}`}
       >
-        <span aria-hidden>⎙</span>
+        {/* An SVG, not "⎙": U+2399 is missing from many system fonts (it drew as an empty box on Debian). */}
+        <svg aria-hidden viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round">
+          <path d="M4.5 6V2h7v4" />
+          <rect x="1.5" y="6" width="13" height="6" rx="1.2" />
+          <path d="M4.5 10h7v4h-7z" />
+        </svg>
       </button>
       {print.kind === 'preparing' && print.progress ? (
         <span role="status" className="whitespace-nowrap text-xs text-slate-500">
