@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { setApiToken } from '../api/auth-token.ts';
 import { configQuery, startEmbedSession } from '../api/embed-client.ts';
 import type { EmbedSessionRequest } from '../api/embed-session-schema.ts';
-import { translatorFor, useTranslate } from '../i18n/use-translate.ts';
+import { createTranslator } from '../core/i18n/translate.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
 import { useLocaleStore } from '../i18n/locale-store.ts';
 import { AnswerView } from './answer-view.tsx';
 import { useEmbedBridge } from './embed-bridge.ts';
@@ -46,7 +47,7 @@ export function EmbedApp() {
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
-        setSession({ kind: 'failed', message: e instanceof Error ? e.message : translatorFor(useLocaleStore.getState().locale)('embed.linkFailed') });
+        setSession({ kind: 'failed', message: e instanceof Error ? e.message : createTranslator(useLocaleStore.getState().locale)('embed.linkFailed') });
       },
     ).finally(() => {
       // The link is a credential: out of the address bar (and so out of copied links and the history) once used.
