@@ -145,10 +145,6 @@ export class EarlyRenders {
     return render;
   }
 
-  has(pageNumber: number): boolean {
-    return this.#pending?.page.pageNumber === pageNumber;
-  }
-
   clear(): void {
     const render = this.#pending;
     this.#pending = null;

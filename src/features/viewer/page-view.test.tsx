@@ -53,11 +53,13 @@ function fakePage() {
 }
 
 function fakeCache(page: unknown, loaded = false) {
-  const getTextContent = vi.fn(() => Promise.resolve({ items: [], styles: {} }));
+  const getTextContent = vi.fn((_page: number) => Promise.resolve({ items: [], styles: {} }));
   const cache = {
     getPage: () => Promise.resolve(page as PDFPageProxy),
     loadedPage: () => (loaded ? (page as PDFPageProxy) : undefined),
     getTextContent,
+    // The real cache asks the worker once per page, whichever of the two asks first.
+    prefetchText: vi.fn((page: number) => void getTextContent(page)),
   } as unknown as DocumentTextCache;
   return { cache, getTextContent };
 }

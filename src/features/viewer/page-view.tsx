@@ -121,7 +121,7 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             earlyRenders={earlyRenders}
             // The text is asked for right behind the drawing (the worker builds the drawing first), so it is there
             // when the canvas is; a page still waiting its turn asks for nothing.
-            onRenderStart={() => void textCache.getTextContent(pageNumber).catch(() => undefined)}
+            onRenderStart={() => textCache.prefetchText(pageNumber)}
             onPainted={() => {
               firstPaint.resolve();
               onPainted(pageNumber);

@@ -21,6 +21,8 @@ export interface DocumentTextCache {
   loadedPage(page: number): PDFPageProxy | undefined;
   getFrame(page: number): Promise<PageFrame>;
   getTextContent(page: number): Promise<TextContent>;
+  /** Asks for the page's text now (once, as getTextContent does) without unpacking it for anyone. */
+  prefetchText(page: number): void;
   /** The page's text in the core `PageText` shape the quote locator consumes. */
   getPageText(page: number): Promise<PageText>;
   /** Quote location, find and source checks for this document, in the locate worker: one index per document,
@@ -98,6 +100,7 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
     loadedPage: (n) => loaded.get(n),
     getFrame: (n) => getPage(n).then(frameOf),
     getTextContent,
+    prefetchText: (n) => void packedText(n).catch(() => undefined),
     getPageText,
     get locator() {
       if (!locator) {
