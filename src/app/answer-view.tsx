@@ -99,14 +99,14 @@ export function AnswerView({ answerId }: { answerId: string }) {
           </PaneBoundary>
         ),
         review: (
-          <PaneBoundary pane="review" onRetry={reviewPane.retry}>
+          <PaneBoundary pane="review">
             <ActiveTurn answer={answer}>
               {(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />}
             </ActiveTurn>
           </PaneBoundary>
         ),
         viewer: (
-          <PaneBoundary pane="document" onRetry={viewerPane.retry}>
+          <PaneBoundary pane="document">
             <ActiveTurn answer={answer}>{(a) => <ViewerPane answer={a} fallback={<EmptyViewer>{t('answerView.loadingViewer')}</EmptyViewer>} />}</ActiveTurn>
           </PaneBoundary>
         ),

@@ -56,7 +56,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ReviewSyncProvider onDecisionStored={reportDecisionStored}>
         {embedded ? (
-          <PaneBoundary pane="embed" onRetry={embedApp.retry}>
+          <PaneBoundary pane="embed">
             <EmbedApp fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
           </PaneBoundary>
         ) : (
@@ -88,7 +88,7 @@ export function App() {
             {answer ? (
               <LocalAnswerFrame answerId={answer}>
                 {/* keyed by the answer: opening another one clears a crash */}
-                <PaneBoundary key={answer} pane="view" onRetry={answerView.retry}>
+                <PaneBoundary key={answer} pane="view">
                   <AnswerView answerId={answer} fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
                 </PaneBoundary>
               </LocalAnswerFrame>

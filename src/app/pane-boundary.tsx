@@ -29,22 +29,19 @@ interface PaneBoundaryProps {
   pane: Pane;
   /** A thread's turn: the pane is that turn's answer ("answer (turn 2)"). */
   turn?: number;
-  /** Called on Retry before the pane renders again: a lazy pane forgets its failed download (retryable-lazy.tsx). */
-  onRetry?: () => void;
   children: ReactNode;
 }
 
-export function PaneBoundary({ pane, turn, onRetry, children }: PaneBoundaryProps) {
+export function PaneBoundary({ pane, turn, children }: PaneBoundaryProps) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
         <CrashBoundary
           pane={pane}
           turn={turn}
-          onReset={() => {
-            onRetry?.();
-            reset();
-          }}
+          // Retry renders the pane again: its failed queries fetch again, and a lazy pane whose download failed
+          // imports it again as it mounts (retryable-lazy.tsx).
+          onReset={reset}
         >
           {children}
         </CrashBoundary>

@@ -9,15 +9,11 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 //    and again. Here the arrival is an ordinary state update, drawn at once.
 //  - React.lazy caches its promise, a rejected one included: once a chunk's download failed (a dropped connection, a
 //    deploy that removed the old file), the same component threw the same error forever, so a pane's Retry could
-//    never succeed. `retry()` forgets a failed load; the next mount imports the chunk again.
+//    never succeed. Here a failed load is forgotten at once: the next mount (the boundary's Retry) imports it again.
 // A failed load is thrown during render, to the pane's error boundary, which offers Retry.
 
 export interface RetryableLazy<P extends object> {
   Component: ComponentType<P & { fallback?: ReactNode }>;
-  /** Forget a failed load: the next mount imports the chunk again. */
-  retry(): void;
-  /** Start loading now (before the component is rendered); resolves when it is ready. */
-  preload(): Promise<unknown>;
 }
 
 export function retryableLazy<P extends object>(load: () => Promise<ComponentType<P>>): RetryableLazy<P> {
@@ -53,11 +49,5 @@ export function retryableLazy<P extends object>(load: () => Promise<ComponentTyp
     return <Loaded {...(props as P)} />;
   }
 
-  return {
-    Component: RetryableLazyComponent,
-    retry: () => {
-      state.pending = null;
-    },
-    preload: () => start().catch(() => undefined),
-  };
+  return { Component: RetryableLazyComponent };
 }
