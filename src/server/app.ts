@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
@@ -253,9 +252,11 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     const serveIndex = async () => {
       const bench = /^\/bench\/?$/.test(pathname);
       const html = bench ? BENCH_HTML_HEADERS : HTML_HEADERS;
+      const options = { headers: { 'Cache-Control': 'no-cache', ...html }, whileChanging };
       // /bench is a page of its own in the build (src/app/bench.html: the viewer alone, none of the app's code).
-      const page = bench && existsSync(path.join(distDir, BENCH_HTML)) ? path.join(distDir, BENCH_HTML) : indexHtml;
-      const response = await serveInside(c.req.raw, distDir, page, { headers: { 'Cache-Control': 'no-cache', ...html }, whileChanging });
+      const response =
+        (bench ? await serveInside(c.req.raw, distDir, path.join(distDir, BENCH_HTML), options) : null) ??
+        (await serveInside(c.req.raw, distDir, indexHtml, options));
       return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
     };
 
