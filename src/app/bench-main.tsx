@@ -4,6 +4,7 @@ import { prepareViewerWorkers } from '../features/viewer/pdf-viewer.tsx';
 import { ignoreCancelledRequests } from '../features/viewer/pdfjs-cancelled-requests.ts';
 import { BenchPage } from './bench-page.tsx';
 import { RootBoundary } from './root-boundary.tsx';
+import { afterFirstLocale } from '../i18n/locale-store.ts';
 import './index.css';
 
 // /bench's own entry (bench.html; docs/benchmarks.md): the real viewer alone, with none of the app's code. Like
@@ -14,10 +15,12 @@ ignoreCancelledRequests(window);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('bench.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <RootBoundary>
-      <BenchPage />
-    </RootBoundary>
-  </StrictMode>,
+afterFirstLocale(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <RootBoundary>
+        <BenchPage />
+      </RootBoundary>
+    </StrictMode>,
+  ),
 );

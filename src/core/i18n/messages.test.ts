@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chooseLocale, LOCALES, parseLocale } from './locale.ts';
 import { messagesEn, PARTS_EN, type MessageKey, type PluralForms } from './messages-en.ts';
-import { CATALOGS, createTranslator, placeholdersOf } from './translate.ts';
+import { createTranslator, placeholdersOf } from './translate.ts';
+import { messagesFa } from './messages-fa.ts';
 import { quoteTooLongReason } from '../review/quote-limit.ts';
 import { labelNote } from '../pages/page-labels.ts';
 import { passageNoteText } from '../text-source/text-passage.ts';
 
 const forms = (entry: string | PluralForms): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry));
+const CATALOGS = { en: messagesEn, fa: messagesFa } as const;
 const keys = (locale: (typeof LOCALES)[number]) => Object.keys(CATALOGS[locale]).sort();
 
 describe('the UI catalogs', () => {

@@ -1,12 +1,21 @@
 import type { Locale } from './locale.ts';
 import { messagesEn, type MessageKey, type Messages, type PluralForms } from './messages-en.ts';
-import { messagesFa } from './messages-fa.ts';
 
 // `t(key, params)`: a catalog entry with its `{placeholders}` filled in. Numbers are formatted for the locale (Persian
 // digits in Persian), and an entry with plural forms picks one by `count` with Intl.PluralRules. The placeholders a
 // key takes are read from its English text by the type system, so a missing or misspelt parameter does not compile.
 
-export const CATALOGS: Readonly<Record<Locale, Messages>> = { en: messagesEn, fa: messagesFa };
+// English is always here. Another language's catalog is its own chunk, loaded before that language is first shown
+// (src/i18n/load-catalog.ts) and registered here: a reader of English never downloads the Persian strings.
+const catalogs = new Map<Locale, Messages>([['en', messagesEn]]);
+
+export function registerCatalog(locale: Locale, messages: Messages): void {
+  catalogs.set(locale, messages);
+}
+
+export function hasCatalog(locale: Locale): boolean {
+  return catalogs.has(locale);
+}
 
 type PlaceholdersIn<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersIn<Rest> : never;
 type EntryText<E> = E extends string ? E : E extends Readonly<Record<string, infer S>> ? S : never;
@@ -38,7 +47,11 @@ const translators = new Map<Locale, Translate>();
 export function createTranslator(locale: Locale): Translate {
   const known = translators.get(locale);
   if (known) return known;
-  const messages = CATALOGS[locale];
+  const registered = catalogs.get(locale);
+  // The locale store switches only to a loaded language, so this is a slip: English words rather than a broken
+  // screen, and not kept, so the real catalog is used once it is here.
+  if (!registered) return createTranslator('en');
+  const messages = registered;
   let numbers: Intl.NumberFormat | undefined;
   let plurals: Intl.PluralRules | undefined;
   const translate: Translate = (key, ...args) => {
