@@ -216,7 +216,14 @@ async function main(): Promise<void> {
     }
 
     log('JavaScript before first paint (M7)');
-    const js = await firstPaintJs(browser, { app: `${app.url}?answer=bench-10&doc=bench-10`, reference: `${ref.url}?file=${encodeURIComponent(file('bench-10'))}&scale=1`, appDist: dist, refDist, viewport: VIEWPORT });
+    const js = await firstPaintJs(browser, {
+      bench: `${app.url}bench?file=${encodeURIComponent(file('bench-10'))}&scale=1`,
+      app: `${app.url}?answer=bench-10&doc=bench-10`,
+      reference: `${ref.url}?file=${encodeURIComponent(file('bench-10'))}&scale=1`,
+      appDist: dist,
+      refDist,
+      viewport: VIEWPORT,
+    });
     const budget = referenceJsSizes(root);
 
     const series = seriesOf(c, { dprs: DPRS, corpus: data.corpus, js, budget });

@@ -1,7 +1,7 @@
 // Figures collected run by run, turned into the table's series (with the issue's targets), and the section of
 // docs/benchmarks.md that `npm run bench` owns.
 import type { Viewer } from './drive.ts';
-import type { JsBeforePaint, JsBudget } from './first-paint-js.ts';
+import type { FirstPaintJs, JsBudget } from './first-paint-js.ts';
 import type { Row, Series, Target, Unit } from './stats.ts';
 
 interface Values {
@@ -47,7 +47,7 @@ const pages = (n: number) => (n >= 1000 ? `${n / 1000},000` : String(n));
 
 export function seriesOf(
   c: Collector,
-  o: { dprs: number[]; corpus: { id: string; name: string; pages: number }[]; js: { app: JsBeforePaint; reference: JsBeforePaint }; budget: JsBudget },
+  o: { dprs: number[]; corpus: { id: string; name: string; pages: number }[]; js: FirstPaintJs; budget: JsBudget },
 ): Series[] {
   const s = (label: string, key: string, unit: Unit, target: Target = NONE): Series => {
     const v = c.get(key);
@@ -96,14 +96,18 @@ export function seriesOf(
     out.push(s(`M1 jump → page painted, corpus ${doc.name}`, `jump-paint-${doc.id}`, 'ms', { kind: 'ratio-at-most', max: 1.1 }));
   }
   const kB = (n: number) => Math.round(n / 1024);
+  const budget = `≤ ${kB(o.budget.budget)} kB (pdf.js ${kB(o.budget.pdfjs)} + React ${kB(o.budget.react)} + 60)`;
   out.push({
-    label: 'M7 JS before first paint, gzip (worker excluded)',
+    label: 'M7 JS before first paint, gzip (worker excluded), /bench',
     unit: 'kB',
-    citelens: [o.js.app.gzip],
+    citelens: [o.js.bench.gzip],
     reference: [o.js.reference.gzip],
-    target: { kind: 'all-at-most', limit: o.budget.budget, text: `≤ ${kB(o.budget.budget)} kB (pdf.js ${kB(o.budget.pdfjs)} + React ${kB(o.budget.react)} + 60)` },
+    target: { kind: 'all-at-most', limit: o.budget.budget, text: budget },
   });
-  out.push({ label: 'M7 ↳ the same, bytes on the wire (served uncompressed)', unit: 'kB', citelens: [o.js.app.wire], reference: [o.js.reference.wire], target: NONE });
+  out.push({ label: 'M7 ↳ the same, bytes on the wire (served uncompressed)', unit: 'kB', citelens: [o.js.bench.wire], reference: [o.js.reference.wire], target: NONE });
+  // Not judged by the budget, which leaves 60 kB beside pdf.js and React for a viewer: this page also draws the
+  // answer and the review panel before page 1 is painted. Shown so that its weight is never out of sight.
+  out.push({ label: 'M7 the app\'s answer route (answer, review panel and viewer), gzip', unit: 'kB', citelens: [o.js.app.gzip], reference: [o.js.reference.gzip], target: NONE });
   return out;
 }
 
@@ -146,8 +150,9 @@ export function reportSection(o: {
     '  scroll container (4 bytes a pixel), elements in the viewer element, JS heaps after a forced GC (CDP, workers as targets).',
     '- **M6**: pdf.js `GetTextContent` / `GetOperatorList` worker requests counted at `Worker.postMessage`; indexing = a quote-only',
     "  search without a page hint for the last page's own line (citelens: the locator; reference: `PDFFindController` → FOUND).",
-    '- **M7**: scripts finished before page 1 painted on the app\'s own route (`/?answer=…&doc=…`), from CDP Network events;',
-    '  gzip of those files (our server sends them uncompressed).',
+    '- **M7**: scripts finished before page 1 painted, from CDP Network events, gzip of those files (our server sends them',
+    '  uncompressed): on /bench, the viewer alone like the reference (the verdict), and on the app\'s own answer route',
+    '  (`/?answer=…&doc=…`), where the answer and the review panel are drawn beside it (shown, not judged by the budget).',
     '',
     o.table,
     '',
