@@ -11,6 +11,8 @@ interface Holds {
   pdfjs: boolean;
   /** The adapters' own message (api/adapt-answer.ts), in no other code of ours. */
   adapters: boolean;
+  /** The Persian catalog: its tagline is no other code's. */
+  persian: boolean;
 }
 
 /** The JavaScript the page has loaded so far, by path, and what each holds. */
@@ -19,10 +21,17 @@ function recordScripts(page: Page): Map<string, Promise<Holds>> {
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!/\.m?js$/.test(pathname) || scripts.has(pathname)) return;
-    const none: Holds = { pdfjs: false, adapters: false };
+    const none: Holds = { pdfjs: false, adapters: false, persian: false };
     scripts.set(
       pathname,
-      response.text().then((code) => ({ pdfjs: code.includes('GlobalWorkerOptions'), adapters: code.includes('Could not detect the citation format') }), () => none),
+      response.text().then(
+        (code) => ({
+          pdfjs: code.includes('GlobalWorkerOptions'),
+          adapters: code.includes('Could not detect the citation format'),
+          persian: code.includes('پاسخ هوش مصنوعی را با منابعش بسنجید'),
+        }),
+        () => none,
+      ),
     );
   });
   return scripts;
@@ -62,4 +71,17 @@ test('the home page loads no pdf.js code and no adapters; an answer loads pdf.js
   await marker.click();
   await expect(page.locator(`[data-highlight][data-source-id="${await marker.getAttribute('data-source-id')}"]`).first()).toBeInViewport();
   expect((await scriptsHolding(scripts, 'adapters')).length, 'the adapters arrived with the wrapped answer').toBeGreaterThan(0);
+  expect(await scriptsHolding(scripts, 'persian'), 'scripts holding the Persian strings loaded in English').toEqual([]);
+});
+
+test('the Persian strings load only when Persian is chosen, and then the page is Persian', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('./?answer=vendor-access');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How must vendors protect access to our systems?');
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsHolding(scripts, 'persian'), 'scripts holding the Persian strings, English page').toEqual([]);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fa');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('button', { name: 'پنهان کردن سند' })).toBeVisible();
+  expect((await scriptsHolding(scripts, 'persian')).length, 'the Persian strings arrived with the switch').toBe(1);
 });
