@@ -6,7 +6,7 @@ import { RootBoundary } from './root-boundary.tsx';
 import { afterFirstLocale } from '../i18n/locale-store.ts';
 import './index.css';
 
-// The app's entry (index.html). /bench has its own (bench.html, bench-main.tsx), so neither loads the other's code.
+// The app's entry (index.html). /bench has its own (bench.html, bench-main.ts), so neither loads the other's code.
 ignoreCancelledRequests(window);
 
 const root = document.getElementById('root');

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { pageCitations } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
-import { prepareViewerWorkers } from '../features/viewer/pdf-viewer.tsx';
+import { prepareViewerWorkers } from '../features/viewer/pdf-options.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
 import { reportAnchored } from './app-events.ts';

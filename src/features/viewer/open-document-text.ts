@@ -1,6 +1,6 @@
 import { pdfjs } from 'react-pdf';
 import { guardContent } from './content-guard.ts';
-import { getDocumentOptions } from './pdf-viewer.tsx';
+import { getDocumentOptions } from './pdf-options.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 
 // A document's text without showing it: for checks that run over every cited document in the background, not only

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Document, PasswordResponses, pdfjs, type DocumentProps } from 'react-pdf';
-import { documentRequestHeaders } from '../../api/auth-token.ts';
+import { PasswordResponses } from 'react-pdf';
 import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import type { PageTheme } from './page-palette.ts';
-import { createPdfWorker } from './pdf-worker.ts';
+import { usePdfDocument } from './pdf-document.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
 import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
 import { ContentGate } from './content-gate.tsx';
@@ -19,53 +18,6 @@ import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import './viewer.css';
-
-// Set here, in the module that renders <Document>, so the worker comes from the very pdfjs-dist react-pdf uses.
-pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
-
-const BASE = import.meta.env.BASE_URL;
-
-// Module-level and therefore stable: react-pdf keys its document cache by [file, options], so a new options object
-// per render would reload the PDF. The resource folders are copied from pdfjs-dist by our build (vite.config.ts).
-const BASE_OPTIONS = {
-  cMapUrl: `${BASE}pdfjs/cmaps/`,
-  cMapPacked: true,
-  standardFontDataUrl: `${BASE}pdfjs/standard_fonts/`,
-  wasmUrl: `${BASE}pdfjs/wasm/`,
-  iccUrl: `${BASE}pdfjs/iccs/`,
-  enableXfa: false,
-  // Range requests + streaming: a 1,000-page PDF opens as soon as its first page's objects have arrived. pdf.js
-  // honours disableAutoFetch only when streaming is off, so the rest of the file still streams in the background;
-  // we keep streaming because it is what makes the download progress bar move on a slow connection.
-  disableAutoFetch: true,
-  disableStream: false,
-  disableRange: false,
-  // The API's bearer token (embedding portals, signed links): one object updated in place, read by pdf.js when a
-  // document starts loading (src/api/auth-token.ts), so a token is never put into a document URL.
-  httpHeaders: documentRequestHeaders,
-} satisfies DocumentProps['options'];
-
-let documentOptions: DocumentProps['options'] | undefined;
-
-/**
- * The options with ONE pdf.js worker shared by every document and every viewer of the page. Without it, pdf.js
- * starts a new worker per document (fetch + parse of a 1.2 MB script, ~0.8 s here) on every document switch.
- * A worker passed in is not terminated when a loading task is destroyed. Created on first use, not at import,
- * so importing this module (e.g. in unit tests with react-pdf mocked) starts nothing.
- */
-export function getDocumentOptions(): DocumentProps['options'] {
-  documentOptions ??= { ...BASE_OPTIONS, worker: createPdfWorker() };
-  return documentOptions;
-}
-
-/**
- * Starts pdf.js's worker now (fetching and compiling its 1.2 MB script), instead of when the first document opens.
- * The locator's starts once a page has painted (ViewerPages), or at once when a quote must be searched before that:
- * the first paint does not wait for its 38 kB.
- */
-export function prepareViewerWorkers(): void {
-  getDocumentOptions();
-}
 
 export interface PdfViewerProps {
   /** Documents of the answer (url is absolute). */
@@ -207,22 +159,15 @@ interface DocumentPaneProps {
 const NO_CITATIONS: readonly PageCitation[] = [];
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
-function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, citations, warmLocator }: DocumentPaneProps) {
+function DocumentPane(props: DocumentPaneProps) {
+  const { url, onLoadFailed } = props;
   const store = useViewerStoreApi();
-  const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
-  // Load failures (a damaged file, a 404) are expected outcomes, shown by react-pdf's own error slot. With suspense
-  // they would travel through an error boundary, which React reports as a console error.
-  const [loadError, setLoadError] = useState<Error | null>(null);
   // The file opened but is not shown: a stream in it inflates past our limit (content-gate.tsx). No Retry: the same
   // bytes would fail the same way.
   const [blocked, setBlocked] = useState<Error | null>(null);
-  // Retry after a load error: a new <Document> (keyed by the attempt) loads the file again.
+  // Retry after a load error: a new DocumentLoad (keyed by the attempt) loads the file again.
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => {
-    setLoadError(null);
-    setPassword({ kind: 'none' });
-    setAttempt((a) => a + 1);
-  }, []);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
   useEffect(() => {
     // No error reset here: the pane is keyed by URL, so a new document starts with fresh state.
@@ -231,70 +176,93 @@ function DocumentPane({ url, target, initialPage, onPageChange, onRegionChange, 
 
   // Said to the page once per failure, so the references and the review settle now, with the pane's own reason.
   const reportFailure = useEffectEvent((failure: LoadFailure) => onLoadFailed?.(failure));
-  const failed = loadError ?? blocked;
   useEffect(() => {
-    if (failed) reportFailure(loadFailure(failed));
-  }, [failed]);
-
-  // react-pdf hands both callbacks to pdf.js when the load starts; they only touch stable setters.
-  const onPassword = useCallback<NonNullable<DocumentProps['onPassword']>>((callback, reason) => {
-    setPassword({
-      kind: 'needed',
-      incorrect: reason === PasswordResponses.INCORRECT_PASSWORD,
-      respond: (pw) => {
-        setPassword({ kind: 'none' });
-        callback(pw);
-      },
-    });
-  }, []);
-  const onLoadProgress = useCallback<NonNullable<DocumentProps['onLoadProgress']>>(
-    ({ loaded, total }) => store.getState().setLoadProgress({ loaded, total }),
-    [store],
-  );
+    if (blocked) reportFailure(loadFailure(blocked));
+  }, [blocked]);
 
   if (blocked) return <LoadError error={blocked} />;
   return (
-    <>
-      <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
-        <Document
-          key={attempt}
-          file={url}
-          options={getDocumentOptions()}
-          onPassword={onPassword}
-          onLoadProgress={onLoadProgress}
-          className="h-full"
-          loading={<LoadingPane />}
-          suspense={false}
-          onLoadError={setLoadError}
-          onSourceError={setLoadError}
-          error={<LoadError error={loadError ?? new Error('')} onRetry={retry} />}
-        >
-          {({ pdf }) => (
-            <ContentGate pdf={pdf} onBlocked={setBlocked}>
-              <SidebarLayout pdf={pdf} documentKey={url} citations={citations}>
-                {(scheduler) => (
-                  <ViewerPages
-                    pdf={pdf}
-                    documentKey={url}
-                    target={target}
-                    initialPage={initialPage}
-                    onPageChange={onPageChange}
-                    onRegionChange={onRegionChange}
-                    regionStep={regionStep}
-                    onTextCache={onTextCache}
-                    onAnchored={onAnchored}
-                    scheduler={scheduler}
-                    warmLocator={warmLocator}
-                  />
-                )}
-              </SidebarLayout>
-            </ContentGate>
-          )}
-        </Document>
-      </ViewerErrorBoundary>
-      {password.kind === 'needed' && <PasswordForm incorrect={password.incorrect} onSubmit={password.respond} />}
-    </>
+    <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
+      <DocumentLoadView key={attempt} {...props} onRetry={retry} onBlocked={setBlocked} onFailed={(error) => onLoadFailed?.(loadFailure(error))} />
+    </ViewerErrorBoundary>
   );
+}
+
+/** One attempt at opening the document: loading (with its progress and a password form), failed, or its pages. */
+function DocumentLoadView({
+  url,
+  target,
+  initialPage,
+  onPageChange,
+  onRegionChange,
+  regionStep,
+  onTextCache,
+  onAnchored,
+  citations,
+  warmLocator,
+  onRetry,
+  onBlocked,
+  onFailed,
+}: DocumentPaneProps & { onRetry(): void; onBlocked(error: Error): void; onFailed(error: Error): void }) {
+  const store = useViewerStoreApi();
+  const [password, setPassword] = useState<PasswordState>({ kind: 'none' });
+  const load = usePdfDocument(url, {
+    onPassword: (respond, reason) =>
+      setPassword({
+        kind: 'needed',
+        incorrect: reason === PasswordResponses.INCORRECT_PASSWORD,
+        respond: (pw) => {
+          setPassword({ kind: 'none' });
+          respond(pw);
+        },
+      }),
+    onProgress: ({ loaded, total }) => store.getState().setLoadProgress({ loaded, total }),
+  });
+  const failedWith = load.kind === 'failed' ? load.error : null;
+  const reportFailed = useEffectEvent((error: Error) => onFailed(error));
+  useEffect(() => {
+    if (failedWith) reportFailed(failedWith);
+  }, [failedWith]);
+
+  switch (load.kind) {
+    case 'loading':
+      return (
+        <>
+          <LoadingPane />
+          {password.kind === 'needed' && <PasswordForm incorrect={password.incorrect} onSubmit={password.respond} />}
+        </>
+      );
+    case 'failed':
+      return <LoadError error={load.error} onRetry={onRetry} />;
+    case 'loaded':
+      return (
+        <div className="h-full">
+          <ContentGate pdf={load.pdf} onBlocked={onBlocked}>
+            <SidebarLayout pdf={load.pdf} documentKey={url} citations={citations}>
+              {(scheduler) => (
+                <ViewerPages
+                  pdf={load.pdf}
+                  documentKey={url}
+                  target={target}
+                  initialPage={initialPage}
+                  onPageChange={onPageChange}
+                  onRegionChange={onRegionChange}
+                  regionStep={regionStep}
+                  onTextCache={onTextCache}
+                  onAnchored={onAnchored}
+                  scheduler={scheduler}
+                  warmLocator={warmLocator}
+                />
+              )}
+            </SidebarLayout>
+          </ContentGate>
+        </div>
+      );
+    default: {
+      const never: never = load;
+      return never;
+    }
+  }
 }
 
 /** Back/Forward landed on a view without a citation: show its page (once per `seq`; the first one is the mount's). */

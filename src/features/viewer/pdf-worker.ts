@@ -1,4 +1,5 @@
 import { pdfjs } from 'react-pdf';
+import { takeEarlyPdfWorker } from './early-pdf-worker.ts';
 
 // The one pdf.js worker of the page. In a frame sandboxed without `allow-same-origin` the page's origin is opaque
 // ("null"), and `new Worker(<http URL>)` throws, so pdf.js would fall back to parsing on the main thread ("fake
@@ -12,6 +13,9 @@ function isOpaqueOrigin(): boolean {
 }
 
 export function createPdfWorker(): InstanceType<typeof pdfjs.PDFWorker> {
+  const early = takeEarlyPdfWorker();
+  // pdfjs-dist's constructor signature types `port` as null (its JSDoc says Worker; PDFWorkerParameters agrees).
+  if (early) return new pdfjs.PDFWorker({ port: early } as unknown as ConstructorParameters<typeof pdfjs.PDFWorker>[0]);
   const src = pdfjs.GlobalWorkerOptions.workerSrc;
   if (isOpaqueOrigin() && src && typeof Worker !== 'undefined' && typeof Blob !== 'undefined') {
     try {

@@ -1,6 +1,6 @@
 import { pdfjs } from 'react-pdf';
 import type { Translate } from '../../core/i18n/translate.ts';
-import { getDocumentOptions } from './pdf-viewer.tsx';
+import { getDocumentOptions } from './pdf-options.ts';
 
 // Printing the original document: we print pages WE rendered with pdf.js, not the PDF file itself.
 //
