@@ -72,7 +72,7 @@ test('scrolling through 200 pages keeps at most 12 live canvases, and closing th
       (el, p) =>
         new Promise<number>((resolve, reject) => {
           const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${p}"]`);
-          if (pageEl) el.scrollTop = pageEl.offsetTop;
+          if (pageEl) el.scrollTop += pageEl.getBoundingClientRect().top - el.getBoundingClientRect().top;
           else el.scrollTop += el.clientHeight;
           const deadline = performance.now() + 30_000;
           const poll = () => {

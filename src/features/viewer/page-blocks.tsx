@@ -16,8 +16,8 @@ import type { DocumentTextCache } from './text-cache.ts';
 // added a few at a time in later tasks, when the main thread is idle. The scroll height is the layout's from the
 // start, so a block that is not there yet changes nothing the user can see or scroll to.
 
-const BLOCK_SIZE = 50;
-/** Blocks added per background step: 50 placeholders, a couple of ms. */
+const BLOCK_SIZE = 100;
+/** Blocks added per background step: 100 placeholders, a couple of ms. */
 const BLOCKS_PER_STEP = 1;
 
 interface SharedProps {
@@ -86,6 +86,8 @@ interface PageBlockProps extends SharedProps {
 
 const PageBlock = memo(function PageBlock(props: PageBlockProps) {
   const { from, to, layout, frames, mounted, range, highlightsByPage } = props;
+  const blockTop = layout.tops[from - 1] ?? 0;
+  const blockBottom = (layout.tops[to - 1] ?? 0) + (layout.heights[to - 1] ?? 0);
   const pages = [];
   for (let p = from; p <= to; p++) {
     const hasHighlights = highlightsByPage.has(p);
@@ -93,7 +95,7 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
       <PageView
         key={p}
         pageNumber={p}
-        top={layout.tops[p - 1] ?? 0}
+        top={(layout.tops[p - 1] ?? 0) - blockTop}
         width={layout.widths[p - 1] ?? 0}
         height={layout.heights[p - 1] ?? 0}
         mounted={mounted.has(p)}
@@ -113,7 +115,13 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
       />,
     );
   }
-  return <>{pages}</>;
+  // The block is a box of its own, and its pages are placed inside it: adding a block lays out its 100 pages, not
+  // every page already there (the browser places all the positioned children of a box whenever it lays it out).
+  return (
+    <div className="viewer-page-block" style={{ top: blockTop, height: blockBottom - blockTop }}>
+      {pages}
+    </div>
+  );
 }, sameBlock);
 
 /** Equal when nothing that any page of this block renders from has changed. */
