@@ -7,14 +7,19 @@ import type { ViewerStore } from './viewer-store.ts';
 // Page sizes (frames) of the open document, and with them the page proxies (the text cache keeps each proxy):
 //  - page 1 first: its size is every unknown page's placeholder size;
 //  - the pages someone needs now (a scroll goal, highlighted pages) at once;
-//  - then, once a page has painted, every other page in the background, nearest the current page first, a batch at
-//    a time with a yield to the main thread between batches (never a Promise.all over every page). A citation jump
-//    then finds its page's proxy and size known: one render, no extra worker round trip.
+//  - then, once a page has painted, every other page in the background, nearest the current page first, a batch
+//    (32 pages, doubling up to 128) at a time with a yield to the main thread between batches (never a Promise.all
+//    over every page). A citation jump then finds its page's proxy and size known: one render, no extra round trip.
 // Every result is written with the document's key: a fetch that lands after a switch to another document is
 // dropped by the store, and a cancelled effect drops its own results.
 
-/** Pages asked for per background step: one worker round trip each, answered together. */
+/** Pages asked for in the first background step: one worker round trip each, answered together. */
 const BATCH = 32;
+/**
+ * Steps double up to this. Each step is a store update and a render of the page blocks (157 of them for 5,000
+ * pages in steps of 32); much larger steps queue more requests ahead of a jump's own page in the worker.
+ */
+const MAX_BATCH = 128;
 
 export function usePageFrames(
   store: StoreApi<ViewerStore>,
@@ -60,10 +65,10 @@ export function usePageFrames(
     let cancelled = false;
     const asked = new Uint8Array(pageCount + 1);
     const run = async () => {
-      while (!cancelled) {
+      for (let size = BATCH; !cancelled; size = Math.min(MAX_BATCH, size * 2)) {
         const state = store.getState();
         if (state.documentKey !== documentKey) return;
-        const batch = nearestUnknown(state.frames, asked, state.currentPage, pageCount, BATCH);
+        const batch = nearestUnknown(state.frames, asked, state.currentPage, pageCount, size);
         if (batch.length === 0) return;
         for (const p of batch) asked[p] = 1;
         const results = await Promise.all(
