@@ -60,6 +60,15 @@ describe('findInPage', () => {
     expect(find(lines, 'data', { matchCase: false, wholeWords: true }).matches).toHaveLength(1);
   });
 
+  it('a whole-word search does not take two words for one, and still finds a phrase across its words', () => {
+    // The key has no spaces: "a a" spells the key of "aa" (fast-check found it: ["a","a","aa","a"], query "aa").
+    const lines = [{ text: 'a a aa a', x: 72, y: 700 }];
+    expect(find(lines, 'aa', { matchCase: false, wholeWords: true }).matches).toHaveLength(1);
+    expect(find(lines, 'a a', { matchCase: false, wholeWords: true }).matches).toHaveLength(1);
+    expect(find(lines, 'aa', PLAIN).matches).toHaveLength(2);
+    expect(find([{ text: 'the supply chain and supplychain', x: 72, y: 700 }], 'supply chain', { matchCase: false, wholeWords: true }).matches).toHaveLength(1);
+  });
+
   it('finds nothing for an empty or punctuation-only query', () => {
     expect(prepareFind('  ', PLAIN)).toBeNull();
     expect(prepareFind('.,;', PLAIN)).toBeNull();

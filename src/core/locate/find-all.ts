@@ -26,6 +26,8 @@ export interface FindQuery {
   key: string;
   /** Per key unit: whether the query's raw character there is upper case (used only with matchCase). */
   upper: boolean[];
+  /** Key offsets (after 0) where the query's own words start: "supply chain" → [6]. */
+  wordStarts: ReadonlySet<number>;
   options: FindOptions;
 }
 
@@ -39,13 +41,17 @@ export function prepareFind(raw: string, options: FindOptions): FindQuery | null
   const n = normalizeText(raw);
   let key = '';
   const upper: boolean[] = [];
+  const wordStarts = new Set<number>();
   for (let i = 0; i < n.text.length; i++) {
     const c = n.text[i] as string;
-    if (c === ' ') continue;
+    if (c === ' ') {
+      if (key) wordStarts.add(key.length);
+      continue;
+    }
     key += c;
     upper.push(isUpper(raw.slice(n.start[i], n.end[i])));
   }
-  return key ? { key, upper, options } : null;
+  return key ? { key, upper, wordStarts, options } : null;
 }
 
 /** Whether the raw page character behind key unit `k` is upper case. */
@@ -68,6 +74,15 @@ function wordBounds(page: IndexedPage): { starts: Set<number>; ends: Set<number>
 }
 
 /**
+ * Whether the page's words inside the match start exactly where the query's do: the key has no spaces, so "a a"
+ * on the page spells the key of the word "aa", and a whole-word search must not take one for the other.
+ */
+function sameWordBreaks(pageStarts: ReadonlySet<number>, s: number, e: number, queryStarts: ReadonlySet<number>): boolean {
+  for (let k = s + 1; k < e; k++) if (pageStarts.has(k) !== queryStarts.has(k - s)) return false;
+  return true;
+}
+
+/**
  * Every non-overlapping occurrence of the query on the page, in reading order, as key spans (the span shape the
  * locator uses, so `findRects` draws them with the same code as citation highlights).
  */
@@ -78,7 +93,7 @@ export function findInPage(page: IndexedPage, query: FindQuery, limit = MAX_MATC
   const bounds = query.options.wholeWords ? wordBounds(page) : null;
   for (let s = page.key.indexOf(key); s >= 0 && out.length < limit; ) {
     const e = s + key.length;
-    let ok = !bounds || (bounds.starts.has(s) && bounds.ends.has(e));
+    let ok = !bounds || (bounds.starts.has(s) && bounds.ends.has(e) && sameWordBreaks(bounds.starts, s, e, query.wordStarts));
     if (ok && query.options.matchCase) {
       for (let i = 0; i < key.length && ok; i++) ok = pageUpper(page, s + i) === query.upper[i];
     }
