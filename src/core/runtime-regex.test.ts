@@ -89,12 +89,18 @@ describe('regular expressions built at run time', () => {
       for (const make of probe.inputs) {
         const big = make(BIG);
         if (time(() => probe.run(big)) < LOADED_FLOOR_MS) continue;
-        const tBig = Math.min(time(() => probe.run(big)), time(() => probe.run(big)));
         const small = make(SMALL);
-        const tSmall = Math.max(0.05, Math.min(time(() => probe.run(small)), time(() => probe.run(small))));
-        if (tBig > HARD_LIMIT_MS || (tBig > LOADED_FLOOR_MS && tBig / tSmall > MAX_GROWTH)) {
-          slow.push(`${file} on ${JSON.stringify(big.slice(0, 12))}… ${tSmall.toFixed(1)} ms → ${tBig.toFixed(1)} ms`);
+        // Measured again when it looks slow: on a loaded CI core one pause (a GC, another worker) can make a linear
+        // run look 26× slower; a quadratic pattern is 64× slower every time.
+        let verdict = '';
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const tBig = Math.min(time(() => probe.run(big)), time(() => probe.run(big)));
+          const tSmall = Math.max(0.05, Math.min(time(() => probe.run(small)), time(() => probe.run(small)), time(() => probe.run(small))));
+          const tooSlow = tBig > HARD_LIMIT_MS || (tBig > LOADED_FLOOR_MS && tBig / tSmall > MAX_GROWTH);
+          verdict = tooSlow ? `${file} on ${JSON.stringify(big.slice(0, 12))}… ${tSmall.toFixed(1)} ms → ${tBig.toFixed(1)} ms` : '';
+          if (!tooSlow) break;
         }
+        if (verdict) slow.push(verdict);
       }
     }
     expect(slow).toEqual([]);
