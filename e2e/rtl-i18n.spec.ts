@@ -182,3 +182,28 @@ test('right to left, the arrows and the indents follow the reading direction: th
   expect(details).toEqual(['28px', '0px']);
   await page.locator('[data-pane="review"]').screenshot({ path: test.info().outputPath('persian-review.png') });
 });
+
+test('right to left, a page narrower than a wide document is centred in the viewer, not clipped at its left', async ({ page }) => {
+  // The demo policy has a page wider than the viewer at this size, so its pages scroll sideways; each language
+  // centres page 1 the same way.
+  await page.setViewportSize({ width: 1400, height: 850 });
+  const place = async (lang: 'en' | 'fa') => {
+    await page.goto(`./?answer=vendor-access&lang=${lang}`);
+    await expect(page.locator('[data-page-number="1"] canvas')).toBeVisible();
+    return page.evaluate(() => {
+      const scroll = document.querySelector('[data-viewer-scroll]')!;
+      const s = scroll.getBoundingClientRect();
+      const p = document.querySelector('[data-page-number="1"]')!.getBoundingClientRect();
+      // The view's own box: clientLeft counts a scrollbar on the left (right to left puts it there).
+      const viewLeft = s.left + scroll.clientLeft;
+      return { sideways: scroll.scrollWidth > scroll.clientWidth, left: Math.round(p.left - viewLeft), right: Math.round(viewLeft + scroll.clientWidth - p.right) };
+    });
+  };
+  const english = await place('en');
+  expect(english.sideways, 'the pages scroll sideways here').toBe(true);
+  const persian = await place('fa');
+  expect(english.left).toBeGreaterThan(0);
+  expect(Math.abs(english.left - english.right)).toBeLessThanOrEqual(2);
+  expect(persian.left, 'the page starts inside the view').toBeGreaterThan(0);
+  expect(Math.abs(persian.left - persian.right), 'the page is centred').toBeLessThanOrEqual(2);
+});

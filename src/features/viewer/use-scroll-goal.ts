@@ -3,6 +3,7 @@ import { boxesCenter, canonicalToView, type PageFrame, type Rotation } from '../
 import type { Box } from '../../core/model/types.ts';
 import type { PageLayout } from './render-queue.ts';
 import { PAGE_GAP } from './viewer-store.ts';
+import { horizontalScroll } from './horizontal-scroll.ts';
 
 // Where the pages view scrolls next (a page's top, or a box centred in the viewport), and the scroll itself: done
 // before paint, once the goal page's own size is known (its frame positions the box). The goal page is handed out,
@@ -47,7 +48,7 @@ export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rota
     // Every DOM read first, then the writes: a read after a write would force a layout in between.
     const viewHeight = el.clientHeight;
     const viewWidth = el.clientWidth;
-    const scrollLeft = el.scrollLeft;
+    const across = horizontalScroll(el);
     const pagesWidth = pagesRef.current?.clientWidth ?? 0;
     if (goal.box) {
       const centre = boxesCenter([goal.box], frame, scale, rotation);
@@ -59,7 +60,7 @@ export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rota
       const left = pagesWidth / 2 - (layout.widths[goal.page - 1] ?? 0) / 2 + view.left;
       const right = left + view.width;
       el.scrollTop = top + centre.y - viewHeight / 2;
-      el.scrollLeft = Math.min(left - H_MARGIN, Math.max(scrollLeft, right + H_MARGIN - viewWidth));
+      across.set(Math.min(left - H_MARGIN, Math.max(across.x, right + H_MARGIN - viewWidth)));
     } else {
       el.scrollTop = top - PAGE_GAP / 2;
     }

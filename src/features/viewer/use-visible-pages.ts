@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { visibleRange, type PageLayout, type VisibleRange } from './render-queue.ts';
+import { horizontalScroll } from './horizontal-scroll.ts';
 
 // The hook half of the render queue: follows the scroll container and reports which pages are visible (the
 // mount set and the current page derive from it), and keeps the view anchored when the layout changes.
@@ -51,7 +52,7 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     anchorRef.current = {
       page: centreRange.first,
       fy: (centreY - top) / height,
-      fx: el.scrollWidth > 0 ? (el.scrollLeft + el.clientWidth / 2) / el.scrollWidth : 0.5,
+      fx: el.scrollWidth > 0 ? (horizontalScroll(el).x + el.clientWidth / 2) / el.scrollWidth : 0.5,
       atTop: el.scrollTop <= 0,
     };
   }, [scrollRef]);
@@ -87,7 +88,7 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
       const idx = anchor.page - 1;
       const y = (layout.tops[idx] ?? 0) + anchor.fy * (layout.heights[idx] ?? 0);
       el.scrollTop = anchor.atTop ? 0 : y - el.clientHeight / 2;
-      el.scrollLeft = anchor.fx * el.scrollWidth - el.clientWidth / 2;
+      horizontalScroll(el).set(anchor.fx * el.scrollWidth - el.clientWidth / 2);
     }
     sync();
   }, [layout, scrollRef, sync]);

@@ -4,6 +4,7 @@ import type { PageLayout } from '../render-queue.ts';
 import { useViewerStoreApi } from '../viewer-store.ts';
 import { useFindStore } from './find-store.ts';
 import './find.css';
+import { horizontalScroll } from '../horizontal-scroll.ts';
 
 // The find bar's matches, drawn over the pages. One layer for the whole document (not one per page), so the page
 // components need not know about search: each match is placed at its page's slot of the layout (the same
@@ -69,7 +70,8 @@ export function FindLayer({ layout, frames, mounted, scale, rotation, scrollRef,
       const pageLeft = (pagesRef.current?.clientWidth ?? 0) / 2 - (layout.widths[match.page - 1] ?? 0) / 2;
       const left = pageLeft + view.left;
       const right = left + view.width;
-      el.scrollLeft = Math.min(left - H_MARGIN, Math.max(el.scrollLeft, right + H_MARGIN - el.clientWidth));
+      const across = horizontalScroll(el);
+      across.set(Math.min(left - H_MARGIN, Math.max(across.x, right + H_MARGIN - el.clientWidth)));
     }
   }, [revealSeq, current, matches, matchesKey, frames, layout, scale, rotation, scrollRef, pagesRef, store]);
 

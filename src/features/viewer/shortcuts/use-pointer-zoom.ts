@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { visibleRange, type PageLayout } from '../render-queue.ts';
 import { MAX_SCALE, MIN_SCALE, selectScale, useViewerStoreApi } from '../viewer-store.ts';
 import { distanceBetween, doubleTapZoom, isDoubleTap, midpoint, pinchScale, type Tap, type TouchPoint } from './zoom-gestures.ts';
+import { horizontalScroll } from '../horizontal-scroll.ts';
 
 // Ctrl/Cmd+wheel, pinch and double tap zoom the document around the pointer: the point of the page under the
 // pointer stays under it. Chromium sends a trackpad pinch as a wheel event with ctrlKey set, so one wheel handler
@@ -61,7 +62,7 @@ export function usePointerZoom(
       return {
         page,
         fy: (y - (l.tops[i] ?? 0)) / (l.heights[i] || 1),
-        fx: (el.scrollLeft + px - pageLeft) / (l.widths[i] || 1),
+        fx: (horizontalScroll(el).x + px - pageLeft) / (l.widths[i] || 1),
         px,
         py,
       };
@@ -186,7 +187,7 @@ export function usePointerZoom(
     const i = a.page - 1;
     const pageLeft = (pagesRef.current?.clientWidth ?? el.clientWidth) / 2 - (layout.widths[i] ?? 0) / 2;
     el.scrollTop = (layout.tops[i] ?? 0) + a.fy * (layout.heights[i] ?? 0) - a.py;
-    el.scrollLeft = pageLeft + a.fx * (layout.widths[i] ?? 0) - a.px;
+    horizontalScroll(el).set(pageLeft + a.fx * (layout.widths[i] ?? 0) - a.px);
     sync();
   }, [layout, scrollRef, pagesRef, sync]);
 }
