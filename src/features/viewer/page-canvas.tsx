@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
 import { isCancelled, PAGE_PAINTED_EVENT, releaseCanvas, startPageRender, type EarlyRenders } from './page-render.ts';
@@ -43,7 +43,10 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRe
     ticketRef.current?.setPriority(priority);
   }, [priority]);
 
-  useEffect(() => {
+  // A layout effect: the drawing is queued in the commit that mounts the page, not in the passive effects React runs
+  // a frame or a task later (~10 ms of a document's first paint). Queuing is cheap: the canvas is sized and the worker
+  // asked only when the page's turn comes (a microtask later at the soonest).
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     const spec = { scale, rotation, theme: pageTheme };

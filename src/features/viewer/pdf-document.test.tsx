@@ -43,7 +43,7 @@ vi.mock('./pdf-options.ts', () => ({ getDocumentOptions: () => ({}) }));
 
 type Module = typeof import('./pdf-document.ts');
 const URL_A = 'https://docs.example/a.pdf';
-const pdfOf = (url: string) => ({ url, getPage: vi.fn(() => Promise.resolve({})) });
+const pdfOf = (url: string) => ({ url, getPage: vi.fn(() => Promise.resolve({ pageNumber: 1 })) });
 
 async function fresh(): Promise<Module> {
   vi.resetModules();
@@ -66,8 +66,9 @@ describe('opening a document (usePdfDocument, preloadPdfDocument)', () => {
     expect(tasks).toHaveLength(1);
     const pdf = pdfOf(URL_A);
     await act(async () => tasks[0]!.open(pdf));
-    expect(result.current).toEqual({ kind: 'loaded', pdf });
-    expect(pdf.getPage).toHaveBeenCalledWith(1); // page 1 asked for as the document opens
+    // Loaded with page 1's proxy, asked for as the document opened, so the viewer's first render can draw it.
+    expect(result.current).toEqual({ kind: 'loaded', pdf, firstPage: { pageNumber: 1 } });
+    expect(pdf.getPage).toHaveBeenCalledWith(1);
     unmount();
     expect(tasks[0]!.destroyed).toBe(true);
   });

@@ -242,6 +242,7 @@ function DocumentLoadView({
               {(scheduler) => (
                 <ViewerPages
                   pdf={load.pdf}
+                  firstPage={load.firstPage}
                   documentKey={url}
                   target={target}
                   initialPage={initialPage}

@@ -199,6 +199,14 @@ export class RenderScheduler {
     };
   }
 
+  /**
+   * Starts what may start now instead of a microtask later: for the end of a commit that mounted pages (they have
+   * all been scheduled by then), whose microtask would otherwise wait for React's further renders in the same task.
+   */
+  flush(): void {
+    this.#pump();
+  }
+
   /** Jobs waiting and running, for tests and the benchmark page. */
   get stats(): { waiting: number; running: number } {
     return { waiting: this.#waiting.length, running: this.#running };

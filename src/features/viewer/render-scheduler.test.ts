@@ -89,6 +89,19 @@ describe('RenderScheduler pages', () => {
     expect(log).toEqual(['start a', 'start c']);
   });
 
+  it('flush() starts the best of the pages a commit queued at once, not a microtask later', () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    // A commit mounting pages 1 (visible) and 2 (below): their layout effects queue them in tree order.
+    s.schedule(job('p1', log), 0);
+    s.schedule(job('p2', log), 1);
+    expect(log).toEqual([]);
+    s.flush();
+    expect(log).toEqual(['start p1']);
+    s.flush();
+    expect(log).toEqual(['start p1']);
+  });
+
   it('puts a page whose priority rose (a citation jump made it visible) before the others', async () => {
     const log: string[] = [];
     const s = new RenderScheduler();

@@ -40,7 +40,8 @@ export function frameOf(page: PDFPageProxy): PageFrame {
   return { view: [x0, y0, x1, y1], rotate: page.rotate };
 }
 
-export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
+/** `known`: page proxies the caller already holds (the opened document's first page), ready with no promise turn. */
+export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPageProxy[] = []): DocumentTextCache {
   const pages = new Map<number, Promise<PDFPageProxy>>();
   // Each page's text is kept packed (core/locate/packed-text-content.ts: a quarter of the objects' memory), and
   // unpacked for whoever asks: a text layer being laid out, the locator reading the page.
@@ -62,6 +63,10 @@ export function createTextCache(pdf: PDFDocumentProxy): DocumentTextCache {
   // Proxies that have arrived, for a page mounting now: it paints without waiting a promise turn and a render more
   // (a citation jump's page was learned in the background long before).
   const loaded = new Map<number, PDFPageProxy>();
+  for (const page of known) {
+    loaded.set(page.pageNumber, page);
+    pages.set(page.pageNumber, Promise.resolve(page));
+  }
   const getPage = (n: number) =>
     remember(pages, n, () =>
       pdf.getPage(n).then((p) => {

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import type { PageFrame } from '../../core/coords/transform.ts';
-import type { DocumentTextCache } from './text-cache.ts';
+import { frameOf, type DocumentTextCache } from './text-cache.ts';
 import type { ViewerStore } from './viewer-store.ts';
 
 // Page sizes (frames) of the open document, and with them the page proxies (the text cache keeps each proxy):
@@ -32,6 +32,13 @@ export function usePageFrames(
 
   useLayoutEffect(() => {
     store.getState().openDocument(documentKey, pageCount);
+    // Known already (the document's opening fetched it): set before the browser paints, so a fit mode's first
+    // scale is page 1's own and its first drawing is not redone at another scale.
+    const first = textCache.loadedPage(1);
+    if (first) {
+      store.getState().setFrame(1, frameOf(first), documentKey);
+      return;
+    }
     let cancelled = false;
     textCache.getFrame(1).then(
       (frame) => !cancelled && store.getState().setFrame(1, frame, documentKey),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { normalizeRotation, type PageFrame } from '../../core/coords/transform.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { PageBlocks } from './page-blocks.tsx';
@@ -32,6 +32,8 @@ export type { AnchorResult } from './use-target-navigation.ts';
 
 interface ViewerPagesProps {
   pdf: PDFDocumentProxy;
+  /** Page 1's proxy when the document's opening already fetched it: page 1 then draws from the first render. */
+  firstPage?: PDFPageProxy | null | undefined;
   documentKey: string;
   /** The target when it belongs to this document, else null. */
   target: HighlightTarget | null;
@@ -49,13 +51,14 @@ interface ViewerPagesProps {
 }
 
 export function ViewerPages(props: ViewerPagesProps) {
-  const { pdf, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler } = props;
+  const { pdf, firstPage, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler } = props;
   const warmLocator = props.warmLocator ?? true;
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
   const pagesRef = useRef<HTMLDivElement>(null);
-  const textCache = useMemo(() => createTextCache(pdf), [pdf]);
+  // Both come from the same opening of the document, so they change together.
+  const textCache = useMemo(() => createTextCache(pdf, firstPage ? [firstPage] : []), [pdf, firstPage]);
   const [ownScheduler] = useState(() => new RenderScheduler());
   const scheduler = sharedScheduler ?? ownScheduler;
   const pageCount = pdf.numPages;
@@ -97,6 +100,9 @@ export function ViewerPages(props: ViewerPagesProps) {
   }, [pageCount, frames, scale, rotation]);
 
   const { range, sync } = useVisiblePages(scrollRef, layout);
+  // Every commit: the pages it mounted have queued their drawings in their own layout effects (children's run
+  // first), so the best of them starts now, not after the renders React still does in this task (~10 ms on open).
+  useLayoutEffect(() => scheduler.flush());
   // After useVisiblePages: its re-centring on a new layout runs first, then the pointer's anchor wins.
   usePointerZoom(scrollRef, pagesRef, layout, sync);
   useFindSearch(textCache);
