@@ -1,6 +1,5 @@
-import { pdfjs } from 'react-pdf';
 import { guardContent } from './content-guard.ts';
-import { getDocumentOptions } from './pdf-options.ts';
+import { openPdf } from './pdf-options.ts';
 import { createTextCache, type DocumentTextCache } from './text-cache.ts';
 
 // A document's text without showing it: for checks that run over every cited document in the background, not only
@@ -17,8 +16,7 @@ export interface OpenedDocumentText {
  * decompression bomb, or when `signal` aborts.
  */
 export async function openDocumentText(url: string, signal: AbortSignal): Promise<OpenedDocumentText> {
-  // react-pdf's option type admits nulls that pdf.js's own does not; the object is the one the viewer passes.
-  const task = pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  const task = openPdf(url);
   const abort = () => void task.destroy();
   signal.addEventListener('abort', abort, { once: true });
   try {

@@ -15,31 +15,28 @@ interface FakeTask {
 }
 const tasks: FakeTask[] = [];
 
-vi.mock('react-pdf', () => ({
-  pdfjs: {
-    getDocument: ({ url }: { url: string }) => {
-      let open!: (pdf: unknown) => void;
-      let fail!: (error: Error) => void;
-      const promise = new Promise<unknown>((resolve, reject) => {
-        open = resolve;
-        fail = reject;
-      });
-      const task: FakeTask = {
-        url,
-        promise,
-        onPassword: null,
-        onProgress: null,
-        destroyed: false,
-        destroy: async () => void (task.destroyed = true),
-        open,
-        fail,
-      };
-      tasks.push(task);
-      return task;
-    },
+vi.mock('./pdf-options.ts', () => ({
+  openPdf: (url: string) => {
+    let open!: (pdf: unknown) => void;
+    let fail!: (error: Error) => void;
+    const promise = new Promise<unknown>((resolve, reject) => {
+      open = resolve;
+      fail = reject;
+    });
+    const task: FakeTask = {
+      url,
+      promise,
+      onPassword: null,
+      onProgress: null,
+      destroyed: false,
+      destroy: async () => void (task.destroyed = true),
+      open,
+      fail,
+    };
+    tasks.push(task);
+    return task;
   },
 }));
-vi.mock('./pdf-options.ts', () => ({ getDocumentOptions: () => ({}) }));
 
 type Module = typeof import('./pdf-document.ts');
 const URL_A = 'https://docs.example/a.pdf';

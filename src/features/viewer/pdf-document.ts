@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { pdfjs } from 'react-pdf';
-import { getDocumentOptions } from './pdf-options.ts';
+import type { pdfjs } from 'react-pdf';
+import { openPdf } from './pdf-options.ts';
 
 // Opening a PDF: one pdf.js loading task per document pane, destroyed when the pane goes. It replaces react-pdf's
 // <Document>, whose load began only after React had rendered the viewer and resolved the file in two more passes
@@ -50,7 +50,7 @@ interface Task {
 }
 
 function startTask(url: string): Task {
-  const task = pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  const task = openPdf(url);
   // Page 1 is always needed first (its size is every unknown page's placeholder): asked as the document opens, a
   // worker round trip of ~2 ms, so that the viewer's first render can already draw it.
   const opened = task.promise.then((pdf) =>

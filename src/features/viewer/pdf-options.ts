@@ -51,3 +51,9 @@ export function getDocumentOptions(): DocumentOptions {
 export function prepareViewerWorkers(): void {
   getDocumentOptions();
 }
+
+/** Starts loading `url` with the page's options and its one worker: the viewer, the text checks and printing. */
+export function openPdf(url: string): ReturnType<typeof pdfjs.getDocument> {
+  // react-pdf's option type admits nulls that pdf.js's own does not; the object is what pdf.js expects.
+  return pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
+}

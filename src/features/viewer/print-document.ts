@@ -1,6 +1,5 @@
-import { pdfjs } from 'react-pdf';
 import type { Translate } from '../../core/i18n/translate.ts';
-import { getDocumentOptions } from './pdf-options.ts';
+import { openPdf } from './pdf-options.ts';
 
 // Printing the original document: we print pages WE rendered with pdf.js, not the PDF file itself.
 //
@@ -22,7 +21,7 @@ export interface PrintProgress {
 
 /** `t` words what the reader sees: each page's alt text and our own failures (pdf.js's errors come as they are). */
 export async function printDocument(url: string, onProgress: (p: PrintProgress) => void, signal: AbortSignal, t: Translate): Promise<void> {
-  const task = pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  const task = openPdf(url);
   const abort = () => void task.destroy();
   signal.addEventListener('abort', abort, { once: true });
   const frame = document.createElement('iframe');
