@@ -38,13 +38,13 @@ vi.mock('./pdf-options.ts', () => ({
   },
 }));
 
-type Module = typeof import('./pdf-document.ts');
+type Module = typeof import('./pdf-document.ts') & typeof import('./pdf-preload.ts');
 const URL_A = 'https://docs.example/a.pdf';
 const pdfOf = (url: string) => ({ url, getPage: vi.fn(() => Promise.resolve({ pageNumber: 1 })) });
 
 async function fresh(): Promise<Module> {
   vi.resetModules();
-  return import('./pdf-document.ts');
+  return { ...(await import('./pdf-document.ts')), ...(await import('./pdf-preload.ts')) };
 }
 
 const quiet = () => ({ onPassword: vi.fn(), onProgress: vi.fn() });
@@ -102,6 +102,13 @@ describe('opening a document (usePdfDocument, preloadPdfDocument)', () => {
     renderHook(() => usePdfDocument(URL_A, quiet()));
     renderHook(() => usePdfDocument(URL_A, quiet()));
     expect(tasks).toHaveLength(2);
+  });
+
+  it('does not preload a URL a pane has already started (a preload that arrived late)', async () => {
+    const { preloadPdfDocument, usePdfDocument } = await fresh();
+    renderHook(() => usePdfDocument(URL_A, quiet()));
+    preloadPdfDocument(URL_A);
+    expect(tasks).toHaveLength(1);
   });
 
   it('destroys a preloaded task no pane took, after a while', async () => {
