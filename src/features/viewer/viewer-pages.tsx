@@ -107,11 +107,14 @@ export function ViewerPages(props: ViewerPagesProps) {
   usePointerZoom(scrollRef, pagesRef, layout, sync);
   useFindSearch(textCache);
   const { mounted, onPainted, anyPainted } = useKeptPages(range, pageCount, `${scale}:${rotation}`);
-  // The locator's worker starts once a page is on screen, ready for the first quote and the review's checks (a quote
-  // searched before then starts it itself): its script is not in the way of the first paint.
+  // Once a page is on screen: the sidebar's thumbnails may start (selectPagesPainted), and the locator's worker,
+  // ready for the first quote and the review's checks (a quote searched before then starts it itself). Neither is
+  // in the way of the first paint.
   useEffect(() => {
-    if (anyPainted && warmLocator) locateService();
-  }, [anyPainted, warmLocator]);
+    if (!anyPainted) return;
+    store.getState().setPainted(documentKey);
+    if (warmLocator) locateService();
+  }, [anyPainted, warmLocator, store, documentKey]);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));

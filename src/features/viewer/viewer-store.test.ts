@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { PageFrame } from '../../core/coords/transform.ts';
-import { createViewerStore, selectScale } from './viewer-store.ts';
+import { createViewerStore, selectPagesPainted, selectScale } from './viewer-store.ts';
 
 const letter: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
 const a4: PageFrame = { view: [0, 0, 595, 842], rotate: 0 };
 const landscape: PageFrame = { view: [0, 0, 842, 595], rotate: 0 };
+
+describe('viewer store: pages painted (what the thumbnails wait for)', () => {
+  it('holds for the document that painted, not for the next one until it paints too', () => {
+    const store = createViewerStore();
+    store.getState().openDocument('A', 10);
+    expect(selectPagesPainted(store.getState())).toBe(false);
+    store.getState().setPainted('A');
+    expect(selectPagesPainted(store.getState())).toBe(true);
+    store.getState().beginLoading('B');
+    store.getState().openDocument('B', 5);
+    expect(selectPagesPainted(store.getState())).toBe(false);
+    // A's pane, unmounting late, says it painted: B has not.
+    store.getState().setPainted('A');
+    expect(selectPagesPainted(store.getState())).toBe(false);
+    store.getState().setPainted('B');
+    expect(selectPagesPainted(store.getState())).toBe(true);
+  });
+});
 
 describe('viewer store frames', () => {
   it('drops a page size fetched for another document (a quick A → B → A switch)', () => {

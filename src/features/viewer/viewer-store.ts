@@ -34,11 +34,16 @@ export interface ViewerState {
   loadProgress: { loaded: number; total: number } | null;
   /** Which document the frames/page count belong to (its URL). */
   documentKey: string | null;
+  /** The document (its key) whose pages view has painted a page: what the sidebar's thumbnails wait for. */
+  paintedKey: string | null;
   /** A page the toolbar or keyboard asked to show; the pages view scrolls to it. `seq` makes repeats distinct. */
   pageRequest: { page: number; seq: number } | null;
   /** How pages are painted: as printed, or recoloured for night reading (the host's choice, page-palette.ts). */
   pageTheme: PageTheme;
 }
+
+/** A page of the open document is on screen. */
+export const selectPagesPainted = (s: ViewerState) => s.paintedKey !== null && s.paintedKey === s.documentKey;
 
 export interface ViewerActions {
   setScaleMode(mode: ScaleMode): void;
@@ -56,6 +61,7 @@ export interface ViewerActions {
   setViewport(width: number, height: number): void;
   setActiveRegion(region: number): void;
   setLoadProgress(progress: { loaded: number; total: number } | null): void;
+  setPainted(documentKey: string): void;
   /** A (new) document is shown: forget what belonged to the previous one, keep the zoom mode and rotation. */
   openDocument(key: string, pageCount: number): void;
   /** A document starts loading: the toolbar must not keep showing the previous document's pages meanwhile. */
@@ -80,6 +86,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     activeRegion: 0,
     loadProgress: null,
     documentKey: null,
+    paintedKey: null,
     pageRequest: null,
     pageTheme: 'paper',
     setScaleMode: (mode) => set({ scaleMode: typeof mode === 'number' ? clampScale(mode) : mode }),
@@ -119,6 +126,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
       set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
     setActiveRegion: (region) => set({ activeRegion: region }),
     setLoadProgress: (loadProgress) => set({ loadProgress }),
+    setPainted: (paintedKey) => set((s) => (s.paintedKey === paintedKey ? s : { paintedKey })),
     openDocument: (key, pageCount) =>
       set((s) =>
         s.documentKey === key
