@@ -5,6 +5,7 @@ import type { EarlyRenders } from './page-render.ts';
 import { PageView } from './page-view.tsx';
 import { renderPriority, type PageLayout, type RenderScheduler, type VisibleRange } from './render-queue.ts';
 import type { DocumentTextCache } from './text-cache.ts';
+import { useAfterPagesPainted } from './use-after-pages-painted.ts';
 
 // Every page has a placeholder, but a scroll step changes only a few of them (the mounted window moves by a page).
 // Re-rendering 1,000 placeholder elements per scroll step is wasted work (and ~300 ms per step in React's dev
@@ -13,7 +14,8 @@ import type { DocumentTextCache } from './text-cache.ts';
 // Opening a document must not cost time proportional to its page count either: creating, styling and laying out
 // 1,000 placeholders in the task that shows the document was its longest task (~220 ms, 2 cores). So the first
 // render has only the blocks the user can see (the mounted pages' and the highlighted pages'); the others are
-// added a few at a time in later tasks, when the main thread is idle. The scroll height is the layout's from the
+// added a few at a time in later tasks, when the main thread is idle and a page has painted (the idle moments
+// while page 1 draws are pdf.js's: 100 placeholders each cost it a few ms). The scroll height is the layout's from the
 // start, so a block that is not there yet changes nothing the user can see or scroll to.
 
 const BLOCK_SIZE = 100;
@@ -46,10 +48,11 @@ export function PageBlocks(props: SharedProps) {
   const blockCount = Math.ceil(count / BLOCK_SIZE);
   // Blocks 0..filled-1 are always rendered; `filled` grows in the background until every block is.
   const [filled, setFilled] = useState(0);
+  const fill = useAfterPagesPainted();
   useEffect(() => {
-    if (filled >= blockCount) return;
+    if (!fill || filled >= blockCount) return;
     return whenIdle(() => setFilled((f) => f + BLOCKS_PER_STEP));
-  }, [filled, blockCount]);
+  }, [fill, filled, blockCount]);
 
   const needed = new Set<number>();
   for (const p of props.mounted) needed.add(blockOf(p));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { MessageKey } from '../../core/i18n/messages-en.ts';
 import { inlineArrow } from '../../core/i18n/inline-arrow.ts';
@@ -7,7 +7,8 @@ import { OutlineTree } from './outline-tree.tsx';
 import type { RenderScheduler } from './render-queue.ts';
 import type { SidebarTab } from './sidebar-slice.ts';
 import { ThumbnailList } from './thumbnail-list.tsx';
-import { selectPagesPainted, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
+import { useAfterPagesPainted } from './use-after-pages-painted.ts';
+import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 
 // The sidebar beside the pages: two tabs (WAI-ARIA tabs: one tab stop, arrows switch, the panel follows).
 
@@ -29,6 +30,9 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
   const tab = useViewerStore((s) => s.sidebarTab);
   const id = useViewerStore((s) => s.sidebarId);
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
+  // The thumbnail list mounts once the pages have painted, not with the sidebar: its first render and the layout it
+  // measures would run on the main thread while page 1 draws, and its drawings queue behind the pages' anyway. The
+  // sidebar's frame is there from the start, so nothing moves.
   const thumbnailsNow = useAfterPagesPainted();
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -80,23 +84,4 @@ export function ViewerSidebar({ pdf, scheduler, markers, labels }: ViewerSidebar
       </div>
     </aside>
   );
-}
-
-/** How long the thumbnails wait for the pages' first paint at most (a page whose drawing failed never paints). */
-const THUMBNAILS_LATEST_MS = 1000;
-
-/**
- * True once the pages view has painted a page (or after a second). The thumbnail list mounts then, not with the
- * sidebar: its first render and the layout it measures ran on the main thread while page 1 was drawing, and its
- * drawings queue behind the pages' anyway. The sidebar's frame is there from the start, so nothing moves.
- */
-function useAfterPagesPainted(): boolean {
-  const painted = useViewerStore(selectPagesPainted);
-  const [late, setLate] = useState(false);
-  useEffect(() => {
-    if (painted) return;
-    const timer = setTimeout(() => setLate(true), THUMBNAILS_LATEST_MS);
-    return () => clearTimeout(timer);
-  }, [painted]);
-  return painted || late;
 }
