@@ -1,5 +1,5 @@
 // The reference: pdf.js's own viewer components (PDFViewer + EventBus + PDFLinkService + PDFFindController) on the
-// same PDF, with the same worker and loading options as citelens (src/features/viewer/pdf-viewer.tsx), exposing the
+// same PDF, with the same loading options as citelens (src/features/viewer/pdf-loading-options.ts), exposing the
 // same `window.__bench` v1 (src/app/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
 // equivalent of our highlight is a div over the same box, added to the page when the jump starts.
 //   /?file=URL&scale=S   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that)
@@ -16,23 +16,14 @@ import {
   type BenchApi,
   type BenchWindow,
 } from '../../../src/app/bench-api.ts';
+import { pdfLoadingOptions } from '../../../src/features/viewer/pdf-loading-options.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
 (globalThis as unknown as { pdfjsLib: typeof pdfjsLib }).pdfjsLib = pdfjsLib;
 pdfjsLib.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
-const BASE = import.meta.env.BASE_URL;
-const OPTIONS = {
-  cMapUrl: `${BASE}pdfjs/cmaps/`,
-  cMapPacked: true,
-  standardFontDataUrl: `${BASE}pdfjs/standard_fonts/`,
-  wasmUrl: `${BASE}pdfjs/wasm/`,
-  iccUrl: `${BASE}pdfjs/iccs/`,
-  enableXfa: false,
-  disableAutoFetch: true,
-  disableStream: false,
-  disableRange: false,
-};
+// The same loading options as citelens's viewer (the worker is pdf.js's own, from workerSrc above).
+const OPTIONS = pdfLoadingOptions(import.meta.env.BASE_URL);
 
 async function main(): Promise<void> {
   const counts = countWorkerRequests();

@@ -1,5 +1,6 @@
 import { pdfjs } from 'react-pdf';
 import { documentRequestHeaders } from '../../api/auth-token.ts';
+import { pdfLoadingOptions } from './pdf-loading-options.ts';
 import { createPdfWorker } from './pdf-worker.ts';
 
 // How every PDF of the page is opened (pdf-document.ts, and the text and print paths that open one of their own).
@@ -9,22 +10,8 @@ type DocumentOptions = Omit<Exclude<Parameters<typeof pdfjs.getDocument>[0], str
 // Set here, where the options are made, so the worker comes from the very pdfjs-dist react-pdf re-exports.
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
-const BASE = import.meta.env.BASE_URL;
-
-// The resource folders are copied from pdfjs-dist by our build (vite.config.ts).
 const BASE_OPTIONS = {
-  cMapUrl: `${BASE}pdfjs/cmaps/`,
-  cMapPacked: true,
-  standardFontDataUrl: `${BASE}pdfjs/standard_fonts/`,
-  wasmUrl: `${BASE}pdfjs/wasm/`,
-  iccUrl: `${BASE}pdfjs/iccs/`,
-  enableXfa: false,
-  // Range requests + streaming: a 1,000-page PDF opens as soon as its first page's objects have arrived. pdf.js
-  // honours disableAutoFetch only when streaming is off, so the rest of the file still streams in the background;
-  // we keep streaming because it is what makes the download progress bar move on a slow connection.
-  disableAutoFetch: true,
-  disableStream: false,
-  disableRange: false,
+  ...pdfLoadingOptions(import.meta.env.BASE_URL),
   // The API's bearer token (embedding portals, signed links): one object updated in place, read by pdf.js when a
   // document starts loading (src/api/auth-token.ts), so a token is never put into a document URL.
   httpHeaders: documentRequestHeaders,
@@ -38,7 +25,7 @@ let documentOptions: DocumentOptions | undefined;
  * A worker passed in is not terminated when a loading task is destroyed. Created on first use, not at import,
  * so importing this module (e.g. in unit tests with react-pdf mocked) starts nothing.
  */
-export function getDocumentOptions(): DocumentOptions {
+function getDocumentOptions(): DocumentOptions {
   documentOptions ??= { ...BASE_OPTIONS, worker: createPdfWorker() };
   return documentOptions;
 }

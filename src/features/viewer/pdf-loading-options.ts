@@ -1,0 +1,21 @@
+// How pdf.js loads every PDF we open, apart from the worker and the API's headers (pdf-options.ts adds those). Also
+// what the benchmark's pdf.js reference page opens its PDFs with (scripts/bench/ref), so the two load alike. No
+// imports, so that page loads none of our code with it.
+
+/** `base`: the app's base URL; the resource folders are copied from pdfjs-dist by our build (vite.config.ts). */
+export function pdfLoadingOptions(base: string) {
+  return {
+    cMapUrl: `${base}pdfjs/cmaps/`,
+    cMapPacked: true,
+    standardFontDataUrl: `${base}pdfjs/standard_fonts/`,
+    wasmUrl: `${base}pdfjs/wasm/`,
+    iccUrl: `${base}pdfjs/iccs/`,
+    enableXfa: false,
+    // Range requests + streaming: a 1,000-page PDF opens as soon as its first page's objects have arrived. pdf.js
+    // honours disableAutoFetch only when streaming is off, so the rest of the file still streams in the background;
+    // we keep streaming because it is what makes the download progress bar move on a slow connection.
+    disableAutoFetch: true,
+    disableStream: false,
+    disableRange: false,
+  } as const;
+}
