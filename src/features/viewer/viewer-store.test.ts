@@ -21,6 +21,10 @@ describe('viewer store: pages painted (what the thumbnails wait for)', () => {
     expect(selectPagesPainted(store.getState())).toBe(false);
     store.getState().setPainted('B');
     expect(selectPagesPainted(store.getState())).toBe(true);
+    // Back to A: it has not painted in this opening yet.
+    store.getState().beginLoading('A');
+    store.getState().openDocument('A', 10);
+    expect(selectPagesPainted(store.getState())).toBe(false);
   });
 });
 

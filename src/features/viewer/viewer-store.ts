@@ -34,8 +34,8 @@ export interface ViewerState {
   loadProgress: { loaded: number; total: number } | null;
   /** Which document the frames/page count belong to (its URL). */
   documentKey: string | null;
-  /** The document (its key) whose pages view has painted a page: what the sidebar's thumbnails wait for. */
-  paintedKey: string | null;
+  /** The open document's pages view has painted a page: what useAfterPagesPainted waits for. */
+  pagesPainted: boolean;
   /** A page the toolbar or keyboard asked to show; the pages view scrolls to it. `seq` makes repeats distinct. */
   pageRequest: { page: number; seq: number } | null;
   /** How pages are painted: as printed, or recoloured for night reading (the host's choice, page-palette.ts). */
@@ -43,7 +43,7 @@ export interface ViewerState {
 }
 
 /** A page of the open document is on screen. */
-export const selectPagesPainted = (s: ViewerState) => s.paintedKey !== null && s.paintedKey === s.documentKey;
+export const selectPagesPainted = (s: ViewerState) => s.pagesPainted;
 
 export interface ViewerActions {
   setScaleMode(mode: ScaleMode): void;
@@ -61,6 +61,7 @@ export interface ViewerActions {
   setViewport(width: number, height: number): void;
   setActiveRegion(region: number): void;
   setLoadProgress(progress: { loaded: number; total: number } | null): void;
+  /** A page of `documentKey` painted; dropped when another document is open by now (as setFrame's sizes are). */
   setPainted(documentKey: string): void;
   /** A (new) document is shown: forget what belonged to the previous one, keep the zoom mode and rotation. */
   openDocument(key: string, pageCount: number): void;
@@ -86,7 +87,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     activeRegion: 0,
     loadProgress: null,
     documentKey: null,
-    paintedKey: null,
+    pagesPainted: false,
     pageRequest: null,
     pageTheme: 'paper',
     setScaleMode: (mode) => set({ scaleMode: typeof mode === 'number' ? clampScale(mode) : mode }),
@@ -126,18 +127,18 @@ export function createViewerStore(): StoreApi<ViewerStore> {
       set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
     setActiveRegion: (region) => set({ activeRegion: region }),
     setLoadProgress: (loadProgress) => set({ loadProgress }),
-    setPainted: (paintedKey) => set((s) => (s.paintedKey === paintedKey ? s : { paintedKey })),
+    setPainted: (documentKey) => set((s) => (s.documentKey !== documentKey || s.pagesPainted ? s : { pagesPainted: true })),
     openDocument: (key, pageCount) =>
       set((s) =>
         s.documentKey === key
           ? { pageCount, loadProgress: null }
-          : { documentKey: key, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null },
+          : { documentKey: key, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false },
       ),
     beginLoading: (key) =>
       set((s) =>
         s.documentKey === key
           ? s
-          : { documentKey: null, pageCount: 0, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null },
+          : { documentKey: null, pageCount: 0, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false },
       ),
     goToPage: (page) =>
       set((s) => {
