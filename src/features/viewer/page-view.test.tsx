@@ -64,14 +64,14 @@ function fakeCache(page: unknown, loaded = false) {
   return { cache, getTextContent };
 }
 
-function renderPage(page: unknown, onPainted = vi.fn(), extra: { textCache?: DocumentTextCache; scheduler?: RenderScheduler; earlyRenders?: EarlyRenders } = {}) {
+function renderPage(page: unknown, onPainted = vi.fn(), extra: { textCache?: DocumentTextCache; scheduler?: RenderScheduler; earlyRenders?: EarlyRenders; priority?: number } = {}) {
   const props = {
     pageNumber: 3,
     top: 0,
     width: 612,
     height: 792,
     mounted: true,
-    priority: 0,
+    priority: extra.priority ?? 0,
     frame: undefined,
     scale: 1,
     userRotation: 0 as const,
@@ -134,14 +134,15 @@ describe('a mounted page', () => {
 });
 
 describe('text and drawing order', () => {
-  it("asks for the page's text only once its drawing has started, and lays the text out after the paint", async () => {
+  it("asks for a citation's page text once its drawing has started, and lays the text out after the paint", async () => {
     const { page, renders } = fakePage();
     const text = fakeCache(page);
     // Another page is painting: this one waits its turn and must not ask the worker for anything meanwhile.
     const scheduler = new RenderScheduler();
     let release!: () => void;
     scheduler.schedule({ start: () => ({ done: new Promise<void>((r) => (release = r)), cancel: () => undefined }) }, -5);
-    const { container } = renderPage(page, vi.fn(), { textCache: text.cache, scheduler });
+    // Priority -1: the page a citation or a page request sent the view to.
+    const { container } = renderPage(page, vi.fn(), { textCache: text.cache, scheduler, priority: -1 });
     await flush();
     expect(renders).toHaveLength(0);
     expect(text.getTextContent).not.toHaveBeenCalled();
@@ -153,6 +154,20 @@ describe('text and drawing order', () => {
     renders[0]!.finish();
     await flush();
     expect(container.querySelector('canvas')).not.toBeNull();
+    expect(container.querySelector('.textLayer')).not.toBeNull();
+  });
+
+  it('asks for any other page text only once the page has painted, so the worker builds the drawing alone', async () => {
+    const { page, renders } = fakePage();
+    const text = fakeCache(page);
+    const { container } = renderPage(page, vi.fn(), { textCache: text.cache, priority: 0 });
+    await flush();
+    expect(renders).toHaveLength(1);
+    expect(text.getTextContent).not.toHaveBeenCalled();
+    renders[0]!.finish();
+    await flush();
+    expect(text.getTextContent).toHaveBeenCalledTimes(1);
+    expect(text.getTextContent).toHaveBeenCalledWith(3);
     expect(container.querySelector('.textLayer')).not.toBeNull();
   });
 

@@ -119,9 +119,13 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             priority={priority}
             scheduler={scheduler}
             earlyRenders={earlyRenders}
-            // The text is asked for right behind the drawing (the worker builds the drawing first), so it is there
-            // when the canvas is; a page still waiting its turn asks for nothing.
-            onRenderStart={() => textCache.prefetchText(pageNumber)}
+            // A citation's page (the goal, priority -1) asks for its text right behind the drawing, so its text layer
+            // and quote highlight are there with the canvas. Any other page asks once it has painted (TextLayerView),
+            // as pdf.js's viewer does: the worker is one thread, and on a complex page the text extraction asked for
+            // with the drawing slows the drawing down (an opening's page 1, the pages a scroll brings in).
+            onRenderStart={() => {
+              if (priority < 0) textCache.prefetchText(pageNumber);
+            }}
             onPainted={() => {
               firstPaint.resolve();
               onPainted(pageNumber);
