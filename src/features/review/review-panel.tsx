@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import { useAnswerReview } from '../../api/review-queries.ts';
 import type { FlagCode, ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
@@ -99,7 +99,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
     };
     if (runKey(e.key, ctx)) e.preventDefault();
   });
-  useEffect(() => {
+  // A layout effect: the listener is in place when the panel is first painted. As a passive effect it could come after
+  // a key pressed at once (a busy page delivers input before React's deferred effects): the key was lost.
+  useLayoutEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !isCommandKey(e)) return;
       // A modal dialog is open: its own keys (Escape, Tab) only.
