@@ -91,6 +91,12 @@ test('scrolling through 200 pages keeps at most 12 live canvases, and closing th
   expect(most).toBeGreaterThanOrEqual(3); // pages did keep their canvases: the bound is not trivially met
   expect(most).toBeLessThanOrEqual(12);
   await expect(page.getByLabel('Page number')).toHaveValue(/^(199|200)$/);
+  // Text layers only near the viewport (the visible pages and two on each side): the painted pages kept farther up
+  // keep their canvas, not their spans.
+  await expect(scroller.locator('[data-page-number="200"] .textLayer span').first()).toBeAttached();
+  const layers = await scroller.locator('.textLayer').evaluateAll((els) => els.map((el) => Number(el.closest('[data-page-number]')?.getAttribute('data-page-number'))));
+  expect(Math.min(...layers)).toBeGreaterThanOrEqual(195);
+  expect(layers.length).toBeLessThanOrEqual(6);
 
   // Closing: back to the answer list, inside the app (no reload).
   await page.getByRole('link', { name: 'citelens' }).click();

@@ -90,15 +90,19 @@ function renderPage(page: unknown, onPainted = vi.fn(), extra: { textCache?: Doc
     store.current = useViewerStoreApi();
     return null;
   }
+  const tree = (p: typeof props) => (
+    <ViewerStoreProvider>
+      <GrabStore />
+      <PageView {...p} />
+    </ViewerStoreProvider>
+  );
+  const result = render(tree(props));
   return {
-    ...render(
-      <ViewerStoreProvider>
-        <GrabStore />
-        <PageView {...props} />
-      </ViewerStoreProvider>,
-    ),
+    ...result,
     onPainted,
     store,
+    /** Renders the page again with new props (the viewer scrolling, say). */
+    update: (patch: Partial<typeof props>) => result.rerender(tree({ ...props, ...patch })),
   };
 }
 
@@ -169,6 +173,27 @@ describe('text and drawing order', () => {
     expect(text.getTextContent).toHaveBeenCalledTimes(1);
     expect(text.getTextContent).toHaveBeenCalledWith(3);
     expect(container.querySelector('.textLayer')).not.toBeNull();
+  });
+
+  it('drops the text layer of a painted page that scrolls farther than two pages away, keeping its canvas', async () => {
+    const { page, renders } = fakePage();
+    const text = fakeCache(page);
+    const { container, update } = renderPage(page, vi.fn(), { textCache: text.cache, priority: 0 });
+    await flush();
+    renders[0]!.finish();
+    await flush();
+    expect(container.querySelector('.textLayer')).not.toBeNull();
+    // Three pages below the viewport (priority 2 × 3 - 1): kept for its canvas only.
+    update({ priority: 5 });
+    await flush();
+    expect(container.querySelector('.textLayer')).toBeNull();
+    const canvas = container.querySelector('canvas')!;
+    expect(canvas.width * canvas.height).toBeGreaterThan(0);
+    // Coming back near: the layer is laid out again, with no second drawing.
+    update({ priority: 1 });
+    await flush();
+    expect(container.querySelector('.textLayer')).not.toBeNull();
+    expect(renders).toHaveLength(1);
   });
 
   it('takes over the drawing a citation jump started before it mounted, instead of drawing twice', async () => {

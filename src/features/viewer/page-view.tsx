@@ -4,7 +4,7 @@ import { normalizeRotation, type PageFrame, type Rotation } from '../../core/coo
 import { HighlightLayer, type PageHighlight } from './highlight-layer.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import type { EarlyRenders } from './page-render.ts';
-import type { RenderScheduler } from './render-queue.ts';
+import { hasTextLayer, type RenderScheduler } from './render-queue.ts';
 import { frameOf, type DocumentTextCache } from './text-cache.ts';
 import { TextLayerView } from './text-layer.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
@@ -136,7 +136,9 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
               console.warn(`Page ${pageNumber} failed to render`, error);
             }}
           />
-          <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} after={firstPaint.promise} />
+          {hasTextLayer(priority) && (
+            <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} after={firstPaint.promise} />
+          )}
         </>
       );
     }

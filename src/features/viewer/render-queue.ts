@@ -117,6 +117,20 @@ export function renderPriority(page: number, range: VisibleRange, goal?: number 
   return ahead ? 2 * distance - 1 : 2 * distance;
 }
 
+/** Pages on each side of the visible ones that have a text layer (when they are mounted). */
+const TEXT_LAYER_PAGES = 2;
+
+/**
+ * Whether a mounted page at this render priority lays out its text layer: the visible pages and TEXT_LAYER_PAGES on
+ * each side, where the reader selects and scrolls. A painted page kept farther away (the last jump's) keeps its
+ * canvas, so it shows at once when the reader comes back, but not its text layer: a dense page's layer is thousands
+ * of spans, and ten of them were most of the viewer's DOM. It is laid out again, from the cached text with no
+ * worker request, when the page comes near.
+ */
+export function hasTextLayer(priority: number): boolean {
+  return priority <= 2 * TEXT_LAYER_PAGES;
+}
+
 /** How many painted pages keep their canvas (pdf.js's DEFAULT_CACHE_SIZE rule): max(10, 2 × visible + 1). */
 export function keptLimit(range: VisibleRange): number {
   return Math.max(10, 2 * Math.max(0, range.last - range.first + 1) + 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepPainted, keptLimit, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
+import { hasTextLayer, keepPainted, keptLimit, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
 
 /** A job that records when it starts, is cancelled and finishes; it finishes when the test says so. */
 function job(name: string, log: string[]) {
@@ -161,6 +161,17 @@ describe('renderPriority', () => {
     // above), and only while it is visible.
     expect(renderPriority(11, down, 11)).toBeLessThan(renderPriority(10, down, 11));
     expect(renderPriority(13, down, 13)).toBe(renderPriority(13, down));
+  });
+});
+
+describe('hasTextLayer', () => {
+  it('gives a text layer to the visible pages and two pages on each side, not to a kept page farther away', () => {
+    const r = range(10, 11, 1);
+    const withText = [];
+    for (let p = 1; p <= 20; p++) if (hasTextLayer(renderPriority(p, r))) withText.push(p);
+    expect(withText).toEqual([8, 9, 10, 11, 12, 13]);
+    // A citation's page (priority -1) always has one: its quote highlight and selection are what the reader came for.
+    expect(hasTextLayer(renderPriority(11, r, 11))).toBe(true);
   });
 });
 
