@@ -94,11 +94,15 @@ export function visibleRange(layout: PageLayout, scrollTop: number, viewportHeig
   return { first: firstIdx + 1, last: lastIdx + 1, mostVisible: best + 1 };
 }
 
-/** Pages to mount (canvas + text layer): the visible ones plus `buffer` on either side. */
-export function pagesToMount(range: VisibleRange, count: number, buffer: number): Set<number> {
+/**
+ * Pages to mount (canvas + text layer): the visible ones plus `ahead` pages in the scroll direction and `behind`
+ * pages the other way (`ahead` unless given).
+ */
+export function pagesToMount(range: VisibleRange, count: number, ahead: number, behind = ahead): Set<number> {
   const pages = new Set<number>();
-  const from = Math.max(1, range.first - buffer);
-  const to = Math.min(count, range.last + buffer);
+  const down = (range.direction ?? 1) === 1;
+  const from = Math.max(1, range.first - (down ? behind : ahead));
+  const to = Math.min(count, range.last + (down ? ahead : behind));
   for (let p = from; p <= to; p++) pages.add(p);
   return pages;
 }

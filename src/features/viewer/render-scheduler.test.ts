@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTextLayer, keepPainted, keptLimit, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
+import { hasTextLayer, keepPainted, keptLimit, pagesToMount, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
 
 /** A job that records when it starts, is cancelled and finishes; it finishes when the test says so. */
 function job(name: string, log: string[]) {
@@ -161,6 +161,16 @@ describe('renderPriority', () => {
     // above), and only while it is visible.
     expect(renderPriority(11, down, 11)).toBeLessThan(renderPriority(10, down, 11));
     expect(renderPriority(13, down, 13)).toBe(renderPriority(13, down));
+  });
+});
+
+describe('pagesToMount', () => {
+  it('adds the next page in the scroll direction to the visible ones, and none behind unless asked', () => {
+    expect([...pagesToMount(range(10, 11, 1), 100, 1, 0)]).toEqual([10, 11, 12]);
+    expect([...pagesToMount(range(10, 11, -1), 100, 1, 0)]).toEqual([9, 10, 11]);
+    expect([...pagesToMount(range(10, 11, 1), 100, 1)]).toEqual([9, 10, 11, 12]);
+    // Clamped to the document.
+    expect([...pagesToMount(range(1, 1, -1), 1, 1, 0)]).toEqual([1]);
   });
 });
 
