@@ -96,9 +96,9 @@ export function visibleRange(layout: PageLayout, scrollTop: number, viewportHeig
 
 /**
  * Pages to mount (canvas + text layer): the visible ones plus `ahead` pages in the scroll direction and `behind`
- * pages the other way (`ahead` unless given).
+ * pages the other way.
  */
-export function pagesToMount(range: VisibleRange, count: number, ahead: number, behind = ahead): Set<number> {
+export function pagesToMount(range: VisibleRange, count: number, ahead: number, behind: number): Set<number> {
   const pages = new Set<number>();
   const down = (range.direction ?? 1) === 1;
   const from = Math.max(1, range.first - (down ? behind : ahead));

@@ -165,10 +165,10 @@ describe('renderPriority', () => {
 });
 
 describe('pagesToMount', () => {
-  it('adds the next page in the scroll direction to the visible ones, and none behind unless asked', () => {
+  it('adds the pages ahead in the scroll direction and behind it to the visible ones, as many as asked', () => {
     expect([...pagesToMount(range(10, 11, 1), 100, 1, 0)]).toEqual([10, 11, 12]);
     expect([...pagesToMount(range(10, 11, -1), 100, 1, 0)]).toEqual([9, 10, 11]);
-    expect([...pagesToMount(range(10, 11, 1), 100, 1)]).toEqual([9, 10, 11, 12]);
+    expect([...pagesToMount(range(10, 11, 1), 100, 1, 1)]).toEqual([9, 10, 11, 12]);
     // Clamped to the document.
     expect([...pagesToMount(range(1, 1, -1), 1, 1, 0)]).toEqual([1]);
   });

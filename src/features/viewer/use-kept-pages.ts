@@ -5,8 +5,9 @@ import { keepPainted, pagesToMount, type VisibleRange } from './render-queue.ts'
 // the most recently painted few (max(10, 2 × visible + 1), as pdf.js's page buffer keeps), so scrolling back a
 // little shows a painted page at once. Only the page ahead is drawn before it is seen, as pdf.js's rendering queue
 // does: mounting the page behind too drew 196 pages on a 50-step scroll through 1,000 pages where pdf.js's viewer
-// drew 114, and every drawing costs the worker time and memory. Every other page is a bare placeholder: an unpainted page that scrolls away unmounts, which cancels its
-// render, and a painted page pushed out of the buffer unmounts, which frees its canvas and cleans its page up.
+// drew 114–141, and every drawing costs the worker time and memory. Every other page is a bare placeholder: an
+// unpainted page that scrolls away unmounts, which cancels its render, and a painted page pushed out of the buffer
+// unmounts, which frees its canvas and cleans its page up.
 
 /** Pages mounted beyond the visible ones in the scroll direction. */
 const MOUNT_AHEAD = 1;
