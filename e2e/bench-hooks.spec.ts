@@ -27,6 +27,9 @@ test('window.__bench v1: a far jump paints its page and shows its highlight, and
   const size = page.viewportSize()!;
   expect(box!.height).toBeGreaterThan(size.height - 2);
   await expect(page.getByRole('article', { name: 'Answer' })).toHaveCount(0);
+  // It starts at the asked scale (page 1 of this report is 612 pt wide: 612 CSS px at scale 1), with no sidebar.
+  expect((await page.locator('[data-page-number="1"]').boundingBox())!.width).toBeCloseTo(612, 0);
+  await expect(page.locator('[data-viewer-sidebar]')).toHaveCount(0);
 
   const far = await page.evaluate(() => (window as BenchWindow).__bench!.jumpTo(990, { timeoutMs: 45_000 }));
   expect(far).toMatchObject({ page: 990, cached: false });

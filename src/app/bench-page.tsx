@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DocumentRef } from '../core/model/types.ts';
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
+import type { InitialView } from '../features/viewer/viewer-store.ts';
 import { PAGE_PAINTED_EVENT } from '../features/viewer/page-render.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import {
@@ -144,7 +145,7 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
   return { api, controller };
 }
 
-/** The zoom is set as a reader sets it, through the toolbar's Zoom menu (hidden here); true once it took. */
+/** The zoom the viewer was asked to start at took: the toolbar's Zoom menu (hidden here) shows it. */
 function scaleApplied(params: URLSearchParams): boolean {
   const s = params.get('scale');
   if (!s) return true;
@@ -152,36 +153,19 @@ function scaleApplied(params: URLSearchParams): boolean {
   return !!select && Number(select.value) === Number(s);
 }
 
-function applyScale(params: URLSearchParams): void {
-  const s = params.get('scale');
-  const select = document.querySelector<HTMLSelectElement>('[data-viewer] select[aria-label="Zoom"]');
-  if (!s || !select) return;
-  const option = Array.from(select.options).find((o) => Number(o.value) === Number(s));
-  if (!option || select.value === option.value) return;
-  // React tracks a select's value: set it through the native setter so the change event carries the new one.
-  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, option.value);
-  select.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
 /**
- * The thumbnails sidebar opens by itself on a wide window; the reference has none, so it is closed as a reader would
- * (its toggle), as soon as it shows. Returns the cleanup.
+ * `scale` from the URL, and no sidebar (the reference has none): the viewer starts that way, so its first render is
+ * the one measured, as pdf.js's viewer is given its scale before its pages are laid out.
  */
-function closeSidebar(): () => void {
-  let frame = 0;
-  const until = performance.now() + 30_000;
-  const tick = () => {
-    const toggle = document.querySelector<HTMLButtonElement>('[data-viewer] button[aria-label="Sidebar"]');
-    if (toggle?.title.startsWith('Hide')) return toggle.click();
-    if (performance.now() < until) frame = requestAnimationFrame(tick);
-  };
-  frame = requestAnimationFrame(tick);
-  return () => cancelAnimationFrame(frame);
+function initialViewOf(params: URLSearchParams): InitialView {
+  const scale = Number(params.get('scale'));
+  return params.get('scale') && Number.isFinite(scale) && scale > 0 ? { scale, sidebar: false } : { sidebar: false };
 }
 
 export function BenchPage() {
   const [params] = useState(() => new URLSearchParams(window.location.search));
   const [bench] = useState(() => createBench(params));
+  const [initialView] = useState(() => initialViewOf(params));
   const [target, setTarget] = useState<HighlightTarget | null>(null);
   const [open, setOpen] = useState(true);
   const file = params.get('file');
@@ -200,12 +184,6 @@ export function BenchPage() {
     };
   }, [bench]);
 
-  useEffect(() => {
-    if (!open) return;
-    applyScale(params);
-    return closeSidebar();
-  }, [open, params]);
-
   if (!file) return <p className="p-4 text-sm">Add <code>?file=URL</code> (and optionally <code>&amp;scale=1</code>).</p>;
   return (
     <div className="bench-page h-dvh w-full overflow-hidden">
@@ -223,6 +201,7 @@ export function BenchPage() {
           }}
           onAnchored={bench.controller.anchored}
           warmLocator={false}
+          initialView={initialView}
         />
       )}
     </div>

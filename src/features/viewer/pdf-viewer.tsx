@@ -14,7 +14,7 @@ import { DocumentNotInAnswerError, loadFailure, type LoadFailure } from './load-
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
-import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
+import { ViewerStoreProvider, useViewerStoreApi, type InitialView } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import './viewer.css';
@@ -60,12 +60,17 @@ export interface PdfViewerProps {
    * ready. /bench, which searches only when asked, leaves it off: a quote then starts it itself.
    */
   warmLocator?: boolean;
+  /**
+   * Where the viewer starts: a zoom and the sidebar shown or not, read once on mount. /bench starts at its `scale`
+   * with the sidebar closed, as the reference does, instead of drawing the chrome at fit-width and then again.
+   */
+  initialView?: InitialView;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
   // One store per viewer instance: two viewers on a page never share zoom, pages or regions.
   return (
-    <ViewerStoreProvider>
+    <ViewerStoreProvider initial={props.initialView}>
       <FindStoreProvider>
         <ViewerRoot {...props} />
       </FindStoreProvider>

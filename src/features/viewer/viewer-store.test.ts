@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import { createViewerStore, selectPagesPainted, selectScale } from './viewer-store.ts';
+import { selectSidebarShown } from './sidebar-slice.ts';
 
 const letter: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
 const a4: PageFrame = { view: [0, 0, 595, 842], rotate: 0 };
@@ -84,5 +85,30 @@ describe('viewer store frames', () => {
     expect(s.rotation).toBe(90);
     expect(s.currentPage).toBe(1);
     expect(s.frames.size).toBe(0);
+  });
+});
+
+describe('viewer store: where a viewer starts', () => {
+  it('fits the width and follows the pane for the sidebar by default', () => {
+    const store = createViewerStore();
+    expect(store.getState().scaleMode).toBe('fit-width');
+    expect(selectSidebarShown(store.getState())).toBe(false);
+    store.getState().setSidebarAuto(true);
+    expect(selectSidebarShown(store.getState())).toBe(true);
+  });
+
+  it('starts at the asked zoom, clamped, with the sidebar as asked whatever the pane width', () => {
+    const store = createViewerStore({ scale: 1.5, sidebar: false });
+    store.getState().openDocument('A', 3);
+    store.getState().setFrame(1, letter, 'A');
+    store.getState().setViewport(2000, 900);
+    expect(selectScale(store.getState())).toBe(1.5);
+    store.getState().setSidebarAuto(true);
+    expect(selectSidebarShown(store.getState())).toBe(false);
+    // The reader can still open it.
+    store.getState().toggleSidebar();
+    expect(selectSidebarShown(store.getState())).toBe(true);
+    expect(createViewerStore({ scale: 1000 }).getState().scaleMode).toBeLessThanOrEqual(8);
+    expect(createViewerStore({ scale: Number.NaN }).getState().scaleMode).toBe('fit-width');
   });
 });
