@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findInPage, findRects, prepareFind, type FindOptions } from './find-all.ts';
+import { findInPage, findRects } from './find-all.ts';
+import { prepareFind, type FindOptions } from './find-query.ts';
 import { flowText, syntheticPage } from './synthetic.ts';
 import { indexPage } from './text-index.ts';
 

@@ -10,49 +10,14 @@
 // unit is upper case in the page and in the query; "Whole words" asks a match to start where a word starts and
 // end where a word ends (words of the index, so a hyphenated line-break word counts as one).
 import type { Box } from '../model/types.ts';
-import { normalizeText } from './normalize.ts';
+import { isUpper, type FindQuery } from './find-query.ts';
 import type { MeasureText } from './page-text.ts';
 import { spansToRects } from './rects.ts';
 import type { Span } from './search-window.ts';
 import type { IndexedPage } from './text-index.ts';
 
-export interface FindOptions {
-  matchCase: boolean;
-  wholeWords: boolean;
-}
-
-export interface FindQuery {
-  /** The query's match key (normalized, no spaces). */
-  key: string;
-  /** Per key unit: whether the query's raw character there is upper case (used only with matchCase). */
-  upper: boolean[];
-  /** Key offsets (after 0) where the query's own words start: "supply chain" → [6]. */
-  wordStarts: ReadonlySet<number>;
-  options: FindOptions;
-}
-
 /** More than this many matches on one page are not collected (a one-letter query on a dense page). */
 export const MAX_MATCHES_PER_PAGE = 2000;
-
-const isUpper = (s: string) => s !== s.toLowerCase();
-
-/** The query in the index's terms; null when it has nothing searchable (only spaces or punctuation). */
-export function prepareFind(raw: string, options: FindOptions): FindQuery | null {
-  const n = normalizeText(raw);
-  let key = '';
-  const upper: boolean[] = [];
-  const wordStarts = new Set<number>();
-  for (let i = 0; i < n.text.length; i++) {
-    const c = n.text[i] as string;
-    if (c === ' ') {
-      if (key) wordStarts.add(key.length);
-      continue;
-    }
-    key += c;
-    upper.push(isUpper(raw.slice(n.start[i], n.end[i])));
-  }
-  return key ? { key, upper, wordStarts, options } : null;
-}
 
 /** Whether the raw page character behind key unit `k` is upper case. */
 function pageUpper(page: IndexedPage, k: number): boolean {

@@ -1,9 +1,9 @@
-import type { FindOptions } from '../../core/locate/find-all.ts';
+import type { FindOptions } from '../../core/locate/find-query.ts';
 import type { LocateResult } from '../../core/locate/locate.ts';
 import type { PageText } from '../../core/locate/page-text.ts';
 import type { CoordsDescriptor, Source } from '../../core/model/types.ts';
 import type { SourceCheck } from '../../core/review/types.ts';
-import { createLocateHandler, type LocateHandler } from './locate-handler.ts';
+import type { LocateHandler } from './locate-handler.ts';
 import { packPageText, transferablesOf, type FindPage, type FromWorker, type JobValue, type LocateJob, type ToWorker } from './locate-protocol.ts';
 import { startLocateWorker } from './locate-worker-start.ts';
 import { measureText } from './measure-text.ts';
@@ -11,7 +11,9 @@ import { measureText } from './measure-text.ts';
 // The main thread's side of the locate worker. One worker serves the page (like pdf.js's); each open document gets
 // a DocumentLocator that answers the worker's page requests from that document's text cache (one getTextContent per
 // page, shared with the text layer) and runs jobs there. When no worker can start (or it fails), the same handler
-// runs here, in slices: it yields between pages and fuzzy windows, and each page arrives in a task of its own.
+// runs here, in slices: it yields between pages and fuzzy windows, and each page arrives in a task of its own. That
+// handler (the locator, the text index, bidi) is loaded only then: with a worker, the viewer's first paint never
+// evaluates it on the main thread.
 
 export interface DocumentLocator {
   locate(quote: { quote: string; page?: number; pageEnd?: number; minScore?: number }, signal: AbortSignal): Promise<LocateResult>;
@@ -39,7 +41,7 @@ export interface PageSource {
 
 export class LocateService {
   private worker: Worker | null = null;
-  private local: LocateHandler | null = null;
+  private local: Promise<LocateHandler> | null = null;
   private readonly pending = new Map<number, Pending>();
   /** Held weakly: a document's cache must stay collectable (its FinalizationRegistry then closes the locator). */
   private readonly suppliers = new Map<number, WeakRef<PageSource>>();
@@ -69,15 +71,31 @@ export class LocateService {
     return this.worker ? 'worker' : 'main-thread';
   }
 
-  private handler(): LocateHandler {
+  private handler(): Promise<LocateHandler> {
     // Messages back are delivered in a task of their own, as a worker's would be.
-    this.local ??= createLocateHandler((message) => setTimeout(() => this.receive(message), 0), measureText);
+    this.local ??= import('./locate-handler.ts').then(({ createLocateHandler }) =>
+      createLocateHandler((message) => setTimeout(() => this.receive(message), 0), measureText),
+    );
     return this.local;
   }
 
   private send(message: ToWorker): void {
     if (this.worker) this.worker.postMessage(message, message.type === 'page' ? transferablesOf(message.pageText) : []);
-    else this.handler()(message);
+    // Every message waits on the same promise, so they reach the handler in the order they were sent.
+    else
+      this.handler().then(
+        (handle) => handle(message),
+        (e: unknown) => this.failLocally(message, e),
+      );
+  }
+
+  /** The handler's code could not be loaded (a deploy removed the chunk, the network went): the job fails, said so. */
+  private failLocally(message: ToWorker, e: unknown): void {
+    this.local = null;
+    if (message.type !== 'job') return;
+    const p = this.pending.get(message.id);
+    this.pending.delete(message.id);
+    p?.reject(e instanceof Error ? e : new Error(String(e)));
   }
 
   private fallBack(): void {

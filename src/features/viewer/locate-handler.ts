@@ -1,4 +1,5 @@
-import { findInPage, findRects, prepareFind } from '../../core/locate/find-all.ts';
+import { findInPage, findRects } from '../../core/locate/find-all.ts';
+import { prepareFind } from '../../core/locate/find-query.ts';
 import { locateInDocument } from '../../core/locate/locate.ts';
 import type { MeasureText, PageText } from '../../core/locate/page-text.ts';
 import { TextIndex } from '../../core/locate/text-index.ts';

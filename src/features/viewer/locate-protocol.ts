@@ -1,4 +1,4 @@
-import type { FindOptions } from '../../core/locate/find-all.ts';
+import type { FindOptions } from '../../core/locate/find-query.ts';
 import type { LocateResult } from '../../core/locate/locate.ts';
 import type { PageText, TextRun } from '../../core/locate/page-text.ts';
 import { packItems, unpackItem, type PackedItems } from '../../core/locate/packed-text-content.ts';

@@ -1,7 +1,7 @@
 import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { FindOptions } from '../../../core/locate/find-all.ts';
+import type { FindOptions } from '../../../core/locate/find-query.ts';
 import type { Box } from '../../../core/model/types.ts';
 import type { PageFrame } from '../../../core/coords/transform.ts';
 
