@@ -137,7 +137,15 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             }}
           />
           {hasTextLayer(priority) && (
-            <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} after={firstPaint.promise} />
+            <TextLayerView
+              page={load.page}
+              pageNumber={pageNumber}
+              scale={scale}
+              rotation={rotation}
+              textCache={textCache}
+              after={firstPaint.promise}
+              behindFrame={firstPaint.settled}
+            />
           )}
         </>
       );
@@ -150,10 +158,20 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
 }
 
 /** A promise and the function that settles it: the page's first paint, awaited by its text layer. */
-function paintSignal(): { promise: Promise<void>; resolve(): void } {
-  let resolve = () => undefined as void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
+function paintSignal(): { promise: Promise<void>; resolve(): void; readonly settled: boolean } {
+  let settle = () => undefined as void;
+  const promise = new Promise<void>((r) => (settle = r));
+  let settled = false;
+  return {
+    promise,
+    resolve: () => {
+      settled = true;
+      settle();
+    },
+    get settled() {
+      return settled;
+    },
+  };
 }
 
 function PageNotice({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { pdfjs } from 'react-pdf';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
@@ -17,10 +17,17 @@ interface TextLayerViewProps {
   textCache: DocumentTextCache;
   /** Laid out only once this settles (the page's first paint), whenever the text itself arrives. */
   after?: Promise<void>;
+  /**
+   * The canvas is on screen already (a kept page coming near again, a zoom): lay the spans out after the next frame,
+   * so that frame shows the page and its highlight at once instead of waiting for hundreds of spans to be measured.
+   */
+  behindFrame?: boolean;
 }
 
-export function TextLayerView({ page, pageNumber, scale, rotation, textCache, after }: TextLayerViewProps) {
+export function TextLayerView({ page, pageNumber, scale, rotation, textCache, after, behindFrame = false }: TextLayerViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  // Read as a layout starts: it says how this one starts, and a change alone is no reason for a new layout.
+  const isBehindFrame = useEffectEvent(() => behindFrame);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -32,8 +39,10 @@ export function TextLayerView({ page, pageNumber, scale, rotation, textCache, af
     container.className = 'textLayer';
 
     // Asked only after the first paint (or picked up from the request the drawing's start made): see PageView.
+    const deferred = isBehindFrame();
     const show = async () => {
       await after;
+      if (deferred) await afterNextFrame();
       if (cancelled) return;
       let textContent;
       try {
@@ -63,4 +72,9 @@ export function TextLayerView({ page, pageNumber, scale, rotation, textCache, af
   }, [page, pageNumber, scale, rotation, textCache, after]);
 
   return <div ref={hostRef} className="absolute inset-0" />;
+}
+
+/** The task after the next frame has been produced (requestAnimationFrame runs just before it is painted). */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
