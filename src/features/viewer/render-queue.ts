@@ -70,8 +70,22 @@ export interface VisibleRange {
   last: number;
   /** The page covering the largest share of the viewport: the "current page". */
   mostVisible: number;
-  /** The last scroll direction (1 = down, the default): the next page that way renders before the one behind. */
+  /** Where to render ahead (1 = down, the default; aheadDirection): the next page that way renders before the one behind. */
   direction?: 1 | -1;
+}
+
+/**
+ * The side the next page renders on: the way the reader last moved (`moved`, a still position keeps `previous`),
+ * except at either end of the document, where there is nothing that way: at page 1 the page below, at the last page
+ * the page above (pdf.js's viewer does the same), so a jump back to the start or to the end still has its
+ * neighbour drawn ahead.
+ */
+export function aheadDirection(found: Pick<VisibleRange, 'first' | 'last'>, count: number, moved: number, previous: 1 | -1 = 1): 1 | -1 {
+  const atStart = found.first <= 1;
+  const atEnd = found.last >= count;
+  if (atStart && !atEnd) return 1;
+  if (atEnd && !atStart) return -1;
+  return moved > 0 ? 1 : moved < 0 ? -1 : previous;
 }
 
 export function visibleRange(layout: PageLayout, scrollTop: number, viewportHeight: number): VisibleRange {

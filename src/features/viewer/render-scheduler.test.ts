@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTextLayer, keepPainted, keptLimit, pagesToMount, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
+import { aheadDirection, hasTextLayer, keepPainted, keptLimit, pagesToMount, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
 
 /** A job that records when it starts, is cancelled and finishes; it finishes when the test says so. */
 function job(name: string, log: string[]) {
@@ -171,6 +171,26 @@ describe('pagesToMount', () => {
     expect([...pagesToMount(range(10, 11, 1), 100, 1, 1)]).toEqual([9, 10, 11, 12]);
     // Clamped to the document.
     expect([...pagesToMount(range(1, 1, -1), 1, 1, 0)]).toEqual([1]);
+  });
+});
+
+describe('aheadDirection', () => {
+  it('follows the last move, and keeps it while the view stands still', () => {
+    expect(aheadDirection({ first: 40, last: 41 }, 100, 250)).toBe(1);
+    expect(aheadDirection({ first: 40, last: 41 }, 100, -250)).toBe(-1);
+    expect(aheadDirection({ first: 40, last: 41 }, 100, 0, -1)).toBe(-1);
+    expect(aheadDirection({ first: 40, last: 41 }, 100, 0)).toBe(1);
+  });
+
+  it('at either end of the document renders the only neighbour there is, as pdf.js does', () => {
+    // A jump back to page 1 moved up, but there is nothing above it: the page below is drawn ahead.
+    expect(aheadDirection({ first: 1, last: 2 }, 100, -90_000, -1)).toBe(1);
+    expect(pagesToMount({ first: 1, last: 2, direction: aheadDirection({ first: 1, last: 2 }, 100, -90_000) }, 100, 1, 0)).toEqual(new Set([1, 2, 3]));
+    // A jump to the last page moved down: the page above it is drawn ahead.
+    expect(aheadDirection({ first: 100, last: 100 }, 100, 90_000, 1)).toBe(-1);
+    expect(renderPriority(99, { first: 100, last: 100, mostVisible: 100, direction: -1 })).toBe(1);
+    // The whole document in view: nothing is ahead, the last move stays.
+    expect(aheadDirection({ first: 1, last: 3 }, 3, -10, 1)).toBe(-1);
   });
 });
 

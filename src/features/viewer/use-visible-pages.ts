@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { visibleRange, type PageLayout, type VisibleRange } from './render-queue.ts';
+import { aheadDirection, visibleRange, type PageLayout, type VisibleRange } from './render-queue.ts';
 import { horizontalScroll } from './horizontal-scroll.ts';
 
 // The hook half of the render queue: follows the scroll container and reports which pages are visible (the
@@ -32,13 +32,13 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     const l = layoutRef.current;
     if (!el || l.count === 0) return;
     const scrollTop = el.scrollTop;
-    // The direction of the last real move (a still position keeps the previous one): the next page that way
-    // renders before the page behind.
+    // The direction of the last real move (a still position keeps the previous one; at either end of the document,
+    // the only way there is): the next page that way renders before the page behind.
     const moved = scrollTop - lastTopRef.current;
     lastTopRef.current = scrollTop;
     const found = visibleRange(l, scrollTop, el.clientHeight);
     setRange((prev) => {
-      const direction = moved > 0 ? 1 : moved < 0 ? -1 : (prev.direction ?? 1);
+      const direction = aheadDirection(found, l.count, moved, prev.direction);
       const next = { ...found, direction };
       return prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible && prev.direction === direction
         ? prev
