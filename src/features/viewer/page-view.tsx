@@ -6,7 +6,7 @@ import { PageCanvas } from './page-canvas.tsx';
 import type { EarlyRenders } from './page-render.ts';
 import { hasTextLayer, type RenderScheduler } from './render-queue.ts';
 import { frameOf, type DocumentTextCache } from './text-cache.ts';
-import { TextLayerView } from './text-layer.tsx';
+import { TextLayerView, type FirstPaint } from './text-layer.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // One page placeholder. Every page of the document has one (absolutely positioned from the layout), so the scroll
@@ -143,8 +143,7 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
               scale={scale}
               rotation={rotation}
               textCache={textCache}
-              after={firstPaint.promise}
-              behindFrame={firstPaint.settled}
+              after={firstPaint}
             />
           )}
         </>
@@ -158,7 +157,7 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
 }
 
 /** A promise and the function that settles it: the page's first paint, awaited by its text layer. */
-function paintSignal(): { promise: Promise<void>; resolve(): void; readonly settled: boolean } {
+function paintSignal(): FirstPaint & { resolve(): void } {
   let settle = () => undefined as void;
   const promise = new Promise<void>((r) => (settle = r));
   let settled = false;

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { pdfjs } from 'react-pdf';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
@@ -15,19 +15,18 @@ interface TextLayerViewProps {
   scale: number;
   rotation: Rotation;
   textCache: DocumentTextCache;
-  /** Laid out only once this settles (the page's first paint), whenever the text itself arrives. */
-  after?: Promise<void>;
-  /**
-   * The canvas is on screen already (a kept page coming near again, a zoom): lay the spans out after the next frame,
-   * so that frame shows the page and its highlight at once instead of waiting for hundreds of spans to be measured.
-   */
-  behindFrame?: boolean;
+  /** Laid out only once the page's first paint is in, whenever the text itself arrives. */
+  after?: FirstPaint;
 }
 
-export function TextLayerView({ page, pageNumber, scale, rotation, textCache, after, behindFrame = false }: TextLayerViewProps) {
+/** The page's first paint, and whether it is in already. */
+export interface FirstPaint {
+  readonly promise: Promise<void>;
+  readonly settled: boolean;
+}
+
+export function TextLayerView({ page, pageNumber, scale, rotation, textCache, after }: TextLayerViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  // Read as a layout starts: it says how this one starts, and a change alone is no reason for a new layout.
-  const isBehindFrame = useEffectEvent(() => behindFrame);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -39,10 +38,12 @@ export function TextLayerView({ page, pageNumber, scale, rotation, textCache, af
     container.className = 'textLayer';
 
     // Asked only after the first paint (or picked up from the request the drawing's start made): see PageView.
-    const deferred = isBehindFrame();
+    // The canvas already on screen (a kept page coming near again, a zoom): the spans are laid out after the next
+    // frame, so that frame shows the page and its highlight at once instead of waiting for hundreds of spans.
+    const behindFrame = after?.settled ?? false;
     const show = async () => {
-      await after;
-      if (deferred) await afterNextFrame();
+      await after?.promise;
+      if (behindFrame) await afterNextFrame();
       if (cancelled) return;
       let textContent;
       try {
