@@ -82,6 +82,9 @@ function whenIdle(fn: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/** The priority handed to a page that is not mounted (and does not draw). */
+const UNMOUNTED = Number.POSITIVE_INFINITY;
+
 interface PageBlockProps extends SharedProps {
   from: number;
   to: number;
@@ -94,6 +97,7 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
   const pages = [];
   for (let p = from; p <= to; p++) {
     const hasHighlights = highlightsByPage.has(p);
+    const isMounted = mounted.has(p);
     pages.push(
       <PageView
         key={p}
@@ -101,8 +105,10 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
         top={(layout.tops[p - 1] ?? 0) - blockTop}
         width={layout.widths[p - 1] ?? 0}
         height={layout.heights[p - 1] ?? 0}
-        mounted={mounted.has(p)}
-        priority={renderPriority(p, range, props.goalPage)}
+        mounted={isMounted}
+        // Only a mounted page draws, so only its priority is passed: every other page's changes with each scroll
+        // step and jump, and would re-render all the block's placeholders for nothing.
+        priority={isMounted ? renderPriority(p, range, props.goalPage) : UNMOUNTED}
         frame={frames.get(p)}
         scale={props.scale}
         userRotation={props.userRotation}
