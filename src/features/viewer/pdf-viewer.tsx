@@ -115,7 +115,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
     if (runViewerKey(e.nativeEvent, ctx)) e.preventDefault();
   };
   /** The find bar closed: the focus goes back to the pages, so the viewer's keys keep working. */
-  const focusPages = () => rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]')?.focus();
+  const focusPages = useCallback(() => rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]')?.focus(), []);
 
   return (
     <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>

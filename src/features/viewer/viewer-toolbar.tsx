@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { DocumentRef } from '../../core/model/types.ts';
 import { DocumentActions } from './document-actions.tsx';
 import { PageField, SidebarToggle } from './page-field.tsx';
@@ -6,7 +6,8 @@ import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './vie
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // The viewer's toolbar: document switcher (only with several documents), page navigation, zoom, rotate.
-// Everything it changes goes through the per-viewer store; the pages view reacts to the store.
+// Everything it changes goes through the per-viewer store; the pages view reacts to the store. Memoised, and only
+// the page controls follow the current page: a citation jump or a scroll step does not redraw the whole toolbar.
 
 interface ViewerToolbarProps {
   documents: readonly DocumentRef[];
@@ -14,14 +15,13 @@ interface ViewerToolbarProps {
   onDocumentChange(id: string): void;
 }
 
-export function ViewerToolbar({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
-  const currentPage = useViewerStore((s) => s.currentPage);
   const pageCount = useViewerStore((s) => s.pageCount);
   const scaleMode = useViewerStore((s) => s.scaleMode);
   const scale = useScale();
-  const { goToPage, zoomIn, zoomOut, setScaleMode, rotateClockwise } = store.getState();
+  const { zoomIn, zoomOut, setScaleMode, rotateClockwise } = store.getState();
   const ready = pageCount > 0;
   const doc = documents.find((d) => d.id === documentId);
   const percent = Math.round(scale * 100);
@@ -39,12 +39,7 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
       <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
 
       <Group>
-        <IconButton label={t('viewer.previousPage')} disabled={!ready || currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
-          ↑
-        </IconButton>
-        <IconButton label={t('viewer.nextPage')} disabled={!ready || currentPage >= pageCount} onClick={() => goToPage(currentPage + 1)}>
-          ↓
-        </IconButton>
+        <PageSteps />
         <PageField />
       </Group>
 
@@ -86,6 +81,26 @@ export function ViewerToolbar({ documents, documentId, onDocumentChange }: Viewe
 
       {doc ? <DocumentActions doc={doc} /> : null}
     </div>
+  );
+});
+
+/** Previous and next page: the toolbar's only controls that change with the current page. */
+function PageSteps() {
+  const t = useTranslate();
+  const store = useViewerStoreApi();
+  const currentPage = useViewerStore((s) => s.currentPage);
+  const pageCount = useViewerStore((s) => s.pageCount);
+  const { goToPage } = store.getState();
+  const ready = pageCount > 0;
+  return (
+    <>
+      <IconButton label={t('viewer.previousPage')} disabled={!ready || currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
+        ↑
+      </IconButton>
+      <IconButton label={t('viewer.nextPage')} disabled={!ready || currentPage >= pageCount} onClick={() => goToPage(currentPage + 1)}>
+        ↓
+      </IconButton>
+    </>
   );
 }
 

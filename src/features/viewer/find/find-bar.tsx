@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { Translate } from '../../../core/i18n/translate.ts';
 import { useTranslate } from '../../../i18n/use-translate.ts';
 import { useFindStore, useFindStoreApi, type FindState } from './find-store.ts';
@@ -6,7 +6,8 @@ import { useFindStore, useFindStoreApi, type FindState } from './find-store.ts';
 // The viewer's find bar (Ctrl/Cmd+F while the focus is in the viewer). Enter / Shift+Enter or the arrows step
 // through the matches, Escape closes it and gives the focus back to the pages.
 
-export function FindBar({ onClose }: { onClose(): void }) {
+/** Memoised: it follows the find store, not the viewer's target or scroll. */
+export const FindBar = memo(function FindBar({ onClose }: { onClose(): void }) {
   const store = useFindStoreApi();
   const t = useTranslate();
   const open = useFindStore((s) => s.open);
@@ -90,7 +91,7 @@ export function FindBar({ onClose }: { onClose(): void }) {
       </BarButton>
     </div>
   );
-}
+});
 
 function countText(count: number, current: number, status: FindState['status'], t: Translate): string {
   switch (status.kind) {
