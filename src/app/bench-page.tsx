@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { DocumentRef } from '../core/model/types.ts';
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
@@ -24,6 +25,8 @@ import {
 // 100 %); without it the viewer fits the width.
 
 const DOC_ID = 'bench';
+/** One document: nothing to switch to (a stable function, so the viewer's memoised toolbar is not redrawn per jump). */
+const noDocumentChange = () => undefined;
 
 /** What the page's React tree tells the bench API, and how the API reaches back into it. */
 interface Controller {
@@ -107,7 +110,10 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
     if (painted(page) === null) paintedAt.delete(page);
     nonce += 1;
     const box = { page, ...BENCH_BOX };
-    setTarget({ sourceId: 'bench', markerKey: '1', documentId: DOC_ID, page, boxes: [box], nonce });
+    // At a click's priority: React renders a click's update in the click's own task, before the next frame. Set
+    // from outside an event it would wait for a scheduler task, and a jump to a painted page could be timed at a
+    // frame that does not show it yet.
+    flushSync(() => setTarget({ sourceId: 'bench', markerKey: '1', documentId: DOC_ID, page, boxes: [box], nonce }));
   };
   const firstPaint = waitFor(() => painted(1), 10 * 60_000).then((t) => t ?? Number.NaN);
   const api: BenchApi = {
@@ -193,7 +199,7 @@ export function BenchPage() {
         <PdfViewer
           documents={documents}
           documentId={DOC_ID}
-          onDocumentChange={() => undefined}
+          onDocumentChange={noDocumentChange}
           target={target}
           onPageChange={bench.controller.pageChanged}
           onTextCache={(_id, cache) => {
