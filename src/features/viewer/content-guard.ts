@@ -40,6 +40,28 @@ export const inflateInBrowser: CappedInflate = async (data, cap, keep) => {
   return { size, bytes };
 };
 
+const guards = new WeakMap<PDFDocumentProxy, Promise<void>>();
+const passed = new WeakSet<PDFDocumentProxy>();
+
+/**
+ * `guardContent` once per document, shared by whoever asks: the document's opening starts it beside page 1's proxy
+ * (pdf-preload.ts), and the viewer's ContentGate then finds it done instead of starting it after its first render.
+ */
+export function guardContentOnce(pdf: PDFDocumentProxy): Promise<void> {
+  let guard = guards.get(pdf);
+  if (!guard) {
+    guard = guardContent(pdf).then(() => void passed.add(pdf));
+    guard.catch(() => undefined);
+    guards.set(pdf, guard);
+  }
+  return guard;
+}
+
+/** Whether the document's check has already passed (so its pages may be drawn in this very render). */
+export function contentPassed(pdf: PDFDocumentProxy): boolean {
+  return passed.has(pdf);
+}
+
 /**
  * Throws ContentTooLargeError when a stream of the document inflates past the limit. Waits for the whole file
  * (pdf.js streams it in the background anyway). A file whose bytes cannot be read is let through, as before.

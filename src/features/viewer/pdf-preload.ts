@@ -1,4 +1,5 @@
 import type { pdfjs } from 'react-pdf';
+import { guardContentOnce } from './content-guard.ts';
 import { openPdf } from './pdf-options.ts';
 
 // A PDF's loading task, started as early as the page knows the document. No React here, on purpose: /bench's entry
@@ -42,11 +43,17 @@ function startTask(url: string): Task {
   const task = openPdf(url);
   // Page 1 is always needed first (its size is every unknown page's placeholder): asked as the document opens, a
   // worker round trip of ~2 ms, so that the viewer's first render can already draw it.
+  // The decompression-bomb check (content-guard.ts) starts at the same moment: it must pass before any page is drawn,
+  // and the document counts as open once both are in, so the viewer draws page 1 in its first render. Its verdict
+  // is the viewer's ContentGate's to show, so a failed check does not fail the opening.
   const opened = task.promise.then((pdf) =>
-    pdf.getPage(1).then(
-      (firstPage) => ({ pdf, firstPage }),
-      () => ({ pdf, firstPage: null }),
-    ),
+    Promise.all([
+      pdf.getPage(1).then(
+        (firstPage) => firstPage,
+        () => null,
+      ),
+      guardContentOnce(pdf).catch(() => undefined),
+    ]).then(([firstPage]) => ({ pdf, firstPage })),
   );
   opened.catch(() => undefined);
   return { task, opened };
