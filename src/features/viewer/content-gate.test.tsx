@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { ContentGate } from './content-gate.tsx';
 import { guardContentOnce } from './content-guard.ts';
@@ -14,8 +13,16 @@ import { ViewerStoreProvider } from './viewer-store.ts';
 function fakePdf(getData: () => Promise<Uint8Array>): PDFDocumentProxy {
   return { getData } as unknown as PDFDocumentProxy;
 }
-/** The gate's loading pane reads the viewer's store. */
-const renderGate = (ui: ReactNode) => render(<ViewerStoreProvider>{ui}</ViewerStoreProvider>);
+/** The gate over a stand-in for the pages, in the viewer's store (its loading pane reads it). */
+function renderGate(pdf: PDFDocumentProxy, onBlocked: (error: Error) => void = () => undefined) {
+  return render(
+    <ViewerStoreProvider>
+      <ContentGate pdf={pdf} onBlocked={onBlocked}>
+        <p>pages</p>
+      </ContentGate>
+    </ViewerStoreProvider>,
+  );
+}
 const plainBytes = () => Promise.resolve(new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF'));
 
 describe('ContentGate', () => {
@@ -25,11 +32,7 @@ describe('ContentGate', () => {
     const getData = vi.fn(plainBytes);
     const pdf = fakePdf(getData);
     await guardContentOnce(pdf);
-    renderGate(
-      <ContentGate pdf={pdf} onBlocked={() => undefined}>
-        <p>pages</p>
-      </ContentGate>,
-    );
+    renderGate(pdf);
     // No await: on screen at once, with no second scan of the bytes.
     expect(screen.getByText('pages')).toBeTruthy();
     expect(getData).toHaveBeenCalledTimes(1);
@@ -40,11 +43,7 @@ describe('ContentGate', () => {
     const getData = vi.fn(() => new Promise<Uint8Array>((resolve) => (release = resolve)));
     const pdf = fakePdf(getData);
     void guardContentOnce(pdf);
-    renderGate(
-      <ContentGate pdf={pdf} onBlocked={() => undefined}>
-        <p>pages</p>
-      </ContentGate>,
-    );
+    renderGate(pdf);
     expect(screen.queryByText('pages')).toBeNull();
     await act(async () => release(await plainBytes()));
     expect(await screen.findByText('pages')).toBeTruthy();
@@ -57,11 +56,7 @@ describe('ContentGate', () => {
     const pdf = fakePdf(() => Promise.resolve(bytes));
     void guardContentOnce(pdf);
     const onBlocked = vi.fn();
-    renderGate(
-      <ContentGate pdf={pdf} onBlocked={onBlocked}>
-        <p>pages</p>
-      </ContentGate>,
-    );
+    renderGate(pdf, onBlocked);
     await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect((onBlocked.mock.calls[0]![0] as Error).name).toBe('ContentTooLargeError');
     expect(screen.queryByText('pages')).toBeNull();

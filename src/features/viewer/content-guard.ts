@@ -40,8 +40,8 @@ export const inflateInBrowser: CappedInflate = async (data, cap, keep) => {
   return { size, bytes };
 };
 
-const guards = new WeakMap<PDFDocumentProxy, Promise<void>>();
-const passed = new WeakSet<PDFDocumentProxy>();
+/** Each document's check, and whether it has passed (read synchronously by the gate's first render). */
+const guards = new WeakMap<PDFDocumentProxy, { promise: Promise<void>; passed: boolean }>();
 
 /**
  * `guardContent` once per document, shared by whoever asks: the document's opening starts it beside page 1's proxy
@@ -50,16 +50,17 @@ const passed = new WeakSet<PDFDocumentProxy>();
 export function guardContentOnce(pdf: PDFDocumentProxy): Promise<void> {
   let guard = guards.get(pdf);
   if (!guard) {
-    guard = guardContent(pdf).then(() => void passed.add(pdf));
-    guard.catch(() => undefined);
-    guards.set(pdf, guard);
+    const entry = { promise: guardContent(pdf).then(() => void (entry.passed = true)), passed: false };
+    entry.promise.catch(() => undefined);
+    guards.set(pdf, entry);
+    guard = entry;
   }
-  return guard;
+  return guard.promise;
 }
 
 /** Whether the document's check has already passed (so its pages may be drawn in this very render). */
 export function contentPassed(pdf: PDFDocumentProxy): boolean {
-  return passed.has(pdf);
+  return guards.get(pdf)?.passed ?? false;
 }
 
 /**

@@ -46,15 +46,10 @@ function startTask(url: string): Task {
   // The decompression-bomb check (content-guard.ts) starts at the same moment: it must pass before any page is drawn,
   // and the document counts as open once both are in, so the viewer draws page 1 in its first render. Its verdict
   // is the viewer's ContentGate's to show, so a failed check does not fail the opening.
-  const opened = task.promise.then((pdf) =>
-    Promise.all([
-      pdf.getPage(1).then(
-        (firstPage) => firstPage,
-        () => null,
-      ),
-      guardContentOnce(pdf).catch(() => undefined),
-    ]).then(([firstPage]) => ({ pdf, firstPage })),
-  );
+  const opened = task.promise.then(async (pdf) => {
+    const [firstPage] = await Promise.all([pdf.getPage(1).catch(() => null), guardContentOnce(pdf).catch(() => undefined)]);
+    return { pdf, firstPage };
+  });
   opened.catch(() => undefined);
   return { task, opened };
 }
