@@ -21,18 +21,18 @@ interface PageCanvasProps {
   scheduler: RenderScheduler;
   /** Drawings a citation jump started before this page mounted: the matching one is taken over, not started again. */
   earlyRenders?: EarlyRenders | undefined;
-  /** Its turn came: the drawing was asked of the worker. */
-  onRenderStart?(): void;
+  /** A request for the page's text now slows its drawing least (PageRender.onTextTurn). */
+  onTextTurn?(): void;
   /** The new bitmap is on screen. */
   onPainted(): void;
   onError(error: unknown): void;
 }
 
-export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRenders, onRenderStart, onPainted, onError }: PageCanvasProps) {
+export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRenders, onTextTurn, onPainted, onError }: PageCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const ticketRef = useRef<RenderTicket | null>(null);
   const currentPriority = useEffectEvent(() => priority);
-  const started = useEffectEvent(() => onRenderStart?.());
+  const textTurn = useEffectEvent(() => onTextTurn?.());
   const painted = useEffectEvent(() => onPainted());
   const failed = useEffectEvent((error: unknown) => onError(error));
   // Night pages are drawn by pdf.js itself in the palette's colours (never a CSS filter over the canvas, which
@@ -53,7 +53,7 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRe
     const render = earlyRenders?.take(page, spec) ?? startPageRender(page, spec, scheduler, currentPriority());
     render.ticket.setPriority(currentPriority());
     ticketRef.current = render.ticket;
-    render.onStart(started);
+    render.onTextTurn(textTurn);
     let live = true;
     render.done.then(
       () => {

@@ -47,8 +47,12 @@ export interface PageRender {
   /** Settles when the canvas holds the page (rejects when cancelled or failed). */
   readonly done: Promise<void>;
   readonly ticket: RenderTicket;
-  /** Called when the worker is asked for the drawing (at once if it already was). */
-  onStart(listener: () => void): void;
+  /**
+   * Called when a request for the page's text slows its drawing least (at once if that time has come; never when the
+   * drawing is cancelled first): with the drawing's own request while this viewer's pages build quickly
+   * (RenderScheduler.quickBuilds), else once the worker has sent the whole drawing, or when it settles.
+   */
+  onTextTurn(listener: () => void): void;
 }
 
 export function sameSpec(a: PageRenderSpec, b: PageRenderSpec): boolean {
@@ -65,6 +69,12 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
   canvas.setAttribute('aria-hidden', 'true');
   const listeners: (() => void)[] = [];
   let started = false;
+  let textTurn = false;
+  const markTextTurn = () => {
+    if (textTurn) return;
+    textTurn = true;
+    for (const listener of listeners.splice(0)) listener();
+  };
   let resolveDone: () => void = () => undefined;
   let rejectDone: (error: unknown) => void = () => undefined;
   const done = new Promise<void>((resolve, reject) => {
@@ -87,8 +97,23 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
           pageColors: pdfPageColors(spec.theme),
         });
         started = true;
-        for (const listener of listeners.splice(0)) listener();
-        task.promise.then(resolveDone, rejectDone);
+        const rendering = task;
+        const asked = performance.now();
+        if (scheduler.quickBuilds) markTextTurn();
+        whenDrawingListed(rendering, () => {
+          scheduler.noteBuild(performance.now() - asked);
+          markTextTurn();
+        });
+        rendering.promise.then(
+          () => {
+            markTextTurn();
+            resolveDone();
+          },
+          (error: unknown) => {
+            if (!isCancelled(error)) markTextTurn();
+            rejectDone(error);
+          },
+        );
         return { done, cancel: () => task?.cancel() };
       },
     },
@@ -109,8 +134,35 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
         if (!started) rejectDone(Object.assign(new Error('Rendering cancelled'), { name: 'RenderingCancelledException' }));
       },
     },
-    onStart: (listener) => (started ? listener() : listeners.push(listener)),
+    onTextTurn: (listener) => (textTurn ? listener() : listeners.push(listener)),
   };
+}
+
+interface InternalRenderTask {
+  operatorList?: { lastChunk?: unknown };
+  operatorListChanged?: () => void;
+}
+
+/**
+ * Calls `listener` (once) when pdf.js's worker has sent the task's whole operator list, what is left being the main
+ * thread's painting. The worker is one thread: a page's text asked for while it still builds the drawing is
+ * extracted between the drawing's slices, and on a page with images and many fonts that delays the drawing by half.
+ * pdf.js tells its task of each chunk of the list (`operatorListChanged`, `lastChunk` on the last), but not in its
+ * public API: pdfjs-dist is pinned, page-render.test.ts runs this on it, and without the hook it does nothing (the
+ * drawing's end then stands in). Returns whether the hook is in.
+ */
+export function whenDrawingListed(task: RenderTask, listener: () => void): boolean {
+  const internal = (task as unknown as { _internalRenderTask?: InternalRenderTask })._internalRenderTask;
+  const changed = internal?.operatorListChanged;
+  if (!internal || typeof changed !== 'function') return false;
+  let told = false;
+  internal.operatorListChanged = () => {
+    changed.call(internal);
+    if (told || internal.operatorList?.lastChunk !== true) return;
+    told = true;
+    listener();
+  };
+  return true;
 }
 
 export function releaseCanvas(canvas: HTMLCanvasElement) {

@@ -25,7 +25,7 @@ afterEach(cleanup);
 
 /** A page whose renders finish (or are cancelled) when the test says so, and which records cleanups. */
 function fakePage() {
-  const renders: { finish(): void; cancelled: boolean; pageColors: unknown }[] = [];
+  const renders: { finish(): void; listAll(): void; cancelled: boolean; pageColors: unknown }[] = [];
   const page = {
     view: [0, 0, 612, 792],
     rotate: 0,
@@ -37,15 +37,28 @@ function fakePage() {
         finish = resolve;
         fail = reject;
       });
-      const entry = { finish, cancelled: false, pageColors: params.pageColors };
-      renders.push(entry);
-      return {
+      // As pdf.js's RenderTask: its internal half is told of each chunk of the operator list (`operatorListChanged`),
+      // which has `lastChunk` once the worker has sent all of it (page-render.ts, whenDrawingListed).
+      const internal = { operatorList: { lastChunk: false }, operatorListChanged: () => undefined as void };
+      const task = {
+        _internalRenderTask: internal,
         promise,
         cancel: () => {
           entry.cancelled = true;
           fail(Object.assign(new Error('cancelled'), { name: 'RenderingCancelledException' }));
         },
       };
+      const entry = {
+        finish,
+        listAll: () => {
+          internal.operatorList.lastChunk = true;
+          internal.operatorListChanged();
+        },
+        cancelled: false,
+        pageColors: params.pageColors,
+      };
+      renders.push(entry);
+      return task;
     },
     cleanup: vi.fn(() => true),
   };
@@ -59,7 +72,7 @@ function fakeCache(page: unknown, loaded = false) {
     loadedPage: () => (loaded ? (page as PDFPageProxy) : undefined),
     getTextContent,
     // The real cache asks the worker once per page, whichever of the two asks first.
-    prefetchText: vi.fn((page: number) => void getTextContent(page)),
+    prefetchText: vi.fn((page: number) => getTextContent(page).then(() => undefined)),
   } as unknown as DocumentTextCache;
   return { cache, getTextContent };
 }
@@ -138,7 +151,7 @@ describe('a mounted page', () => {
 });
 
 describe('text and drawing order', () => {
-  it("asks for a citation's page text once its drawing has started, and lays the text out after the paint", async () => {
+  it("asks for a citation's page text with its drawing, and lays the text out after the paint", async () => {
     const { page, renders } = fakePage();
     const text = fakeCache(page);
     // Another page is painting: this one waits its turn and must not ask the worker for anything meanwhile.
@@ -159,6 +172,58 @@ describe('text and drawing order', () => {
     await flush();
     expect(container.querySelector('canvas')).not.toBeNull();
     expect(container.querySelector('.textLayer')).not.toBeNull();
+  });
+
+  it("asks for it once the worker has built the drawing where pages build slowly (images, many fonts)", async () => {
+    const { page, renders } = fakePage();
+    const text = fakeCache(page);
+    const scheduler = new RenderScheduler();
+    scheduler.noteBuild(180);
+    const { container } = renderPage(page, vi.fn(), { textCache: text.cache, scheduler, priority: -1 });
+    await flush();
+    expect(renders).toHaveLength(1);
+    // The worker is still building the drawing: a text request now would be served between its slices.
+    expect(text.getTextContent).not.toHaveBeenCalled();
+    renders[0]!.listAll();
+    expect(text.getTextContent).toHaveBeenCalledWith(3);
+    expect(container.querySelector('.textLayer')).toBeNull();
+    renders[0]!.finish();
+    await flush();
+    expect(container.querySelector('canvas')).not.toBeNull();
+    expect(container.querySelector('.textLayer')).not.toBeNull();
+  });
+
+  it("holds the other pages' drawings back until the citation's text is in", async () => {
+    const { page, renders } = fakePage();
+    let textArrives!: () => void;
+    const text = fakeCache(page);
+    vi.mocked(text.cache.prefetchText).mockImplementation(() => new Promise<void>((r) => (textArrives = r)));
+    const scheduler = new RenderScheduler();
+    renderPage(page, vi.fn(), { textCache: text.cache, scheduler, priority: -1 });
+    await flush();
+    renders[0]!.finish();
+    await flush();
+    const below = vi.fn(() => ({ done: new Promise<void>(() => undefined), cancel: () => undefined }));
+    scheduler.schedule({ start: below }, 0);
+    await flush();
+    expect(below).not.toHaveBeenCalled();
+    textArrives();
+    await flush();
+    expect(below).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for a citation's page text when the drawing is done, if pdf.js never said the worker had sent it all", async () => {
+    const { page, renders } = fakePage();
+    const text = fakeCache(page);
+    const scheduler = new RenderScheduler();
+    scheduler.noteBuild(180);
+    renderPage(page, vi.fn(), { textCache: text.cache, scheduler, priority: -1 });
+    await flush();
+    expect(text.cache.prefetchText).not.toHaveBeenCalled();
+    renders[0]!.finish();
+    await flush();
+    // Asked as the citation's (which holds the page ahead back), not only by the text layer after the paint.
+    expect(text.cache.prefetchText).toHaveBeenCalledWith(3);
   });
 
   it('asks for any other page text only once the page has painted, so the worker builds the drawing alone', async () => {

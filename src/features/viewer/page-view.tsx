@@ -119,12 +119,13 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             priority={priority}
             scheduler={scheduler}
             earlyRenders={earlyRenders}
-            // A citation's page (the goal, priority -1) asks for its text right behind the drawing, so its text layer
-            // and quote highlight are there with the canvas. Any other page asks once it has painted (TextLayerView),
-            // as pdf.js's viewer does: the worker is one thread, and on a complex page the text extraction asked for
-            // with the drawing slows the drawing down (an opening's page 1, the pages a scroll brings in).
-            onRenderStart={() => {
-              if (priority < 0) textCache.prefetchText(pageNumber);
+            // A citation's page (the goal, priority -1) asks for its text before it has painted, so that its text layer
+            // and quote highlight come with the canvas: with the drawing while pages build quickly, else once the worker
+            // has built the drawing (the worker is one thread, and text extraction between a complex page's slices
+            // slows the drawing). The other pages' drawings wait for that text. Any other page asks once it has
+            // painted (TextLayerView), as pdf.js's viewer does.
+            onTextTurn={() => {
+              if (priority < 0) scheduler.holdForCitation(textCache.prefetchText(pageNumber));
             }}
             onPainted={() => {
               firstPaint.resolve();

@@ -190,12 +190,17 @@ interface Entry {
   background: boolean;
 }
 
+/** A page drawing the worker builds within this time is light: text pages take 5–25 ms, pages of scans 100 and more. */
+const QUICK_BUILD_MS = 50;
+
 export class RenderScheduler {
   readonly #slots: number;
   readonly #waiting: Entry[] = [];
   #running = 0;
   #pagesRunning = 0;
   #seq = 0;
+  #holds = 0;
+  #lastBuildMs = 0;
 
   /**
    * `slots`: jobs running at once, pages and thumbnails together. Pages paint ONE at a time whatever the slots (a
@@ -239,6 +244,39 @@ export class RenderScheduler {
     this.#pump();
   }
 
+  /**
+   * Holds back every page but a citation's (priority < 0) and the thumbnails until `until` settles, or for `maxMs` at
+   * most: for the citation's text, which the worker would otherwise extract between the slices of the next page's
+   * drawing (on a complex page, by 300 ms and more). A page that is light to draw gives its text in a few ms.
+   */
+  holdForCitation(until: Promise<unknown>, maxMs = 1000): void {
+    this.#holds++;
+    let held = true;
+    const end = () => {
+      if (!held) return;
+      held = false;
+      clearTimeout(timer);
+      this.#holds--;
+      this.#pump();
+    };
+    const timer = setTimeout(end, maxMs);
+    void until.then(end, end);
+  }
+
+  /** How long the worker took to build the last page's drawing (its whole operator list), from its request. */
+  noteBuild(ms: number): void {
+    this.#lastBuildMs = ms;
+  }
+
+  /**
+   * Whether pages build quickly here (the last one under QUICK_BUILD_MS; true until one is known). A citation's text
+   * is then asked with its drawing, and comes with the paint; on a document of slow pages (images, many fonts) it is
+   * asked once the drawing is built, or the worker would build both at once and the drawing would come later.
+   */
+  get quickBuilds(): boolean {
+    return this.#lastBuildMs < QUICK_BUILD_MS;
+  }
+
   /** Jobs waiting and running, for tests and the benchmark page. */
   get stats(): { waiting: number; running: number } {
     return { waiting: this.#waiting.length, running: this.#running };
@@ -257,6 +295,7 @@ export class RenderScheduler {
       // and never takes the last free slot.
       if (!best.background && this.#pagesRunning > 0) break;
       if (best.background && this.#running >= this.#slots - 1) break;
+      if (this.#holds > 0 && (best.background || best.priority >= 0)) break;
       this.#waiting.splice(bestIdx, 1);
       this.#run(best);
     }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aheadDirection, hasTextLayer, keepPainted, keptLimit, pagesToMount, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
 
 /** A job that records when it starts, is cancelled and finishes; it finishes when the test says so. */
@@ -147,6 +147,60 @@ describe('RenderScheduler pages', () => {
 });
 
 const range = (first: number, last: number, direction: 1 | -1 = 1): VisibleRange => ({ first, last, mostVisible: first, direction });
+
+describe('RenderScheduler holding pages back for a citation', () => {
+  it("starts the other pages and the thumbnails once the citation's text is in, the next citation's page at once", async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    let textIn!: () => void;
+    s.holdForCitation(new Promise<void>((r) => (textIn = r)));
+    s.schedule(job('thumb', log), 1000, { background: true });
+    s.schedule(job('ahead', log), 1);
+    s.schedule(job('visible', log), 0);
+    const next = job('next citation', log);
+    s.schedule(next, -1);
+    await tick();
+    expect(log).toEqual(['start next citation']);
+    next.finish();
+    await tick();
+    expect(log).toEqual(['start next citation']);
+    textIn();
+    await tick();
+    // Then as ever: one page at a time, the best first (the thumbnail waits for the pages).
+    expect(log).toEqual(['start next citation', 'start visible']);
+  });
+
+  it('tells whether pages build quickly from the last one, quick until one is known', () => {
+    const s = new RenderScheduler();
+    expect(s.quickBuilds).toBe(true);
+    s.noteBuild(180);
+    expect(s.quickBuilds).toBe(false);
+    s.noteBuild(12);
+    expect(s.quickBuilds).toBe(true);
+  });
+
+  it('lets go after its time limit, so a text that never comes holds nothing for good; a failed one lets go too', async () => {
+    vi.useFakeTimers();
+    try {
+      const log: string[] = [];
+      const s = new RenderScheduler(2);
+      s.holdForCitation(new Promise(() => undefined), 500);
+      s.schedule(job('thumb', log), 1000, { background: true });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(log).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(log).toEqual(['start thumb']);
+    } finally {
+      vi.useRealTimers();
+    }
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    s.holdForCitation(Promise.reject(new Error('no text')));
+    s.schedule(job('ahead', log), 1);
+    await tick();
+    expect(log).toEqual(['start ahead']);
+  });
+});
 
 describe('renderPriority', () => {
   it('ranks visible pages first, then the next page in the scroll direction, then the one behind', () => {

@@ -22,7 +22,7 @@ export interface DocumentTextCache {
   getFrame(page: number): Promise<PageFrame>;
   getTextContent(page: number): Promise<TextContent>;
   /** Asks for the page's text now (once, as getTextContent does) without unpacking it for anyone. */
-  prefetchText(page: number): void;
+  prefetchText(page: number): Promise<void>;
   /** The page's text in the core `PageText` shape the quote locator consumes. */
   getPageText(page: number): Promise<PageText>;
   /** Quote location, find and source checks for this document, in the locate worker: one index per document,
@@ -105,7 +105,10 @@ export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPagePr
     loadedPage: (n) => loaded.get(n),
     getFrame: (n) => getPage(n).then(frameOf),
     getTextContent,
-    prefetchText: (n) => void packedText(n).catch(() => undefined),
+    prefetchText: (n) => packedText(n).then(
+      () => undefined,
+      () => undefined,
+    ),
     getPageText,
     get locator() {
       if (!locator) {

@@ -132,7 +132,7 @@ export function ViewerPages(props: ViewerPagesProps) {
     const proxy = textCache.loadedPage(page);
     if (!proxy || mounted.has(page)) return;
     const spec = { scale, rotation: normalizeRotation(proxy.rotate + rotation), theme: pageTheme };
-    earlyRenders.start(proxy, spec, scheduler, -2).onStart(() => textCache.prefetchText(page));
+    earlyRenders.start(proxy, spec, scheduler, -2).onTextTurn(() => scheduler.holdForCitation(textCache.prefetchText(page)));
   };
   const { current, regions, highlightsByPage, stepRegion } = useTargetNavigation({
     store,
