@@ -43,15 +43,21 @@ describe('bench statistics', () => {
     expect(markdownTable([row]).split('\n')[2]).toBe('| M2 open | 120 ms (110–130) | 100 ms (90–110) | 1.20× | ≤ 1.1× | **MISSED** |');
   });
 
-  it('shifts the jump pattern every pass without repeating a page', () => {
-    expect(jumpPattern(1000, 0)).toEqual([1000, 1, 500, 125, 875]);
-    const second = jumpPattern(1000, 1);
-    expect(second).toEqual([963, 964, 463, 88, 838]);
-    for (let pass = 0; pass < 30; pass++) {
-      const p = jumpPattern(10, pass);
-      expect(new Set(p).size).toBe(5);
-      expect(p.every((n) => n >= 1 && n <= 10)).toBe(true);
+  it('shifts the jump pattern every pass, never near the opening page or an earlier jump', () => {
+    expect(jumpPattern(1000, 0)).toEqual([1000, 4, 500, 125, 875]);
+    // 1 - 37 wraps to 964, beside 963: it moves on to 966.
+    expect(jumpPattern(1000, 1)).toEqual([963, 966, 463, 88, 838]);
+    for (const pages of [6, 14, 55, 1000, 5000]) {
+      for (let pass = 0; pass < 30; pass++) {
+        const p = jumpPattern(pages, pass);
+        expect(p.length).toBeGreaterThan(0);
+        expect(p.every((n) => n >= 1 && n <= pages)).toBe(true);
+        const seen = [1, ...p];
+        for (let i = 1; i < seen.length; i++) for (let j = 0; j < i; j++) expect(Math.abs(seen[i]! - seen[j]!)).toBeGreaterThan(2);
+      }
     }
+    expect(jumpPattern(5000, 3)).toHaveLength(5);
+    expect(jumpPattern(6, 0)).toEqual([6]);
   });
 });
 

@@ -171,15 +171,29 @@ export function replaceSection(current: string, name: string, body: readonly str
   return s >= 0 && e > s ? current.slice(0, s) + section + current.slice(e + end.length) : `${current.trimEnd()}\n\n${section}\n`;
 }
 
-/** The jump pattern of a pass: 1000 → 1 → 500 → 125 → 875 for 1,000 pages, shifted by `pass` × 37 pages. */
+/** How close to a page painted earlier in the session a jump may not land: it and its neighbours may still be drawn. */
+const NEAR = 2;
+
+/**
+ * The jump pattern of a pass: 1000 → 1 → 500 → 125 → 875 for 1,000 pages, shifted by `pass` × 37 pages, with no
+ * page within NEAR of the opening's page 1 or of an earlier jump's (a page there may still be painted: the issue's
+ * "so that no page is cached"). Such a jump goes to the next page that is farther, or is left out when there is none
+ * (a short document has fewer jumps).
+ */
 export function jumpPattern(pages: number, pass: number): number[] {
   const base = [pages, 1, Math.round(pages / 2), Math.round(pages / 8), Math.round((pages * 7) / 8)];
   const shift = (pass * 37) % pages;
+  const seen = [1];
   const out: number[] = [];
   for (const p of base) {
-    let q = ((p - 1 + pages - shift) % pages) + 1;
-    while (out.includes(q)) q = (q % pages) + 1;
-    out.push(q);
+    const from = ((p - 1 + pages - shift) % pages) + 1;
+    for (let k = 0; k < pages; k++) {
+      const q = ((from - 1 + k) % pages) + 1;
+      if (seen.some((s) => Math.abs(s - q) <= NEAR)) continue;
+      seen.push(q);
+      out.push(q);
+      break;
+    }
   }
   return out;
 }
