@@ -5,7 +5,8 @@ import { cleanup, render } from '@testing-library/react';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
 import { EarlyRenders } from './page-render.ts';
-import { computeLayout, RenderScheduler, type VisibleRange } from './render-queue.ts';
+import { computeLayout, type VisibleRange } from './render-queue.ts';
+import { RenderScheduler } from './render-scheduler.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerStoreProvider } from './viewer-store.ts';
 

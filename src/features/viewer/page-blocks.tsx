@@ -3,7 +3,8 @@ import type { PageFrame, Rotation } from '../../core/coords/transform.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
 import type { EarlyRenders } from './page-render.ts';
 import { PageView } from './page-view.tsx';
-import { renderPriority, type PageLayout, type RenderScheduler, type VisibleRange } from './render-queue.ts';
+import { renderPriority, type PageLayout, type VisibleRange } from './render-queue.ts';
+import type { RenderScheduler } from './render-scheduler.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { useAfterPagesPainted } from './use-after-pages-painted.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
 import { isCancelled, PAGE_PAINTED_EVENT, releaseCanvas, startPageRender, type EarlyRenders } from './page-render.ts';
-import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+import type { RenderScheduler, RenderTicket } from './render-scheduler.ts';
 import { useViewerStore } from './viewer-store.ts';
 
 // We paint the canvas ourselves with page.render() instead of react-pdf's <Page>:

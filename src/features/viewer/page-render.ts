@@ -1,7 +1,7 @@
 import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
 import { pdfPageColors, type PageTheme } from './page-palette.ts';
-import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+import type { RenderScheduler, RenderTicket } from './render-scheduler.ts';
 
 // One page drawn into a canvas of its own through the render queue: what PageCanvas shows, and what a citation jump
 // starts early. A jump knows its page the moment it aims, while React mounts that page only after the scroll and a
@@ -68,7 +68,6 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
   canvas.className = 'absolute inset-0 h-full w-full select-none';
   canvas.setAttribute('aria-hidden', 'true');
   const listeners: (() => void)[] = [];
-  let started = false;
   let textTurn = false;
   const markTextTurn = () => {
     if (textTurn) return;
@@ -83,44 +82,48 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
   });
   // Nobody may be listening yet (a render started early that is never taken): the failure is not unhandled.
   done.catch(() => undefined);
-  let task: RenderTask | null = null;
+  // An attempt may be cancelled by the scheduler to make way for a citation's page and started again later; the
+  // drawing fails as cancelled only when its owner cancels it.
+  let drawing = false;
+  let ownerCancelled = false;
   const ticket = scheduler.schedule(
     {
       start: () => {
         const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
         canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
         canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
-        task = page.render({
+        const task: RenderTask = page.render({
           canvas,
           viewport,
           transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
           pageColors: pdfPageColors(spec.theme),
         });
-        started = true;
-        const rendering = task;
+        drawing = true;
         const asked = performance.now();
         if (scheduler.quickBuilds) markTextTurn();
-        whenDrawingListed(rendering, () => {
+        whenDrawingListed(task, () => {
           scheduler.noteBuild(performance.now() - asked);
           markTextTurn();
         });
-        rendering.promise.then(
+        task.promise.then(
           () => {
+            drawing = false;
             markTextTurn();
             resolveDone();
           },
           (error: unknown) => {
+            drawing = false;
+            if (isCancelled(error) && !ownerCancelled) return;
             if (!isCancelled(error)) markTextTurn();
             rejectDone(error);
           },
         );
-        return { done, cancel: () => task?.cancel() };
+        return { done: task.promise, cancel: () => task.cancel() };
       },
     },
     priority,
     { now },
   );
-  const cancel = ticket.cancel;
   return {
     page,
     spec,
@@ -129,9 +132,10 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
     ticket: {
       setPriority: ticket.setPriority,
       cancel: () => {
-        cancel();
-        // A job cancelled before its turn never settles through pdf.js.
-        if (!started) rejectDone(Object.assign(new Error('Rendering cancelled'), { name: 'RenderingCancelledException' }));
+        ownerCancelled = true;
+        ticket.cancel();
+        // A job cancelled while it is not drawing (before its turn, or queued again) never settles through pdf.js.
+        if (!drawing) rejectDone(Object.assign(new Error('Rendering cancelled'), { name: 'RenderingCancelledException' }));
       },
     },
     onTextTurn: (listener) => (textTurn ? listener() : listeners.push(listener)),

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import { PageView } from './page-view.tsx';
-import { RenderScheduler } from './render-queue.ts';
+import { RenderScheduler } from './render-scheduler.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerStoreProvider, useViewerStoreApi, type ViewerStore } from './viewer-store.ts';
 import type { StoreApi } from 'zustand';
@@ -210,6 +210,27 @@ describe('text and drawing order', () => {
     textArrives();
     await flush();
     expect(below).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives way to a citation's page while it paints, then paints after it", async () => {
+    const { page, renders } = fakePage();
+    const scheduler = new RenderScheduler();
+    const onPainted = vi.fn();
+    const { container } = renderPage(page, onPainted, { textCache: fakeCache(page).cache, scheduler, priority: 0 });
+    await flush();
+    expect(renders).toHaveLength(1);
+    let citationDone!: () => void;
+    scheduler.schedule({ start: () => ({ done: new Promise<void>((r) => (citationDone = r)), cancel: () => undefined }) }, -2, { now: true });
+    await flush();
+    expect(renders[0]!.cancelled).toBe(true);
+    expect(container.querySelector('canvas')).toBeNull();
+    citationDone();
+    await flush();
+    expect(renders).toHaveLength(2);
+    renders[1]!.finish();
+    await flush();
+    expect(container.querySelector('canvas')).not.toBeNull();
+    expect(onPainted).toHaveBeenCalledTimes(1);
   });
 
   it("asks for a citation's page text when the drawing is done, if pdf.js never said the worker had sent it all", async () => {

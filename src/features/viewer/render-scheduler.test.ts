@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { aheadDirection, hasTextLayer, keepPainted, keptLimit, pagesToMount, renderPriority, RenderScheduler, type RenderJob, type VisibleRange } from './render-queue.ts';
+import { aheadDirection, hasTextLayer, keepPainted, keptLimit, pagesToMount, renderPriority, type VisibleRange } from './render-queue.ts';
+import { RenderScheduler, type RenderJob } from './render-scheduler.ts';
 
 /** A job that records when it starts, is cancelled and finishes; it finishes when the test says so. */
 function job(name: string, log: string[]) {
@@ -75,11 +76,11 @@ describe('RenderScheduler pages', () => {
     expect(log).toEqual(['start b', 'start c', 'start a']);
   });
 
-  it("starts a citation's page at once (`now`) when nothing paints, and queues it behind a page that does", async () => {
+  it("starts a citation's page at once (`now`) when nothing paints, and queues it behind another citation's", async () => {
     const log: string[] = [];
     const s = new RenderScheduler(2);
     const [a, b, c] = [job('a', log), job('b', log), job('c', log)];
-    s.schedule(a, 0, { now: true });
+    s.schedule(a, -1, { now: true });
     expect(log).toEqual(['start a']);
     s.schedule(b, 0);
     s.schedule(c, -2, { now: true });
@@ -87,6 +88,31 @@ describe('RenderScheduler pages', () => {
     a.finish();
     await tick();
     expect(log).toEqual(['start a', 'start c']);
+  });
+
+  it("cancels the page being painted for a citation's page, and paints it again after, unless it was dropped", async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    const [a, b, c] = [job('a', log), job('b', log), job('c', log)];
+    const aTicket = s.schedule(a, 0, { now: true });
+    s.schedule(b, 1);
+    await tick();
+    s.schedule(c, -2, { now: true });
+    await tick();
+    expect(log).toEqual(['start a', 'cancel a', 'start c']);
+    c.finish();
+    await tick();
+    expect(log).toEqual(['start a', 'cancel a', 'start c', 'start a']);
+    // Dropped while queued again (it scrolled away): it does not start a third time.
+    const d = job('d', log);
+    s.schedule(d, -1, { now: true });
+    await tick();
+    expect(log.slice(-2)).toEqual(['cancel a', 'start d']);
+    aTicket.cancel();
+    d.finish();
+    await tick();
+    expect(log.slice(-1)).toEqual(['start b']);
+    expect(log.filter((l) => l === 'start a')).toHaveLength(2);
   });
 
   it('flush() starts the best of the pages a commit queued at once, not a microtask later', () => {

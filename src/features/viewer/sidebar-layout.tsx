@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { markersByPage, type PageCitation } from '../../core/pages/cited-pages.ts';
-import { RenderScheduler } from './render-queue.ts';
+import { RenderScheduler } from './render-scheduler.ts';
 import { SIDEBAR_AUTO_MIN_WIDTH, selectPageLabels, selectSidebarShown } from './sidebar-slice.ts';
 import { ViewerSidebar } from './viewer-sidebar.tsx';
 import { useViewerStore, useViewerStoreApi } from './viewer-store.ts';

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { normalizeRotation, type Rotation } from '../../core/coords/transform.ts';
 import { pdfPageColors } from './page-palette.ts';
-import type { RenderScheduler, RenderTicket } from './render-queue.ts';
+import type { RenderScheduler, RenderTicket } from './render-scheduler.ts';
 import { useViewerStore } from './viewer-store.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 

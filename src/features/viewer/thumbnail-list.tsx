@@ -3,7 +3,7 @@ import { useTranslate } from '../../i18n/use-translate.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { displaySize } from '../../core/coords/transform.ts';
 import { distinctLabel } from '../../core/pages/page-labels.ts';
-import type { RenderScheduler } from './render-queue.ts';
+import type { RenderScheduler } from './render-scheduler.ts';
 import { ThumbnailCache, ThumbnailImage } from './thumbnail-image.tsx';
 import { referenceFrame, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 

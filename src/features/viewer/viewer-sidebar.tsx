@@ -4,7 +4,7 @@ import type { MessageKey } from '../../core/i18n/messages-en.ts';
 import { inlineArrow } from '../../core/i18n/inline-arrow.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { OutlineTree } from './outline-tree.tsx';
-import type { RenderScheduler } from './render-queue.ts';
+import type { RenderScheduler } from './render-scheduler.ts';
 import type { SidebarTab } from './sidebar-slice.ts';
 import { ThumbnailList } from './thumbnail-list.tsx';
 import { useAfterPagesPainted } from './use-after-pages-painted.ts';
