@@ -90,6 +90,24 @@ describe('RenderScheduler pages', () => {
     expect(log).toEqual(['start a', 'start c']);
   });
 
+  it('cancels a drawing once: not again for a citation once its owner has cancelled it, nor for its owner once preempted', async () => {
+    // pdf.js ends a drawing again on every cancel, which throws once the owner has freed the canvas (night pages).
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    const a = job('a', log);
+    s.schedule(a, 0, { now: true }).cancel();
+    s.schedule(job('c', log), -1, { now: true });
+    await tick();
+    expect(log).toEqual(['start a', 'cancel a', 'start c']);
+    const log2: string[] = [];
+    const s2 = new RenderScheduler(2);
+    const bTicket = s2.schedule(job('b', log2), 0, { now: true });
+    s2.schedule(job('d', log2), -1, { now: true });
+    bTicket.cancel();
+    await tick();
+    expect(log2).toEqual(['start b', 'cancel b', 'start d']);
+  });
+
   it("cancels the page being painted for a citation's page, and paints it again after, unless it was dropped", async () => {
     const log: string[] = [];
     const s = new RenderScheduler(2);

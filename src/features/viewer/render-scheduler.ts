@@ -70,8 +70,9 @@ export class RenderScheduler {
         entry.finished = true;
         const i = this.#waiting.indexOf(entry);
         if (i >= 0) this.#waiting.splice(i, 1);
-        // A running job's slot is released when its promise settles (a cancelled RenderTask rejects).
-        entry.running?.cancel();
+        // A running job's slot is released when its promise settles (a cancelled RenderTask rejects). One cancel per
+        // attempt: pdf.js ends the drawing again on a second one, which throws once the owner has freed the canvas.
+        if (!entry.preempted) entry.running?.cancel();
       },
     };
   }
@@ -148,7 +149,8 @@ export class RenderScheduler {
    */
   #preempt(): void {
     for (const entry of this.#active) {
-      if (entry.background || entry.priority < 0 || entry.preempted) continue;
+      // Not one its owner has cancelled already (it is only waiting for pdf.js to settle, its canvas maybe freed).
+      if (entry.background || entry.priority < 0 || entry.preempted || entry.finished) continue;
       entry.preempted = true;
       entry.running?.cancel();
     }
