@@ -34,11 +34,10 @@ const QUICK_BUILD_MS = 50;
 export class RenderScheduler {
   readonly #slots: number;
   readonly #waiting: Entry[] = [];
-  #running = 0;
-  #pagesRunning = 0;
   #seq = 0;
   #holds = 0;
   #lastBuildMs = 0;
+  /** The jobs running: a page, and a thumbnail beside it. */
   readonly #active = new Set<Entry>();
 
   /**
@@ -120,11 +119,16 @@ export class RenderScheduler {
 
   /** Jobs waiting and running, for tests and the benchmark page. */
   get stats(): { waiting: number; running: number } {
-    return { waiting: this.#waiting.length, running: this.#running };
+    return { waiting: this.#waiting.length, running: this.#active.size };
+  }
+
+  #pageRunning(): boolean {
+    for (const entry of this.#active) if (!entry.background) return true;
+    return false;
   }
 
   #pump(): void {
-    while (this.#running < this.#slots && this.#waiting.length > 0) {
+    while (this.#active.size < this.#slots && this.#waiting.length > 0) {
       // Highest priority (lowest number) first; ties in arrival order. The queue holds a handful of mounted
       // pages, so a linear scan is cheaper than keeping a heap ordered under priority changes.
       let bestIdx = 0;
@@ -134,8 +138,8 @@ export class RenderScheduler {
       const best = this.#waiting[bestIdx]!;
       // A page waits for the page being painted; a thumbnail waits while any page waits (`best` is then a page)
       // and never takes the last free slot.
-      if (!best.background && this.#pagesRunning > 0) break;
-      if (best.background && this.#running >= this.#slots - 1) break;
+      if (!best.background && this.#pageRunning()) break;
+      if (best.background && this.#active.size >= this.#slots - 1) break;
       if (this.#holds > 0 && (best.background || best.priority >= 0)) break;
       this.#waiting.splice(bestIdx, 1);
       this.#run(best);
@@ -157,13 +161,8 @@ export class RenderScheduler {
   }
 
   #run(entry: Entry): void {
-    const page = !entry.background;
-    this.#running++;
-    if (page) this.#pagesRunning++;
     this.#active.add(entry);
     const release = (requeue: boolean) => {
-      this.#running--;
-      if (page) this.#pagesRunning--;
       this.#active.delete(entry);
       entry.running = null;
       // Preempted and still wanted (its owner has not cancelled it): back in the queue, to start again.
