@@ -13,6 +13,7 @@ import type { Answer, Box } from '../src/core/model/types.ts';
 import { buildDemoDocuments } from './demo/demo-documents.ts';
 import { RUNBOOK_TEXT } from './demo/text-sources.ts';
 import { PERSIAN_TEXT } from './demo/persian-source.ts';
+import { nodePdfjs } from '../src/testing/node-pdfjs.ts';
 import { parseSourceMarkdown } from '../src/core/text-source/parse-source-markdown.ts';
 import { markdownSections, resolveSectionPath } from '../src/core/text-source/section-path.ts';
 import { generateDemo } from './demo/demo-files.ts';
@@ -25,20 +26,6 @@ import type { BuiltDocument, Passage } from './demo/passage-registry.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const committedDir = path.join(root, 'src', 'server', 'demo-data');
 const standardFontDataUrl = path.join(root, 'node_modules', 'pdfjs-dist', 'standard_fonts') + path.sep;
-
-// Node 20 lacks Promise.withResolvers, which pdf.js uses.
-const P = Promise as unknown as { withResolvers?: () => unknown };
-if (!P.withResolvers) {
-  P.withResolvers = () => {
-    let resolve!: (v: unknown) => void;
-    let reject!: (e: unknown) => void;
-    const promise = new Promise((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
-}
 
 /** Answers asked with `npm start` on the demo data (src/server/ask): the user's, ignored by git, not the demo's. */
 const ASKED = /^answers\/ask-[^/]*\.json$/u;
@@ -74,7 +61,7 @@ interface LoadedPage {
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 async function loadPdf(bytes: Uint8Array): Promise<LoadedPage[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await nodePdfjs();
   const task = pdfjs.getDocument({
     data: bytes.slice(),
     verbosity: 0,

@@ -150,6 +150,15 @@ describe('a mounted page', () => {
   });
 });
 
+/** The text, asked for already, is laid out only once the drawing is on screen. */
+async function expectTextAfterThePaint(container: HTMLElement, render: { finish(): void }) {
+  expect(container.querySelector('.textLayer')).toBeNull();
+  render.finish();
+  await flush();
+  expect(container.querySelector('canvas')).not.toBeNull();
+  expect(container.querySelector('.textLayer')).not.toBeNull();
+}
+
 describe('text and drawing order', () => {
   it("asks for a citation's page text with its drawing, and lays the text out after the paint", async () => {
     const { page, renders } = fakePage();
@@ -167,11 +176,7 @@ describe('text and drawing order', () => {
     await flush();
     expect(renders).toHaveLength(1);
     expect(text.getTextContent).toHaveBeenCalledWith(3);
-    expect(container.querySelector('.textLayer')).toBeNull();
-    renders[0]!.finish();
-    await flush();
-    expect(container.querySelector('canvas')).not.toBeNull();
-    expect(container.querySelector('.textLayer')).not.toBeNull();
+    await expectTextAfterThePaint(container, renders[0]!);
   });
 
   it("asks for it once the worker has built the drawing where pages build slowly (images, many fonts)", async () => {
@@ -186,11 +191,7 @@ describe('text and drawing order', () => {
     expect(text.getTextContent).not.toHaveBeenCalled();
     renders[0]!.listAll();
     expect(text.getTextContent).toHaveBeenCalledWith(3);
-    expect(container.querySelector('.textLayer')).toBeNull();
-    renders[0]!.finish();
-    await flush();
-    expect(container.querySelector('canvas')).not.toBeNull();
-    expect(container.querySelector('.textLayer')).not.toBeNull();
+    await expectTextAfterThePaint(container, renders[0]!);
   });
 
   it("holds the other pages' drawings back until the citation's text is in", async () => {
