@@ -323,6 +323,8 @@ test('viewer surfaces by keyboard, dark with night pages from a link, then light
   await expect(outlineTab).toBeFocused();
   await expect(outlineTab).toHaveAttribute('aria-selected', 'true');
   const tree = sidebar.getByRole('tree', { name: 'Outline' });
+  // The outline is asked of pdf.js's worker when its tab opens: Tab into it once it is there, as a reader would.
+  await expect(tree.getByRole('treeitem').first()).toBeVisible();
   await tabTo(page, tree.getByRole('treeitem').first(), 3);
 
   // The find bar: Ctrl+F from the pages, matches stepped with Enter, Tab through its controls, Escape gives the
