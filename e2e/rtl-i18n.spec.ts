@@ -190,6 +190,14 @@ test('right to left, a page narrower than a wide document is centred in the view
   const place = async (lang: 'en' | 'fa') => {
     await page.goto(`./?answer=vendor-access&lang=${lang}`);
     await expect(page.locator('[data-page-number="1"] canvas')).toBeVisible();
+    // The wide page's size is learned in the background after page 1 paints: measure once the pages are laid out
+    // with it (or after 10 s, when the assertion below then says they never scrolled sideways).
+    await page
+      .waitForFunction(() => {
+        const scroll = document.querySelector('[data-viewer-scroll]');
+        return !!scroll && scroll.scrollWidth > scroll.clientWidth;
+      }, null, { timeout: 10_000 })
+      .catch(() => undefined);
     return page.evaluate(() => {
       const scroll = document.querySelector('[data-viewer-scroll]')!;
       const s = scroll.getBoundingClientRect();
