@@ -7,8 +7,9 @@ import { guardContentOnce } from './content-guard.ts';
 import { bombPdf } from '../../testing/bomb-pdf.ts';
 import { ViewerStoreProvider } from './viewer-store.ts';
 
-// The decompression-bomb gate in front of the pages. A document's bytes (pdf.getData) are scanned once, whoever asks
-// first (the opening, pdf-preload.ts, then the gate); a document here is a stand-in that hands out its bytes.
+// The decompression-bomb gate in front of the pages. A document's bytes (those the opening read, or pdf.getData) are
+// scanned once, whoever asks first (the opening, pdf-preload.ts, then the gate); a document here is a stand-in that
+// hands out its bytes.
 
 function fakePdf(getData: () => Promise<Uint8Array>): PDFDocumentProxy {
   return { getData } as unknown as PDFDocumentProxy;
@@ -60,5 +61,16 @@ describe('ContentGate', () => {
     await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect((onBlocked.mock.calls[0]![0] as Error).name).toBe('ContentTooLargeError');
     expect(screen.queryByText('pages')).toBeNull();
+  });
+
+  it('scans the bytes the opening read itself (pdf-bytes.ts) without asking pdf.js for them, and refuses a bomb in them', async () => {
+    const getData = vi.fn(plainBytes);
+    const pdf = fakePdf(getData);
+    void guardContentOnce(pdf, await bombPdf(65));
+    const onBlocked = vi.fn();
+    renderGate(pdf, onBlocked);
+    await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect((onBlocked.mock.calls[0]![0] as Error).name).toBe('ContentTooLargeError');
+    expect(getData).not.toHaveBeenCalled();
   });
 });

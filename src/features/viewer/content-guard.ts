@@ -44,13 +44,14 @@ export const inflateInBrowser: CappedInflate = async (data, cap, keep) => {
 const guards = new WeakMap<PDFDocumentProxy, { promise: Promise<void>; passed: boolean }>();
 
 /**
- * `guardContent` once per document, shared by whoever asks: the document's opening starts it beside page 1's proxy
- * (pdf-preload.ts), and the viewer's ContentGate then finds it done instead of starting it after its first render.
+ * The check once per document, shared by whoever asks: the document's opening starts it beside page 1's proxy
+ * (pdf-preload.ts), with the bytes it read itself, and the viewer's ContentGate then finds it done instead of
+ * starting it after its first render. Without `bytes`, they are asked of pdf.js.
  */
-export function guardContentOnce(pdf: PDFDocumentProxy): Promise<void> {
+export function guardContentOnce(pdf: PDFDocumentProxy, bytes?: Uint8Array): Promise<void> {
   let guard = guards.get(pdf);
   if (!guard) {
-    const entry = { promise: guardContent(pdf).then(() => void (entry.passed = true)), passed: false };
+    const entry = { promise: (bytes ? guardBytes(bytes) : guardContent(pdf)).then(() => void (entry.passed = true)), passed: false };
     entry.promise.catch(() => undefined);
     guards.set(pdf, entry);
     guard = entry;
@@ -74,6 +75,11 @@ export async function guardContent(pdf: PDFDocumentProxy): Promise<void> {
   } catch {
     return;
   }
+  await guardBytes(bytes);
+}
+
+/** Throws ContentTooLargeError when a stream of these PDF bytes inflates past the limit. */
+export async function guardBytes(bytes: Uint8Array): Promise<void> {
   const found = await findOversizedStream(bytes, inflateInBrowser);
   if (found) throw new ContentTooLargeError(found);
 }

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { takeTask, type DocumentEvents, type PasswordCallback, type PdfDocument, type PdfPage } from './pdf-preload.ts';
+import { takeOpening, type DocumentEvents, type PasswordCallback, type PdfDocument, type PdfPage } from './pdf-preload.ts';
 
-// Opening a PDF: one pdf.js loading task per document pane, destroyed when the pane goes. It replaces react-pdf's
+// Opening a PDF: one opening (pdf-preload.ts: the file's bytes, then pdf.js's loading task) per document pane,
+// destroyed when the pane goes. It replaces react-pdf's
 // <Document>, whose load began only after React had rendered the viewer and resolved the file in two more passes
 // (~130 ms here before the worker was asked for the document); the rest of our viewer never used its context.
 // A page that knows its document before React starts (/bench's `file`) has started its task already
@@ -18,7 +19,7 @@ export type DocumentLoad =
 
 /**
  * The document at `url`, loading until pdf.js has opened it. Mount it keyed by URL and attempt (a Retry is a new
- * mount): the state then starts fresh, and the effect's cleanup destroys the task, which cancels its download.
+ * mount): the state then starts fresh, and the effect's cleanup destroys the opening, which cancels its download.
  */
 export function usePdfDocument(url: string, events: DocumentEvents): DocumentLoad {
   const [load, setLoad] = useState<DocumentLoad>({ kind: 'loading' });
@@ -26,14 +27,14 @@ export function usePdfDocument(url: string, events: DocumentEvents): DocumentLoa
   const onProgress = useEffectEvent((progress: { loaded: number; total: number }) => events.onProgress(progress));
   useEffect(() => {
     let live = true;
-    const { task, opened } = takeTask(url, { onPassword, onProgress });
-    opened.then(
+    const opening = takeOpening(url, { onPassword, onProgress });
+    opening.opened.then(
       ({ pdf, firstPage }) => live && setLoad({ kind: 'loaded', pdf, firstPage }),
       (reason: unknown) => live && setLoad({ kind: 'failed', error: reason instanceof Error ? reason : new Error(String(reason)) }),
     );
     return () => {
       live = false;
-      void task.destroy();
+      opening.destroy();
     };
   }, [url]);
   return load;

@@ -11,9 +11,10 @@ export function pdfLoadingOptions(base: string) {
     wasmUrl: `${base}pdfjs/wasm/`,
     iccUrl: `${base}pdfjs/iccs/`,
     enableXfa: false,
-    // Range requests + streaming: a 1,000-page PDF opens as soon as its first page's objects have arrived. pdf.js
-    // honours disableAutoFetch only when streaming is off, so the rest of the file still streams in the background;
-    // we keep streaming because it is what makes the download progress bar move on a slow connection.
+    // For a PDF opened from its URL (the text checks, printing, and the viewer when it could not read the file
+    // itself: pdf-bytes.ts): range requests + streaming, so the document opens as soon as its first page's objects
+    // have arrived. pdf.js honours disableAutoFetch only when streaming is off, so the rest of the file still streams
+    // in the background, which is what makes pdf.js's progress move on a slow connection.
     disableAutoFetch: true,
     disableStream: false,
     disableRange: false,

@@ -1,10 +1,11 @@
 import type { pdfjs } from 'react-pdf';
 import { guardContentOnce } from './content-guard.ts';
-import { openPdf } from './pdf-options.ts';
+import { startPdfBytes, takePrefetchedBytes, type Progress } from './pdf-bytes.ts';
+import { openPdf, openPdfBytes } from './pdf-options.ts';
 
-// A PDF's loading task, started as early as the page knows the document. No React here, on purpose: /bench's entry
+// A PDF's opening, started as early as the page knows the document. No React here, on purpose: /bench's entry
 // (bench-main.ts) imports this with pdf.js alone and asks for the document while React and the viewer still load;
-// the pane that mounts for that URL (pdf-document.ts) adopts the task instead of starting another one.
+// the pane that mounts for that URL (pdf-document.ts) adopts the opening instead of starting another one.
 
 type LoadingTask = ReturnType<typeof pdfjs.getDocument>;
 export type PdfDocument = Awaited<LoadingTask['promise']>;
@@ -16,14 +17,75 @@ export type PasswordCallback = (password: string) => void;
 export interface DocumentEvents {
   /** pdf.js needs a password (`reason`: pdf.js's PasswordResponses, NEED_PASSWORD or INCORRECT_PASSWORD). */
   onPassword(respond: PasswordCallback, reason: number): void;
-  onProgress(progress: { loaded: number; total: number }): void;
+  onProgress(progress: Progress): void;
 }
 
-interface Preloaded extends Task {
-  /** What pdf.js asked before a pane took the task over, handed to the pane's own handlers when it does. */
-  password: { respond: PasswordCallback; reason: number } | null;
-  progress: { loaded: number; total: number } | null;
-  /** Destroys a task that no pane took (the page changed its mind): its download and worker memory are freed. */
+export interface Opening {
+  /** The document with page 1's proxy (or null): what the pane shows as loaded. */
+  opened: Promise<{ pdf: PdfDocument; firstPage: PdfPage | null }>;
+  /** Stops the download, or frees the document in pdf.js's worker. */
+  destroy(): void;
+}
+
+interface Started extends Opening {
+  /** From now on these hear the opening's progress and password questions, and at once what they missed. */
+  listen(events: DocumentEvents): void;
+}
+
+function startOpening(url: string): Started {
+  const read = takePrefetchedBytes(url) ?? startPdfBytes(url);
+  let events: DocumentEvents | null = null;
+  let progress: Progress | null = null;
+  let password: { respond: PasswordCallback; reason: number } | null = null;
+  const onProgress = (p: Progress) => {
+    progress = p;
+    events?.onProgress(p);
+  };
+  read.onProgress(onProgress);
+  let task: LoadingTask | null = null;
+  let destroyed = false;
+  const opened = read.result.then(async (file) => {
+    if (destroyed) throw new Error('The document was closed while it downloaded.');
+    // pdf.js takes the bytes it is given (they are transferred to its worker), so it gets a copy: the original is
+    // the bomb check's to read. A file we could not read is pdf.js's to load, and to explain.
+    task = file.kind === 'bytes' ? openPdfBytes(file.bytes.slice()) : openPdf(url);
+    task.onPassword = (respond: PasswordCallback, reason: number) => {
+      if (events) events.onPassword(respond, reason);
+      else password = { respond, reason };
+    };
+    if (file.kind === 'unavailable') task.onProgress = onProgress;
+    const pdf = await task.promise;
+    // Page 1 is always needed first (its size is every unknown page's placeholder): asked as the document opens, a
+    // worker round trip of ~2 ms, so that the viewer's first render can already draw it.
+    // The decompression-bomb check (content-guard.ts) runs at the same time: it must pass before any page is drawn,
+    // and the document counts as open once both are in, so the viewer draws page 1 in its first render. Its verdict
+    // is the viewer's ContentGate's to show, so a failed check does not fail the opening.
+    const [firstPage] = await Promise.all([
+      pdf.getPage(1).catch(() => null),
+      guardContentOnce(pdf, file.kind === 'bytes' ? file.bytes : undefined).catch(() => undefined),
+    ]);
+    return { pdf, firstPage };
+  });
+  opened.catch(() => undefined);
+  return {
+    opened,
+    destroy: () => {
+      destroyed = true;
+      read.abort();
+      void task?.destroy();
+    },
+    listen: (e) => {
+      events = e;
+      if (progress) e.onProgress(progress);
+      if (password) e.onPassword(password.respond, password.reason);
+      password = null;
+    },
+  };
+}
+
+interface Preloaded {
+  opening: Started;
+  /** Destroys an opening no pane took (the page changed its mind): its download and worker memory are freed. */
   expiry: ReturnType<typeof setTimeout>;
 }
 
@@ -33,60 +95,30 @@ const claimed = new Set<string>();
 /** How long a preloaded document waits for its pane. */
 const UNCLAIMED_MS = 30_000;
 
-export interface Task {
-  task: LoadingTask;
-  /** The document with page 1's proxy (or null): what the pane shows as loaded. */
-  opened: Promise<{ pdf: PdfDocument; firstPage: PdfPage | null }>;
-}
-
-function startTask(url: string): Task {
-  const task = openPdf(url);
-  // Page 1 is always needed first (its size is every unknown page's placeholder): asked as the document opens, a
-  // worker round trip of ~2 ms, so that the viewer's first render can already draw it.
-  // The decompression-bomb check (content-guard.ts) starts at the same moment: it must pass before any page is drawn,
-  // and the document counts as open once both are in, so the viewer draws page 1 in its first render. Its verdict
-  // is the viewer's ContentGate's to show, so a failed check does not fail the opening.
-  const opened = task.promise.then(async (pdf) => {
-    const [firstPage] = await Promise.all([pdf.getPage(1).catch(() => null), guardContentOnce(pdf).catch(() => undefined)]);
-    return { pdf, firstPage };
-  });
-  opened.catch(() => undefined);
-  return { task, opened };
-}
-
-/** Starts loading `url` now, for the pane that will show it (absolute URL, as the pane's). Once per URL. */
+/** Starts opening `url` now, for the pane that will show it (absolute URL, as the pane's). Once per URL. */
 export function preloadPdfDocument(url: string): void {
   if (preloaded.has(url) || claimed.has(url)) return;
-  const started = startTask(url);
-  const { task } = started;
+  const opening = startOpening(url);
   const entry: Preloaded = {
-    ...started,
-    password: null,
-    progress: null,
+    opening,
     expiry: setTimeout(() => {
       if (preloaded.get(url) !== entry) return;
       preloaded.delete(url);
-      void task.destroy();
+      opening.destroy();
     }, UNCLAIMED_MS),
   };
-  task.onPassword = (respond: PasswordCallback, reason: number) => (entry.password = { respond, reason });
-  task.onProgress = (progress: { loaded: number; total: number }) => (entry.progress = progress);
   preloaded.set(url, entry);
 }
 
-/** The preloaded task for `url`, now the caller's, with its handlers set (and told what they missed); else a new one. */
-export function takeTask(url: string, events: DocumentEvents): Task {
+/** The preloaded opening of `url`, now the caller's, telling `events` what it missed; else a new one. */
+export function takeOpening(url: string, events: DocumentEvents): Opening {
   const entry = preloaded.get(url);
   claimed.add(url);
-  const started = entry ?? startTask(url);
-  const { task } = started;
   if (entry) {
     preloaded.delete(url);
     clearTimeout(entry.expiry);
   }
-  task.onPassword = (respond: PasswordCallback, reason: number) => events.onPassword(respond, reason);
-  task.onProgress = (progress: { loaded: number; total: number }) => events.onProgress(progress);
-  if (entry?.progress) events.onProgress(entry.progress);
-  if (entry?.password) events.onPassword(entry.password.respond, entry.password.reason);
-  return { task, opened: started.opened };
+  const opening = entry?.opening ?? startOpening(url);
+  opening.listen(events);
+  return opening;
 }
