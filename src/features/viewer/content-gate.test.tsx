@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { ContentGate } from './content-gate.tsx';
-import { guardContentOnce } from './content-guard.ts';
+import { guardBytes, guardContentOnce } from './content-guard.ts';
 import { bombPdf } from '../../testing/bomb-pdf.ts';
 import { ViewerStoreProvider } from './viewer-store.ts';
 
@@ -66,7 +66,7 @@ describe('ContentGate', () => {
   it('scans the bytes the opening read itself (pdf-bytes.ts) without asking pdf.js for them, and refuses a bomb in them', async () => {
     const getData = vi.fn(plainBytes);
     const pdf = fakePdf(getData);
-    void guardContentOnce(pdf, await bombPdf(65));
+    void guardContentOnce(pdf, guardBytes(await bombPdf(65)));
     const onBlocked = vi.fn();
     renderGate(pdf, onBlocked);
     await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1), { timeout: 10_000 });

@@ -44,14 +44,15 @@ export const inflateInBrowser: CappedInflate = async (data, cap, keep) => {
 const guards = new WeakMap<PDFDocumentProxy, { promise: Promise<void>; passed: boolean }>();
 
 /**
- * The check once per document, shared by whoever asks: the document's opening starts it beside page 1's proxy
- * (pdf-preload.ts), with the bytes it read itself, and the viewer's ContentGate then finds it done instead of
- * starting it after its first render. Without `bytes`, they are asked of pdf.js.
+ * The check once per document, shared by whoever asks: the document's opening starts it as the file's bytes arrive
+ * (pdf-preload.ts, `guardBytes`) and hands it in here once pdf.js has opened the document, and the viewer's
+ * ContentGate then finds it done instead of starting it after its first render. Without `started`, the bytes are
+ * asked of pdf.js.
  */
-export function guardContentOnce(pdf: PDFDocumentProxy, bytes?: Uint8Array): Promise<void> {
+export function guardContentOnce(pdf: PDFDocumentProxy, started?: Promise<void>): Promise<void> {
   let guard = guards.get(pdf);
   if (!guard) {
-    const entry = { promise: (bytes ? guardBytes(bytes) : guardContent(pdf)).then(() => void (entry.passed = true)), passed: false };
+    const entry = { promise: (started ?? guardContent(pdf)).then(() => void (entry.passed = true)), passed: false };
     entry.promise.catch(() => undefined);
     guards.set(pdf, entry);
     guard = entry;

@@ -111,7 +111,7 @@ export function startPdfBytes(url: string): PendingBytes {
   };
 }
 
-const prefetched = new Map<string, PendingBytes>();
+const prefetched = new Map<string, { pending: PendingBytes; expiry: ReturnType<typeof setTimeout> }>();
 /** How long bytes read ahead wait to be taken before they are let go. */
 const UNCLAIMED_MS = 30_000;
 
@@ -122,17 +122,19 @@ const UNCLAIMED_MS = 30_000;
 export function prefetchPdfBytes(url: string): void {
   if (prefetched.has(url)) return;
   const pending = startPdfBytes(url);
-  prefetched.set(url, pending);
-  setTimeout(() => {
-    if (prefetched.get(url) !== pending) return;
+  const expiry = setTimeout(() => {
     prefetched.delete(url);
     pending.abort();
   }, UNCLAIMED_MS);
+  prefetched.set(url, { pending, expiry });
 }
 
 /** The read prefetchPdfBytes started for `url`, now the caller's; null when none was started. */
 export function takePrefetchedBytes(url: string): PendingBytes | null {
-  const pending = prefetched.get(url) ?? null;
+  const entry = prefetched.get(url);
+  if (!entry) return null;
+  // The timer goes too: it would hold the file's bytes for its 30 s.
+  clearTimeout(entry.expiry);
   prefetched.delete(url);
-  return pending;
+  return entry.pending;
 }

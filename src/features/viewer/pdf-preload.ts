@@ -1,5 +1,5 @@
 import type { pdfjs } from 'react-pdf';
-import { guardContentOnce } from './content-guard.ts';
+import { guardBytes, guardContentOnce } from './content-guard.ts';
 import { startPdfBytes, takePrefetchedBytes, type Progress } from './pdf-bytes.ts';
 import { openPdf, openPdfBytes } from './pdf-options.ts';
 
@@ -34,6 +34,8 @@ interface Started extends Opening {
 
 function startOpening(url: string): Started {
   const read = takePrefetchedBytes(url) ?? startPdfBytes(url);
+  // Only the abort is kept: a closure holding `read` would hold the file's bytes for as long as the pane is open.
+  const abortRead = read.abort;
   let events: DocumentEvents | null = null;
   let progress: Progress | null = null;
   let password: { respond: PasswordCallback; reason: number } | null = null;
@@ -54,16 +56,16 @@ function startOpening(url: string): Started {
       else password = { respond, reason };
     };
     if (file.kind === 'unavailable') task.onProgress = onProgress;
+    // The decompression-bomb check (content-guard.ts) starts now, while pdf.js's worker opens its copy: it must pass
+    // before any page is drawn, and scanning once the document is open would hold up page 1 (~25 ms for a 1 MB file).
+    const check = file.kind === 'bytes' ? guardBytes(file.bytes) : undefined;
+    check?.catch(() => undefined);
     const pdf = await task.promise;
     // Page 1 is always needed first (its size is every unknown page's placeholder): asked as the document opens, a
-    // worker round trip of ~2 ms, so that the viewer's first render can already draw it.
-    // The decompression-bomb check (content-guard.ts) runs at the same time: it must pass before any page is drawn,
-    // and the document counts as open once both are in, so the viewer draws page 1 in its first render. Its verdict
-    // is the viewer's ContentGate's to show, so a failed check does not fail the opening.
-    const [firstPage] = await Promise.all([
-      pdf.getPage(1).catch(() => null),
-      guardContentOnce(pdf, file.kind === 'bytes' ? file.bytes : undefined).catch(() => undefined),
-    ]);
+    // worker round trip of ~2 ms, so that the viewer's first render can already draw it. The document counts as
+    // open once the check is in too, so the viewer draws page 1 in its first render. The check's verdict is the
+    // viewer's ContentGate's to show, so a failed check does not fail the opening.
+    const [firstPage] = await Promise.all([pdf.getPage(1).catch(() => null), guardContentOnce(pdf, check).catch(() => undefined)]);
     return { pdf, firstPage };
   });
   opened.catch(() => undefined);
@@ -71,7 +73,7 @@ function startOpening(url: string): Started {
     opened,
     destroy: () => {
       destroyed = true;
-      read.abort();
+      abortRead();
       void task?.destroy();
     },
     listen: (e) => {
