@@ -174,7 +174,9 @@ function DocumentPane(props: DocumentPaneProps) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
-  useEffect(() => {
+  // Before paint, and before the opening's effect below hands the store this document's download progress: the
+  // toolbar never shows the previous document's pages, and the progress is not wiped right after it came.
+  useLayoutEffect(() => {
     // No error reset here: the pane is keyed by URL, so a new document starts with fresh state.
     store.getState().beginLoading(url);
   }, [store, url]);

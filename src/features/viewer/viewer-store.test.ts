@@ -112,3 +112,25 @@ describe('viewer store: where a viewer starts', () => {
     expect(createViewerStore({ scale: Number.NaN }).getState().scaleMode).toBe('fit-width');
   });
 });
+
+describe('viewer store: a document starts loading', () => {
+  it('leaves a blank store as it is (nothing that reads it draws again), and forgets another document', () => {
+    const store = createViewerStore();
+    const blank = store.getState();
+    store.getState().beginLoading('A');
+    expect(store.getState()).toBe(blank);
+    store.getState().setLoadProgress({ loaded: 5, total: 10 });
+    store.getState().openDocument('A', 10);
+    store.getState().setFrame(1, letter, 'A');
+    store.getState().setCurrentPage(4);
+    store.getState().beginLoading('B');
+    const s = store.getState();
+    expect({ documentKey: s.documentKey, pageCount: s.pageCount, frames: s.frames.size, currentPage: s.currentPage, loadProgress: s.loadProgress }).toEqual({
+      documentKey: null,
+      pageCount: 0,
+      frames: 0,
+      currentPage: 1,
+      loadProgress: null,
+    });
+  });
+});

@@ -144,11 +144,14 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
           : { documentKey: key, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false },
       ),
     beginLoading: (key) =>
-      set((s) =>
-        s.documentKey === key
-          ? s
-          : { documentKey: null, pageCount: 0, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false },
-      ),
+      set((s) => {
+        if (s.documentKey === key) return s;
+        // Nothing of another document to forget (a viewer's first document): the same state, so that nothing that
+        // reads the store draws again while the document loads.
+        const blank = s.documentKey === null && s.pageCount === 0 && s.frames.size === 0 && s.currentPage === 1 && s.activeRegion === 0;
+        if (blank && s.loadProgress === null && !s.pagesPainted) return s;
+        return { documentKey: null, pageCount: 0, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false };
+      }),
     goToPage: (page) =>
       set((s) => {
         if (s.pageCount === 0) return s;
