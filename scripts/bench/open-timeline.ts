@@ -70,7 +70,7 @@ async function openOnce(page: Page, url: string): Promise<Record<string, number>
   return page.evaluate((fp) => {
     const out: Record<string, number> = { ...(window as unknown as { __timeline: Record<string, number> }).__timeline };
     for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-      const name = r.name.replace(/^.*\//, '').replace(/\?.*$/, '');
+      const name = r.name.split('?')[0]!.split('/').at(-1)!;
       if (/\.(m?js|css)$/.test(name) || r.name.includes('/api/documents/')) out[`loaded ${name.slice(0, 40)}`] = r.responseEnd;
     }
     out['PAGE 1 PAINTED'] = fp;
