@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { translateEnglish, type Translate } from '../core/i18n/translate.ts';
+import { concatBytes } from '../core/documents/concat-bytes.ts';
 import { authHeaders } from './auth-token.ts';
 
 // A cited Markdown or plain-text document, fetched as text for the viewer and the review checks (one React Query
@@ -104,13 +105,7 @@ async function readCapped(res: Response, maxBytes: number, tooLarge: () => Error
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, size);
 }
 
 export function textDocumentQuery(url: string) {

@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { concatBytes } from '../../core/documents/concat-bytes.ts';
 import { ContentTooLargeError, findOversizedStream, type CappedInflate } from '../../core/documents/stream-bombs.ts';
 
 // The browser's side of the decompression-bomb limit (core/documents/stream-bombs.ts): before pdf.js is asked for
@@ -30,14 +31,7 @@ export const inflateInBrowser: CappedInflate = async (data, cap, keep) => {
   } catch {
     // Corrupt or truncated: what came out before the error is what pdf.js could inflate at most.
   }
-  if (!keep) return { size, bytes: null };
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return { size, bytes };
+  return { size, bytes: keep ? concatBytes(chunks, size) : null };
 };
 
 /** Each document's check, and whether it has passed (read synchronously by the gate's first render). */

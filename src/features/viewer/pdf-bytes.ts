@@ -1,4 +1,5 @@
 import { documentRequestHeaders } from '../../api/auth-token.ts';
+import { concatBytes } from '../../core/documents/concat-bytes.ts';
 
 // A PDF's bytes, read once by the page itself, for pdf.js (`getDocument({ data })`) and for the decompression-bomb
 // check (content-guard.ts) alike. The check needs the whole file before any page may be drawn, so pdf.js's ranged,
@@ -60,7 +61,7 @@ export async function fetchPdfBytes(url: string, signal: AbortSignal, onProgress
     return { kind: 'unavailable' };
   }
   if (buffer) return { kind: 'bytes', bytes: loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded) };
-  return { kind: 'bytes', bytes: join(chunks, loaded) };
+  return { kind: 'bytes', bytes: concatBytes(chunks, loaded) };
 }
 
 /** Content-Length, when it is the body's length (not that of a compressed body the browser inflates). */
@@ -69,17 +70,6 @@ function declaredLength(response: Response): number {
   if (encoding && encoding !== 'identity') return 0;
   const length = Number(response.headers.get('Content-Length'));
   return Number.isSafeInteger(length) && length > 0 ? length : 0;
-}
-
-function join(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]!.byteLength === size) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return bytes;
 }
 
 /** A read started before anyone could use it: its result, and the progress so far for whoever takes it. */
