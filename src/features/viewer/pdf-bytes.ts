@@ -38,21 +38,15 @@ export async function fetchPdfBytes(url: string, signal: AbortSignal, onProgress
   }
   const total = declaredLength(response);
   const reader = response.body.getReader();
-  // With the length known, one buffer filled in place; without it, the chunks joined at the end.
-  let buffer = total > 0 ? new Uint8Array(total) : null;
+  // Chunks joined at the end. (A buffer of the declared length filled in place would not lower the peak: the
+  // opening copies the bytes for pdf.js anyway.)
   const chunks: Uint8Array[] = [];
   let loaded = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (buffer && loaded + value.byteLength > buffer.byteLength) {
-        // Longer than it said: keep what came, go on with chunks.
-        chunks.push(buffer.subarray(0, loaded));
-        buffer = null;
-      }
-      if (buffer) buffer.set(value, loaded);
-      else chunks.push(value);
+      chunks.push(value);
       loaded += value.byteLength;
       onProgress({ loaded, total });
     }
@@ -60,7 +54,6 @@ export async function fetchPdfBytes(url: string, signal: AbortSignal, onProgress
     signal.throwIfAborted();
     return { kind: 'unavailable' };
   }
-  if (buffer) return { kind: 'bytes', bytes: loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded) };
   return { kind: 'bytes', bytes: concatBytes(chunks, loaded) };
 }
 
