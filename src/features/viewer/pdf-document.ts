@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import type { Progress } from './pdf-bytes.ts';
 import { takeOpening, type DocumentEvents, type PasswordCallback, type PdfDocument, type PdfPage } from './pdf-preload.ts';
 
 // Opening a PDF: one opening (pdf-preload.ts: the file's bytes, then pdf.js's loading task) per document pane,
-// destroyed when the pane goes. It replaces react-pdf's
-// <Document>, whose load began only after React had rendered the viewer and resolved the file in two more passes
-// (~130 ms here before the worker was asked for the document); the rest of our viewer never used its context.
-// A page that knows its document before React starts (/bench's `file`) has started its task already
-// (pdf-preload.ts): the pane adopts it.
+// destroyed when the pane goes. It replaces react-pdf's <Document>, whose load began only after React had rendered
+// the viewer and resolved the file in two more passes (~130 ms here before the worker was asked for the document);
+// the rest of our viewer never used its context. A page that knows its document before React starts (/bench's
+// `file`) has started the opening already (pdf-preload.ts): the pane adopts it.
 
 /**
  * `firstPage`: page 1's proxy, fetched as the document opened (null if it failed; its page view reports that): with
@@ -24,7 +24,7 @@ export type DocumentLoad =
 export function usePdfDocument(url: string, events: DocumentEvents): DocumentLoad {
   const [load, setLoad] = useState<DocumentLoad>({ kind: 'loading' });
   const onPassword = useEffectEvent((respond: PasswordCallback, reason: number) => events.onPassword(respond, reason));
-  const onProgress = useEffectEvent((progress: { loaded: number; total: number }) => events.onProgress(progress));
+  const onProgress = useEffectEvent((progress: Progress) => events.onProgress(progress));
   useEffect(() => {
     let live = true;
     const opening = takeOpening(url, { onPassword, onProgress });

@@ -39,13 +39,20 @@ export function prepareViewerWorkers(): void {
   getDocumentOptions();
 }
 
-/** Starts loading `url` with the page's options and its one worker: the text checks, printing, and the viewer when it could not read the file itself. */
+/**
+ * Starts loading `url` with the page's options and its one worker: the text checks, printing, and the viewer when it
+ * could not read the file itself.
+ */
 export function openPdf(url: string): ReturnType<typeof pdfjs.getDocument> {
-  // react-pdf's option type admits nulls that pdf.js's own does not; the object is what pdf.js expects.
-  return pdfjs.getDocument({ ...getDocumentOptions(), url } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  return getDocument({ url });
 }
 
 /** Opens a PDF from its bytes (pdf-bytes.ts), which pdf.js takes: they are transferred to its worker. */
 export function openPdfBytes(data: Uint8Array): ReturnType<typeof pdfjs.getDocument> {
-  return pdfjs.getDocument({ ...getDocumentOptions(), data } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  return getDocument({ data });
+}
+
+function getDocument(source: { url: string } | { data: Uint8Array }): ReturnType<typeof pdfjs.getDocument> {
+  // react-pdf's option type admits nulls that pdf.js's own does not; the object is what pdf.js expects.
+  return pdfjs.getDocument({ ...getDocumentOptions(), ...source } as Parameters<typeof pdfjs.getDocument>[0] & object);
 }
