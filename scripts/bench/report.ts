@@ -127,6 +127,8 @@ export function reportSection(o: {
   load: string;
   minutes: string;
   passes: number;
+  /** The corpus files' passes (more than `passes`: see bench.ts). */
+  corpusPasses: number;
   quick: boolean;
   bytes: Record<number, number>;
   table: string;
@@ -146,7 +148,8 @@ export function reportSection(o: {
     `Chromium, window 1280×800 (the scroll container fills it), scale 1 (1 CSS px per PDF point), device pixel ratio 1 and 2.`,
     `Documents: text-heavy PDFs generated with pdf-lib (10 p. ${mb(o.bytes[10])}, 1,000 p. ${mb(o.bytes[1000])}, 5,000 p. ${mb(o.bytes[5000])};`,
     '`scripts/bench/documents.ts`) and, in a full run, the multi-page PDFs of `../shared/corpus`. A fresh browser context per',
-    `session; ${o.passes} pass${o.passes > 1 ? 'es' : ''}, citelens and the reference alternating; medians (min–max) over every run of every pass.`,
+    `session; ${o.passes} pass${o.passes > 1 ? 'es' : ''} (${o.corpusPasses} for a corpus file, which gives at most four jumps a pass), citelens and the`,
+    'reference alternating; medians (min–max) over every run of every pass.',
     '',
     '- **M1**: `jumpTo(page)`: a citation target (citelens) or `scrollPageIntoView` + a highlight div (reference); to the canvas',
     "  drawn (citelens: a page canvas showing the page; reference: `pagerendered`) and to the text layer and highlight in view.",
