@@ -47,10 +47,11 @@ const VIEWPORT = { width: 1280, height: 800 };
 const SIZES = [10, 1000, 5000] as const;
 const TIMEOUT = 60_000;
 const OPENS_10 = 3;
-// The corpus files get twice the passes: a short file gives at most four jumps a pass, and its pages take from 15 to
+// The corpus files get three more passes: a short file gives at most four jumps a pass, and its pages take from 15 to
 // 450 ms to draw (tracemonkey), so with 5 passes the medians turned on which pages a pass drew (M1 on tracemonkey
-// read 0.84–1.40× over four runs; 1.00× over 10 passes). One pass is ~9 s a file.
-const CORPUS_PASSES = PASSES * 2;
+// read 0.84–1.40× over four runs; 1.00× over 10 passes). One pass is ~9 s a file; twice the passes took the full run
+// to 18 minutes on a slow day, too near its 20.
+const CORPUS_PASSES = PASSES + 3;
 const CACHE = path.join(root, 'node_modules/.cache/citelens-bench');
 
 async function prepareData(dataDir: string): Promise<{ corpus: { id: string; name: string; pages: number }[]; bytes: Record<number, number> }> {
