@@ -137,21 +137,10 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
     setActiveRegion: (region) => set({ activeRegion: region }),
     setLoadProgress: (loadProgress) => set({ loadProgress }),
     setPainted: (documentKey) => set((s) => (s.documentKey !== documentKey || s.pagesPainted ? s : { pagesPainted: true })),
-    openDocument: (key, pageCount) =>
-      set((s) =>
-        s.documentKey === key
-          ? { pageCount, loadProgress: null }
-          : { documentKey: key, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false },
-      ),
-    beginLoading: (key) =>
-      set((s) => {
-        if (s.documentKey === key) return s;
-        // Nothing of another document to forget (a viewer's first document): the same state, so that nothing that
-        // reads the store draws again while the document loads.
-        const blank = s.documentKey === null && s.pageCount === 0 && s.frames.size === 0 && s.currentPage === 1 && s.activeRegion === 0;
-        if (blank && s.loadProgress === null && !s.pagesPainted) return s;
-        return { documentKey: null, pageCount: 0, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false };
-      }),
+    openDocument: (key, pageCount) => set((s) => (s.documentKey === key ? { pageCount, loadProgress: null } : freshDocument(key, pageCount))),
+    // Nothing of another document to forget (a viewer's first document): the same state, so that nothing that reads
+    // the store draws again while the document loads.
+    beginLoading: (key) => set((s) => (s.documentKey === key || knowsNoDocument(s) ? s : freshDocument(null, 0))),
     goToPage: (page) =>
       set((s) => {
         if (s.pageCount === 0) return s;
@@ -160,6 +149,24 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
       }),
     setPageTheme: (pageTheme) => set((s) => (s.pageTheme === pageTheme ? s : { pageTheme })),
   }));
+}
+
+/** A document's part of the state when nothing is known of it yet. */
+function freshDocument(documentKey: string | null, pageCount: number): Partial<ViewerState> {
+  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false };
+}
+
+/** Whether the state is freshDocument(null, 0) already. */
+function knowsNoDocument(s: ViewerState): boolean {
+  return (
+    s.documentKey === null &&
+    s.pageCount === 0 &&
+    s.frames.size === 0 &&
+    s.currentPage === 1 &&
+    s.activeRegion === 0 &&
+    s.loadProgress === null &&
+    !s.pagesPainted
+  );
 }
 
 function sameFrame(a: PageFrame | undefined, b: PageFrame): boolean {
