@@ -88,13 +88,17 @@ async function runXssCorpus(page: Page, answerId: string) {
 
   // a reviewer's note holding a payload, saved and shown again after a reload
   await page.keyboard.press('j');
+  const card = page.locator('[data-claim-id][aria-current="true"]');
+  await expect(card).toBeVisible();
   await page.keyboard.press('f');
-  const name = page.getByLabel('Your name');
-  if (await name.isVisible().catch(() => false)) {
-    await page.keyboard.type('Mallory');
-    await page.keyboard.press('Enter');
-  }
+  // The first decision asks for the reviewer's name and moves the cursor there a frame later: typing before it lands
+  // would send the name's keys to the shortcuts, and the decision (so the note) would wait for a name forever.
+  await expect(page.getByLabel('Your name')).toBeFocused();
+  await page.keyboard.type('Mallory');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-reviewer]')).toHaveText('Mallory');
   await page.keyboard.press('n');
+  await expect(card.getByPlaceholder(/Note/)).toBeFocused();
   await page.keyboard.type(XSS_PAYLOADS[2]!);
   // Reload once the note is on the server, as a reviewer who saw it saved would: a reload mid-save resends the
   // kept decision, which the server rightly answers 409 (the outbox then sees it is ours), a console error here.
