@@ -43,10 +43,10 @@ const shared = {
   flashKey: '',
 };
 
-function view(range: VisibleRange, mounted: number[], highlightsByPage = noHighlights) {
+function view(range: VisibleRange, mounted: number[], highlightsByPage = noHighlights, sourceId = '') {
   return (
     <ViewerStoreProvider>
-      <PageBlocks {...shared} range={range} mounted={new Set(mounted)} highlightsByPage={highlightsByPage} />
+      <PageBlocks {...shared} range={range} mounted={new Set(mounted)} highlightsByPage={highlightsByPage} sourceId={sourceId} />
     </ViewerStoreProvider>
   );
 }
@@ -73,8 +73,14 @@ describe('PageBlocks: what a scroll step or a jump redraws', () => {
   it('a jump far away redraws the pages it mounts and unmounts, not the pages between', () => {
     const { rerender } = render(view({ first: 1, last: 2, mostVisible: 1 }, [1, 2, 3]));
     const highlight = new Map<number, PageHighlight[]>([[30, [{ box: { page: 30, x0: 0, y0: 0, x1: 10, y1: 10 }, region: 0 }]]]);
-    rerender(view({ first: 30, last: 31, mostVisible: 30, direction: 1 }, [1, 2, 3, 29, 30, 31, 32], highlight));
+    // The citation's source id comes with the jump: only the highlighted page needs it.
+    rerender(view({ first: 30, last: 31, mostVisible: 30, direction: 1 }, [1, 2, 3, 29, 30, 31, 32], highlight, 'S1'));
     for (const p of [10, 20, 28, 33, 40]) expect(renders.get(p), `page ${p}`).toBe(1);
     for (const p of [1, 2, 3, 29, 30, 31, 32]) expect(renders.get(p), `page ${p}`).toBe(2);
+    // The next citation on the same page: the highlighted page redraws for its new source, nothing else.
+    rerender(view({ first: 30, last: 31, mostVisible: 30, direction: 1 }, [1, 2, 3, 29, 30, 31, 32], highlight, 'S2'));
+    expect(renders.get(30)).toBe(3);
+    for (const p of [1, 29, 31]) expect(renders.get(p), `page ${p}`).toBe(2);
+    expect(renders.get(10)).toBe(1);
   });
 });

@@ -119,7 +119,7 @@ const PageBlock = memo(function PageBlock(props: PageBlockProps) {
         onFrame={props.onFrame}
         onPainted={props.onPainted}
         highlights={highlightsByPage.get(p)}
-        sourceId={props.sourceId}
+        sourceId={hasHighlights ? props.sourceId : ''}
         activeRegion={hasHighlights ? props.activeRegion : -1}
         flashKey={hasHighlights ? props.flashKey : ''}
       />,
@@ -145,8 +145,7 @@ function sameBlock(a: PageBlockProps, b: PageBlockProps): boolean {
     a.scheduler !== b.scheduler ||
     a.earlyRenders !== b.earlyRenders ||
     a.onFrame !== b.onFrame ||
-    a.onPainted !== b.onPainted ||
-    a.sourceId !== b.sourceId
+    a.onPainted !== b.onPainted
   ) {
     return false;
   }
@@ -163,5 +162,7 @@ function sameBlock(a: PageBlockProps, b: PageBlockProps): boolean {
     if (a.highlightsByPage.get(p) !== b.highlightsByPage.get(p)) return false;
     highlighted ||= a.highlightsByPage.has(p);
   }
-  return !highlighted || (a.activeRegion === b.activeRegion && a.flashKey === b.flashKey);
+  // What names and animates a highlight matters only to a block that shows one: a new citation (a new source id, a
+  // new flash) re-renders its own pages' blocks, not the 5,000 placeholders of a long document.
+  return !highlighted || (a.sourceId === b.sourceId && a.activeRegion === b.activeRegion && a.flashKey === b.flashKey);
 }
