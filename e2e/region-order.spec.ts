@@ -23,6 +23,9 @@ for (const [answer, kind] of [
     // the region shown and flashed on arrival is the first words of the quote, in the LEFT column
     await expect(active).toBeInViewport();
     await expect(active).toHaveClass(/viewer-flash/);
+    // The flash is held on its first frame until the page is drawn, then plays (and ends): never left paused.
+    await expect(pageEl.locator('canvas').first()).toBeAttached();
+    await expect.poll(() => active.evaluate((el) => el.getAnimations().map((a) => a.playState).join())).toMatch(/^(running|finished)?$/);
     await expect.poll(async () => words(await charsUnder(active))).toEqual(['such', 'as', 'public']);
     const pageBox = (await pageEl.boundingBox())!;
     const firstBox = (await active.boundingBox())!;
