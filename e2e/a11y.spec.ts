@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, selectedClaim, test } from './fixtures.ts';
 
 // Accessibility (issue 10, docs/accessibility.md): axe-core reports nothing on every view, and what axe cannot see is
 // checked as a keyboard or screen-reader user meets it: titles, focus, the live region, hidden panes, target sizes,
@@ -148,7 +148,7 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   // Forced colours drop the selected claim's tint: its bar is a border (on the inline start), which they keep.
   await page.emulateMedia({ forcedColors: 'active' });
   const bar = (el: Element) => `${getComputedStyle(el).borderInlineStartStyle} ${getComputedStyle(el).borderInlineStartWidth}`;
-  expect(await page.locator('[data-claim-id][aria-current="true"]').evaluate(bar)).toBe('solid 3px');
+  expect(await selectedClaim(page).evaluate(bar)).toBe('solid 3px');
   expect(await page.locator('[data-claim-id]:not([aria-current])').first().evaluate(bar)).toMatch(/ 0px$/);
   // The review panel with the claim selected in the dark theme.
   await page.emulateMedia({ forcedColors: 'none', colorScheme: 'dark' });

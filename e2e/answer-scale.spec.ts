@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, selectedClaim, test } from './fixtures.ts';
 import { LONG_FORMATTED_ANSWER_ID, SCALE_ANSWER_ID } from './scale-answer-fixture.ts';
 
 // The 10,000-claim answer of issue 9's bad-input matrix: correctness only, with room for a loaded machine (how fast
@@ -33,7 +33,7 @@ test('a 10,000-claim answer opens drawn in part; a claim selected in the review 
   // Its marker clicked in the answer keeps the claim selected: the list still shows it as the selected card.
   await claim3Marker.click();
   await expect(page).toHaveURL(new RegExp(`claim=${claimId}`));
-  await expect(claims.locator('[data-claim-id][aria-current="true"]')).toHaveAttribute('data-claim-id', claimId!);
+  await expect(selectedClaim(claims)).toHaveAttribute('data-claim-id', claimId!);
   // Claim 2's marker [2]: that marker is the active one and its passage (page 3) is highlighted.
   const claim2Marker = firstParagraph.locator('button[data-marker]').nth(1);
   await claim2Marker.click();

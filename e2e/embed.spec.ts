@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { signedQuery } from '../src/server/embed/signed-link.ts';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, selectedClaim, test } from './fixtures.ts';
 
 // Embed mode and its postMessage API with real origins: a portal page (e2e/fixtures/portal.html, which runs the host
 // snippet of docs/embed.md) on http://127.0.0.1:P frames citelens from http://localhost:Q. Two citelens servers run
@@ -212,7 +212,7 @@ test.describe('API tokens', () => {
     await frame.getByLabel('Your name').press('Enter');
 
     await claims.nth(1).getByRole('button', { name: /^Claim 2:/ }).click();
-    const card = frame.locator('[data-claim-id][aria-current="true"]');
+    const card = selectedClaim(frame);
     const claimId = await card.getAttribute('data-claim-id');
     await card.getByRole('button', { name: /^Verified/ }).click();
     expect(await message(page, 'citelens:reviewChanged')).toEqual({

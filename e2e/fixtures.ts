@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 // Every test fails on an unexpected console error or page error. A test that expects one (a 404 answer makes the
 // browser log the failed request) declares it with `allowConsoleErrors`.
@@ -27,6 +27,11 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The review panel's selected claim card (the one the keyboard and the viewer follow). */
+export function selectedClaim(scope: Page | FrameLocator | Locator): Locator {
+  return scope.locator('[data-claim-id][aria-current="true"]');
+}
 
 export interface Rect {
   x: number;

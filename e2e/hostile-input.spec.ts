@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, selectedClaim, test } from './fixtures.ts';
 import { BEACON_HOST, XSS_PAYLOADS } from './hostile-fixtures.ts';
 
 // Hostile input (issue 9, hardening), as a user meets it: answers whose Markdown used to blank or freeze the app, a
@@ -88,7 +88,7 @@ async function runXssCorpus(page: Page, answerId: string) {
 
   // a reviewer's note holding a payload, saved and shown again after a reload
   await page.keyboard.press('j');
-  const card = page.locator('[data-claim-id][aria-current="true"]');
+  const card = selectedClaim(page);
   await expect(card).toBeVisible();
   await page.keyboard.press('f');
   // The first decision asks for the reviewer's name and moves the cursor there a frame later: typing before it lands

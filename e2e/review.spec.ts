@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, selectedClaim, test } from './fixtures.ts';
 
 // The review panel as a reviewer uses it: by keyboard alone, with the server unreachable, and against a colleague
 // who saved first. Each test reviews its own answer: the e2e server's review database is shared by parallel tests.
@@ -18,7 +18,6 @@ async function serverReview(request: APIRequestContext, answerId: string) {
 }
 
 const claims = (page: Page) => page.getByRole('list', { name: 'Claims' }).locator(':scope > li');
-const selectedClaim = (page: Page) => page.locator('[data-claim-id][aria-current="true"]');
 
 /** The words the CSS Custom Highlight paints in the answer pane (empty when none). */
 async function highlightedAnswerText(page: Page): Promise<string> {
