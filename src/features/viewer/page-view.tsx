@@ -4,9 +4,9 @@ import { normalizeRotation, type PageFrame, type Rotation } from '../../core/coo
 import { HighlightLayer, type PageHighlight } from './highlight-layer.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import type { EarlyRenders } from './page-render.ts';
-import { hasTextLayer } from './render-queue.ts';
+import { frameOf, hasTextLayer } from './render-queue.ts';
 import type { RenderScheduler } from './render-scheduler.ts';
-import { frameOf, type DocumentTextCache } from './text-cache.ts';
+import type { DocumentTextCache } from './text-cache.ts';
 import { TextLayerView, type FirstPaint } from './text-layer.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 

@@ -1,3 +1,4 @@
+import type { PDFPageProxy } from 'pdfjs-dist';
 import { displaySize, type PageFrame } from '../../core/coords/transform.ts';
 
 // The viewer's own render queue, in three parts:
@@ -6,6 +7,16 @@ import { displaySize, type PageFrame } from '../../core/coords/transform.ts';
 //     page or a highlight is plain arithmetic, for 10 pages or 1,000.
 //  2. The render priority of each page (renderPriority), which render-scheduler.ts draws by.
 //  3. Which painted pages keep their canvas (pdf.js's PDFPageViewBuffer): the most recently seen few.
+
+/** Space around and between pages in the scroll container, in CSS px (shared by layout and fit computations). */
+export const PAGE_PADDING = 16;
+export const PAGE_GAP = 12;
+
+/** A pdf.js page's geometry, as the layout and the coordinate transforms take it. */
+export function frameOf(page: PDFPageProxy): PageFrame {
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+  return { view: [x0, y0, x1, y1], rotate: page.rotate };
+}
 
 export interface PageLayout {
   count: number;

@@ -1,5 +1,6 @@
 import type { Box } from '../../core/model/types.ts';
-import { frameOf, type DocumentTextCache } from './text-cache.ts';
+import { frameOf } from './render-queue.ts';
+import type { DocumentTextCache } from './text-cache.ts';
 import type { ViewerText } from './use-target-rects.ts';
 
 // A quote that was not located on a page with no text at all (a scan) was never really searched: the viewer says

@@ -4,6 +4,7 @@ import type { PageFrame } from '../../core/coords/transform.ts';
 import { toPageText, type PageText } from '../../core/locate/page-text.ts';
 import { packTextContent, unpackTextContent, type PackedTextContent } from '../../core/locate/packed-text-content.ts';
 import { locateService, type DocumentLocator } from './locate-client.ts';
+import { frameOf } from './render-queue.ts';
 
 // ONE cache per open document, shared by the text layers and the quote locator. pdf.js parses a page's text in the
 // worker on every getTextContent() call, so we ask once per page and keep the promise: re-rendering the text layer
@@ -34,11 +35,6 @@ export interface DocumentTextCache {
 
 // A cache nobody holds any more frees its index in the worker (viewers do not say when they let a document go).
 const closeLocator = new FinalizationRegistry<DocumentLocator>((locator) => locator.close());
-
-export function frameOf(page: PDFPageProxy): PageFrame {
-  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-  return { view: [x0, y0, x1, y1], rotate: page.rotate };
-}
 
 /** `known`: page proxies the caller already holds (the opened document's first page), ready with no promise turn. */
 export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPageProxy[] = []): DocumentTextCache {

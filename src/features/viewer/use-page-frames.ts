@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import type { PageFrame } from '../../core/coords/transform.ts';
-import { frameOf, type DocumentTextCache } from './text-cache.ts';
+import { frameOf } from './render-queue.ts';
+import type { DocumentTextCache } from './text-cache.ts';
 import type { ViewerStore } from './viewer-store.ts';
 
 // Page sizes (frames) of the open document, and with them the page proxies (the text cache keeps each proxy):

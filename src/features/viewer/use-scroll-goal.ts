@@ -1,8 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { boxesCenter, canonicalToView, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
 import type { Box } from '../../core/model/types.ts';
-import type { PageLayout } from './render-queue.ts';
-import { PAGE_GAP } from './viewer-store.ts';
+import { PAGE_GAP, type PageLayout } from './render-queue.ts';
 import { horizontalScroll } from './horizontal-scroll.ts';
 
 // Where the pages view scrolls next (a page's top, or a box centred in the viewport), and the scroll itself: done

@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { displaySize, normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
 import type { PageTheme } from './page-palette.ts';
+import { PAGE_PADDING } from './render-queue.ts';
 import { createSidebarSlice, type SidebarSlice } from './sidebar-slice.ts';
 
 // One store PER VIEWER INSTANCE (never a module singleton): an embedding page may show two viewers side by side,
@@ -16,9 +17,6 @@ export const MAX_SCALE = 4;
 export const ZOOM_STEPS = [0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
 export const ZOOM_PRESETS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 
-/** Space around and between pages in the scroll container, in CSS px (shared by layout and fit computations). */
-export const PAGE_PADDING = 16;
-export const PAGE_GAP = 12;
 
 export interface ViewerState {
   scaleMode: ScaleMode;
