@@ -51,6 +51,59 @@ test('window.__bench v1: a far jump paints its page and shows its highlight, and
   await expect(page.locator('[data-page-number="990"] [data-highlight]')).toHaveCount(0);
 });
 
+// /bench draws page 1 before React and the viewer are fetched (bench-main.ts, first-page-paint.ts); the viewer takes
+// that drawing over. Held here by holding the viewer's code back.
+test('page 1 is on screen before the viewer’s code arrives, and the viewer takes it over in place', async ({ page }) => {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/bench-root-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(BENCH);
+  const early = page.locator('canvas');
+  await expect(early).toHaveCount(1);
+  await expect(early).toBeVisible();
+  await expect(page.locator('[data-viewer-scroll]')).toHaveCount(0);
+  // Drawn: the page's dark words on white, not an empty canvas.
+  const inked = await early.evaluate((c: HTMLCanvasElement) => {
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++;
+    (c as HTMLCanvasElement & { earlyDrawing?: boolean }).earlyDrawing = true;
+    return dark;
+  });
+  expect(inked).toBeGreaterThan(100);
+  const before = await early.boundingBox();
+  const heldAt = await page.evaluate(() => performance.now());
+
+  release();
+  await page.waitForFunction(() => !!(window as BenchWindow).__bench);
+  const firstPaint = await page.evaluate(() => (window as BenchWindow).__bench!.firstPaint);
+  // The figure is when page 1 appeared, not when the viewer arrived.
+  expect(firstPaint).toBeLessThan(heldAt);
+  const canvas = page.locator('[data-page-number="1"] canvas');
+  await expect(canvas).toBeVisible();
+  // The same drawing, in the same place: not drawn again, no jump.
+  expect(await canvas.evaluate((c) => (c as HTMLCanvasElement & { earlyDrawing?: boolean }).earlyDrawing)).toBe(true);
+  const after = await canvas.boundingBox();
+  expect(after!.x).toBeCloseTo(before!.x, 0);
+  expect(after!.y).toBeCloseTo(before!.y, 0);
+  expect(after!.width).toBeCloseTo(before!.width, 0);
+  // The stand-in has gone: what is on screen now is the viewer (its text layer comes with it).
+  await expect(page.locator('body > [inert]')).toHaveCount(0);
+  await expect(page.locator('[data-page-number="1"] .textLayer')).toContainText('This is page 1 of a 1000-page');
+});
+
+test('/bench still asks for a password, and draws nothing of a decompression bomb', async ({ page }) => {
+  await page.goto('./bench?file=%2Fapi%2Fdocuments%2Fencrypted-memo&scale=1');
+  await expect(page.getByLabel('This PDF is password-protected')).toBeVisible();
+  await page.goto('./bench?file=%2Fapi%2Fdocuments%2Fbomb&scale=1');
+  await expect(page.getByRole('alert')).toContainText(/its content is too large to show or search/);
+  await expect(page.locator('canvas')).toHaveCount(0);
+  await expect(page.locator('[data-page-number]')).toHaveCount(0);
+});
+
 test('the app itself never loads the bench page code', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

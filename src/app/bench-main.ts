@@ -2,21 +2,43 @@ import { startPdfWorkerEarly, whenEarlyWorkerFetched } from '../features/viewer/
 import { prefetchPdfBytes } from '../features/viewer/pdf-bytes.ts';
 
 // /bench's entry (bench.html). Opening a PDF waits first for pdf.js's worker: its 1.3 MB script fetched and compiled
-// on a thread of its own. So this entry starts the worker before anything else, lets its script download alone
-// (early-pdf-worker.ts: six connections, and 15 chunks of our code would take them all), then asks for the rest:
-// the PDF's bytes (pdf-bytes.ts), pdf.js with the document's opening (pdf-preload.ts imports no React, so the
-// document opens as soon as pdf.js has arrived, while React and the viewer still load), and the page itself.
+// on a thread of its own. So this entry starts the worker before anything else and lets its script download alone
+// (early-pdf-worker.ts: six connections, and 15 chunks of our code would take them all). Then it asks for the PDF's
+// bytes (pdf-bytes.ts) and pdf.js with the document's opening (pdf-preload.ts, no React), and, with a zoom in the
+// URL, draws page 1 (first-page-paint.ts). Only then are React and the viewer fetched: on two cores their ~360 kB,
+// fetched and compiled while pdf.js's worker started, held page 1 back by 40-110 ms. The viewer takes page 1 over
+// when it arrives, ~150 ms later.
+
+/** How long the page's own code waits for page 1: past this, the viewer's loading screen (progress, password) is due. */
+const FIRST_PAGE_WAIT_MS = 1000;
+
 startPdfWorkerEarly();
-void whenEarlyWorkerFetched(150).then(() => {
-  const file = new URLSearchParams(window.location.search).get('file');
-  if (file) {
-    const url = new URL(file, window.location.href).href;
-    prefetchPdfBytes(url);
-    // A failed preload costs nothing: the viewer's pane then starts the opening itself.
-    void import('../features/viewer/pdf-preload.ts').then(({ preloadPdfDocument }) => preloadPdfDocument(url), () => undefined);
-  }
-  void import('./bench-root.tsx').catch((error: unknown) => {
+void whenEarlyWorkerFetched(150)
+  .then(openFirstPage)
+  .then(() => import('./bench-root.tsx'))
+  .catch((error: unknown) => {
     console.error('The bench page did not load', error);
     document.getElementById('root')?.replaceChildren('The bench page did not load: reload it.');
   });
-});
+
+/** Opens the URL's `file` and draws its page 1 at the URL's `scale`; resolves when drawn, or when it cannot be soon. */
+async function openFirstPage(): Promise<void> {
+  const params = new URLSearchParams(window.location.search);
+  const file = params.get('file');
+  if (!file) return;
+  const url = new URL(file, window.location.href).href;
+  prefetchPdfBytes(url);
+  const scale = Number(params.get('scale'));
+  const painter = scale > 0 ? import('../features/viewer/first-page-paint.ts') : null;
+  painter?.catch(() => undefined);
+  // A failed preload costs nothing: the viewer's pane then starts the opening itself. (`opened` is wrapped: a
+  // promise returned from `then` would be waited for here.)
+  const preload = await import('../features/viewer/pdf-preload.ts').then(
+    ({ preloadPdfDocument }) => ({ opened: preloadPdfDocument(url) }),
+    () => null,
+  );
+  const opened = preload?.opened;
+  if (!opened || !painter) return;
+  const drawn = painter.then(({ paintFirstPage }) => paintFirstPage(opened, scale)).catch(() => undefined);
+  await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+}

@@ -88,8 +88,8 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
   // its canvas is still there (a page whose canvas was freed is not painted any more).
   const paintedAt = new Map<number, number>();
   document.addEventListener(PAGE_PAINTED_EVENT, (e) => {
-    const page = (e as CustomEvent<{ page: number }>).detail.page;
-    paintedAt.set(page, performance.now());
+    const { page, at } = (e as CustomEvent<{ page: number; at?: number }>).detail;
+    paintedAt.set(page, at ?? performance.now());
   });
   const painted = (page: number) => {
     const at = paintedAt.get(page);

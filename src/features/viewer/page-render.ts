@@ -29,7 +29,8 @@ function currentMaxPixels(): number {
 
 /**
  * Dispatched (bubbling) by a page element's canvas host once a new bitmap of the page is on screen, with
- * `detail.page`: the viewer's equivalent of pdf.js's `pagerendered`, for harnesses such as /bench.
+ * `detail.page`: the viewer's equivalent of pdf.js's `pagerendered`, for harnesses such as /bench. `detail.at`, when
+ * set: the performance.now() since which that bitmap has been on screen (page 1 drawn before the viewer arrived).
  */
 export const PAGE_PAINTED_EVENT = 'citelens:pagepainted';
 
@@ -59,14 +60,33 @@ export function sameSpec(a: PageRenderSpec, b: PageRenderSpec): boolean {
   return a.scale === b.scale && a.rotation === b.rotation && a.theme === b.theme;
 }
 
-/** Queues the page's drawing into a new canvas (sized only when its turn comes: a queued page holds no bitmap). */
-export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, scheduler: RenderScheduler, priority: number, now = false): PageRender {
-  const viewport = page.getViewport({ scale: spec.scale, rotation: spec.rotation });
+/** A page's canvas element. */
+export function pageCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   // The CSS size is the page element's size, so the bitmap always lines up with the text and highlight layers,
   // and an old bitmap (a zoom) is stretched to the new size until the sharp one replaces it.
   canvas.className = 'absolute inset-0 h-full w-full select-none';
   canvas.setAttribute('aria-hidden', 'true');
+  return canvas;
+}
+
+/** Sizes `canvas` for the page drawn as `spec` (at the device's pixel ratio, under the cap) and draws it. */
+export function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement): RenderTask {
+  const viewport = page.getViewport({ scale: spec.scale, rotation: spec.rotation });
+  const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
+  canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
+  canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
+  return page.render({
+    canvas,
+    viewport,
+    transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
+    pageColors: pdfPageColors(spec.theme),
+  });
+}
+
+/** Queues the page's drawing into a new canvas (sized only when its turn comes: a queued page holds no bitmap). */
+export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, scheduler: RenderScheduler, priority: number, now = false): PageRender {
+  const canvas = pageCanvas();
   const listeners: (() => void)[] = [];
   let textTurn = false;
   const markTextTurn = () => {
@@ -89,15 +109,7 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
   const ticket = scheduler.schedule(
     {
       start: () => {
-        const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
-        canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
-        canvas.height = Math.max(1, Math.floor(viewport.height * outputScale));
-        const task: RenderTask = page.render({
-          canvas,
-          viewport,
-          transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
-          pageColors: pdfPageColors(spec.theme),
-        });
+        const task = drawPage(page, spec, canvas);
         drawing = true;
         const asked = performance.now();
         if (scheduler.quickBuilds) markTextTurn();
@@ -167,6 +179,11 @@ export function whenDrawingListed(task: RenderTask, listener: () => void): boole
     listener();
   };
   return true;
+}
+
+/** A drawing already done (page 1 drawn before the viewer arrived, first-page-paint.ts), as a render to take over. */
+export function paintedRender(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement): PageRender {
+  return { page, spec, canvas, done: Promise.resolve(), ticket: { setPriority: () => undefined, cancel: () => undefined }, onTextTurn: (listener) => listener() };
 }
 
 export function releaseCanvas(canvas: HTMLCanvasElement) {

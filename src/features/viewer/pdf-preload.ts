@@ -97,9 +97,12 @@ const claimed = new Set<string>();
 /** How long a preloaded document waits for its pane. */
 const UNCLAIMED_MS = 30_000;
 
-/** Starts opening `url` now, for the pane that will show it (absolute URL, as the pane's). Once per URL. */
-export function preloadPdfDocument(url: string): void {
-  if (preloaded.has(url) || claimed.has(url)) return;
+/**
+ * Starts opening `url` now, for the pane that will show it (absolute URL, as the pane's). Once per URL: returns the
+ * opening's `opened`, or null when it was preloaded or asked for already.
+ */
+export function preloadPdfDocument(url: string): Opening['opened'] | null {
+  if (preloaded.has(url) || claimed.has(url)) return null;
   const opening = startOpening(url);
   const entry: Preloaded = {
     opening,
@@ -110,6 +113,7 @@ export function preloadPdfDocument(url: string): void {
     }, UNCLAIMED_MS),
   };
   preloaded.set(url, entry);
+  return opening.opened;
 }
 
 /** The preloaded opening of `url`, now the caller's, telling `events` what it missed; else a new one. */
