@@ -110,6 +110,8 @@ async function main(): Promise<void> {
 
   let numPages = 0;
   let loadedResolve: (v: { numPages: number }) => void = () => undefined;
+  /** When the document was handed to the viewer (`loaded`): from then on it takes a reader's input. */
+  let loadedAt = Number.NaN;
   const loaded = new Promise<{ numPages: number }>((resolve) => (loadedResolve = resolve));
   const firstPaint = waitFor(() => rendered.get(1) ?? null, 10 * 60_000).then((t) => t ?? Number.NaN);
   let loadingTask: ReturnType<typeof pdfjsLib.getDocument> | null = null;
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
     whenPageRendered: (page, timeoutMs = 30_000) => waitFor(() => painted(page), timeoutMs),
     currentPage: () => viewer.currentPageNumber,
     numPages: () => numPages,
-    extra: () => summarizeCounts(counts),
+    extra: () => ({ ...summarizeCounts(counts), loadedAt }),
     findQuote: async (query, { timeoutMs = 60_000 } = {}) => {
       const t0 = performance.now();
       let found: (t: number) => void = () => undefined;
@@ -155,6 +157,7 @@ async function main(): Promise<void> {
   loadingTask = pdfjsLib.getDocument({ url: new URL(file, location.href).href, ...OPTIONS });
   const pdf = await loadingTask.promise;
   numPages = pdf.numPages;
+  loadedAt = performance.now();
   loadedResolve({ numPages });
   viewer.setDocument(pdf);
   linkService.setDocument(pdf, null);
