@@ -151,7 +151,7 @@ async function main(): Promise<void> {
             await attempt(`open-10@${dpr}`, v, async () => {
               const o = await openViewer(env, v, file('bench-10'), TIMEOUT);
               c.add(`open-10@${dpr}`, v, o.firstPaint);
-              c.add(`ready-10@${dpr}`, v, o.loadedAt);
+              c.add(`ready-10@${dpr}`, v, o.readyAt);
               await o.context.close();
             });
           }
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
               const o = await openViewer(env, v, file(`bench-${n}`), TIMEOUT);
               try {
                 c.add(`open-${n}@${dpr}`, v, o.firstPaint);
-                c.add(`ready-${n}@${dpr}`, v, o.loadedAt);
+                c.add(`ready-${n}@${dpr}`, v, o.readyAt);
                 c.add(`open-longest-${n}@${dpr}`, v, o.open.longest);
                 c.add(`open-tbt-${n}@${dpr}`, v, o.open.tbt);
                 log(`  opened ${n} p. in ${Math.round(o.firstPaint)} ms`);
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
               const o = await openViewer(env, v, file(doc.id), TIMEOUT);
               try {
                 c.add(`open-${doc.id}`, v, o.firstPaint);
-                c.add(`ready-${doc.id}`, v, o.loadedAt);
+                c.add(`ready-${doc.id}`, v, o.readyAt);
                 paired.record(doc.id, v, (await jumps(o.page, jumpPattern(doc.pages, pass), 10_000)).results);
               } finally {
                 await o.context.close();

@@ -60,8 +60,8 @@ export async function blocking(page: Page, from: number, to: number): Promise<Bl
 
 export interface Opened extends Session {
   firstPaint: number;
-  /** When the viewer had the document (`extra().loadedAt`, `loaded`'s moment): it takes input from then on. */
-  loadedAt: number;
+  /** When the viewer can take a jump (`extra().readyAt`: citelens has the document, pdf.js's viewer its `pagesinit`). */
+  readyAt: number;
   numPages: number;
   open: Blocking;
 }
@@ -74,9 +74,9 @@ export async function openViewer(env: Env, viewer: Viewer, file: string, timeout
     await s.page.waitForFunction(() => !!(window as BenchWindow).__bench, null, { timeout, polling: 50 });
     const firstPaint = await s.page.evaluate(() => (window as BenchWindow).__bench!.firstPaint);
     const { numPages } = await s.page.evaluate(() => (window as BenchWindow).__bench!.loaded);
-    const loadedAt = await s.page.evaluate(() => Number((window as BenchWindow).__bench!.extra?.().loadedAt));
+    const readyAt = await s.page.evaluate(() => Number((window as BenchWindow).__bench!.extra?.().readyAt));
     await s.page.waitForTimeout(2000);
-    return { ...s, firstPaint, loadedAt, numPages, open: await blocking(s.page, 0, firstPaint + 2000) };
+    return { ...s, firstPaint, readyAt, numPages, open: await blocking(s.page, 0, firstPaint + 2000) };
   } catch (e) {
     await s.context.close();
     throw e;

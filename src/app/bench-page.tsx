@@ -41,8 +41,8 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
   const waitFor = createWaiter();
   let nonce = 0;
   let resolveLoaded: (v: { numPages: number }) => void = () => undefined;
-  /** When the viewer had the document (`loaded`): from then on it takes a reader's input (page 1 may show sooner). */
-  let loadedAt = Number.NaN;
+  /** Ready for a jump: the viewer has the document (`loaded`). Page 1 may be on screen sooner (first-page-paint.ts). */
+  let readyAt = Number.NaN;
   const loaded = new Promise<{ numPages: number }>((resolve) => (resolveLoaded = resolve));
   let resolveSettled: (t: number) => void = () => undefined;
   const settled = new Promise<number>((resolve) => (resolveSettled = resolve));
@@ -63,7 +63,7 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
     pageChanged: (page) => (currentPage = page),
     documentLoaded: (n) => {
       numPages = n;
-      loadedAt = performance.now();
+      readyAt = performance.now();
       resolveLoaded({ numPages: n });
       watchSizes();
     },
@@ -129,7 +129,7 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
     whenPageRendered: (page, timeoutMs = 30_000) => waitFor(() => painted(page), timeoutMs),
     currentPage: () => currentPage,
     numPages: () => numPages,
-    extra: () => ({ ...summarizeCounts(counts), loadedAt, scale: params.get('scale') ?? 'fit-width', scaleApplied: scaleApplied(params) }),
+    extra: () => ({ ...summarizeCounts(counts), readyAt, scale: params.get('scale') ?? 'fit-width', scaleApplied: scaleApplied(params) }),
     findQuote: async (quote, { timeoutMs = 60_000 } = {}) => {
       nonce += 1;
       const sourceId = `bench-find-${nonce}`;

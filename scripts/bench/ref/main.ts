@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   let settle: (t: number) => void = () => undefined;
   const settled = new Promise<number>((resolve) => (settle = resolve));
   eventBus.on('pagesloaded', () => settle(performance.now()));
+  // Ready for a jump: the viewer has laid out its pages (before that, scrollPageIntoView has nothing to scroll to).
+  let readyAt = Number.NaN;
+  eventBus.on('pagesinit', () => (readyAt = performance.now()));
 
   const waitFor = createWaiter();
   type PageView = { div: HTMLDivElement; renderingState: number; viewport: { convertToViewportPoint(x: number, y: number): number[] }; pdfPage?: { view: number[] } };
@@ -110,8 +113,6 @@ async function main(): Promise<void> {
 
   let numPages = 0;
   let loadedResolve: (v: { numPages: number }) => void = () => undefined;
-  /** When the document was handed to the viewer (`loaded`): from then on it takes a reader's input. */
-  let loadedAt = Number.NaN;
   const loaded = new Promise<{ numPages: number }>((resolve) => (loadedResolve = resolve));
   const firstPaint = waitFor(() => rendered.get(1) ?? null, 10 * 60_000).then((t) => t ?? Number.NaN);
   let loadingTask: ReturnType<typeof pdfjsLib.getDocument> | null = null;
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     whenPageRendered: (page, timeoutMs = 30_000) => waitFor(() => painted(page), timeoutMs),
     currentPage: () => viewer.currentPageNumber,
     numPages: () => numPages,
-    extra: () => ({ ...summarizeCounts(counts), loadedAt }),
+    extra: () => ({ ...summarizeCounts(counts), readyAt }),
     findQuote: async (query, { timeoutMs = 60_000 } = {}) => {
       const t0 = performance.now();
       let found: (t: number) => void = () => undefined;
@@ -157,7 +158,6 @@ async function main(): Promise<void> {
   loadingTask = pdfjsLib.getDocument({ url: new URL(file, location.href).href, ...OPTIONS });
   const pdf = await loadingTask.promise;
   numPages = pdf.numPages;
-  loadedAt = performance.now();
   loadedResolve({ numPages });
   viewer.setDocument(pdf);
   linkService.setDocument(pdf, null);
