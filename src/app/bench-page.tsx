@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DocumentRef } from '../core/model/types.ts';
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
+import { dropFirstPage } from '../features/viewer/first-page-paint.ts';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
 import type { InitialView } from '../features/viewer/viewer-store.ts';
 import { PAGE_PAINTED_EVENT } from '../features/viewer/page-render.ts';
@@ -209,6 +210,8 @@ export function BenchPage() {
             if (cache) bench.controller.documentLoaded(cache.pdf.numPages);
           }}
           onAnchored={bench.controller.anchored}
+          // Page 1 drawn before the viewer arrived (bench-main.ts) must not hide the viewer's account of a failure.
+          onLoadFailed={dropFirstPage}
           warmLocator={false}
           initialView={initialView}
         />

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropFirstPage } from '../features/viewer/first-page-paint.ts';
 import { prepareViewerWorkers } from '../features/viewer/pdf-options.ts';
 import { ignoreCancelledRequests } from '../features/viewer/pdfjs-cancelled-requests.ts';
 import { BenchPage } from './bench-page.tsx';
@@ -16,7 +17,13 @@ ignoreCancelledRequests(window);
 const root = document.getElementById('root');
 if (!root) throw new Error('bench.html has no #root');
 afterFirstLocale(() =>
-  createRoot(root).render(
+  // A crash shown by the root boundary must not stay hidden under page 1 drawn before React (bench-main.ts).
+  createRoot(root, {
+    onCaughtError: (error, info) => {
+      dropFirstPage();
+      console.warn('Handled render error', error, info.componentStack);
+    },
+  }).render(
     <StrictMode>
       <RootBoundary>
         <BenchPage />

@@ -43,6 +43,7 @@ describe('paintFirstPage', () => {
     const [canvas] = standIns();
     expect(canvas).toBeDefined();
     const pageEl = canvas!.parentElement!;
+    expect(pageEl.dataset.pageNumber).toBe('1');
     // viewer-pages.tsx: page 1 sits PAGE_PADDING from the top, centred, at the scale's size.
     expect(pageEl.style.top).toBe(`${PAGE_PADDING}px`);
     expect(pageEl.style.width).toBe(`${612 * 1.5}px`);

@@ -89,6 +89,8 @@ function buildStandIn(canvas: HTMLCanvasElement, page: PDFPageProxy, spec: PageR
   const pages = document.createElement('div');
   Object.assign(pages.style, { position: 'relative', width: `max(100%, ${layout.maxWidth + 2 * PAGE_PADDING}px)`, height: `${layout.height}px` });
   const pageEl = document.createElement('div');
+  // Page 1's element while it is the only one on screen (what a harness looks for; the viewer's replaces it).
+  pageEl.dataset.pageNumber = '1';
   Object.assign(pageEl.style, {
     position: 'absolute',
     overflow: 'hidden',
