@@ -75,7 +75,8 @@ export function dropFirstPage(): void {
 
 /**
  * The viewer's scroll container as its first render lays it out (viewer-pages.tsx: every page sized as page 1 until
- * its own size is known), page 1 in place: inline styles, because the stylesheets come with the viewer's code.
+ * its own size is known), page 1 in place: inline styles, because the stylesheets come with the viewer's code (the
+ * colours and shadow are viewer.css's `.viewer-page` and the scroll container's bg-slate-100).
  */
 function buildStandIn(canvas: HTMLCanvasElement, page: PDFPageProxy, spec: PageRenderSpec, pageCount: number): HTMLElement {
   const frame = frameOf(page);
