@@ -1,7 +1,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist';
 import { normalizeRotation } from '../../core/coords/transform.ts';
 import { contentPassed } from './content-guard.ts';
-import { drawPage, PAGE_PAINTED_EVENT, pageCanvas, releaseCanvas, type PageRenderSpec } from './page-render.ts';
+import { drawPage, PAGE_PAINTED_EVENT, pageCanvas, releaseCanvas, sameSpec, type PageRenderSpec } from './page-render.ts';
 import type { PdfDocument, PdfPage } from './pdf-preload.ts';
 import { computeLayout, frameOf, PAGE_GAP, PAGE_PADDING } from './render-queue.ts';
 
@@ -59,7 +59,7 @@ export async function paintFirstPage(opened: Promise<{ pdf: PdfDocument; firstPa
  */
 export function takeFirstPage(page: PDFPageProxy, spec: PageRenderSpec): { canvas: HTMLCanvasElement; at: number } | null {
   const d = drawn;
-  if (!d || d.page !== page || d.spec.scale !== spec.scale || d.spec.rotation !== spec.rotation || d.spec.theme !== spec.theme) return null;
+  if (!d || d.page !== page || !sameSpec(d.spec, spec)) return null;
   drawn = null;
   d.canvas.removeAttribute('style');
   removeStandIn();
