@@ -31,13 +31,9 @@ async function openFirstPage(): Promise<void> {
   const scale = Number(params.get('scale'));
   const painter = scale > 0 ? import('../features/viewer/first-page-paint.ts') : null;
   painter?.catch(() => undefined);
-  // A failed preload costs nothing: the viewer's pane then starts the opening itself. (`opened` is wrapped: a
-  // promise returned from `then` would be waited for here.)
-  const preload = await import('../features/viewer/pdf-preload.ts').then(
-    ({ preloadPdfDocument }) => ({ opened: preloadPdfDocument(url) }),
-    () => null,
-  );
-  const opened = preload?.opened;
+  // A failed preload costs nothing: the viewer's pane then starts the opening itself.
+  const preload = await import('../features/viewer/pdf-preload.ts').catch(() => null);
+  const opened = preload?.preloadPdfDocument(url);
   if (!opened || !painter) return;
   const drawn = painter.then(({ paintFirstPage }) => paintFirstPage(opened, scale)).catch(() => undefined);
   await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
