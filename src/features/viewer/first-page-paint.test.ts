@@ -28,6 +28,13 @@ const paper = (scale: number): PageRenderSpec => ({ scale, rotation: 0, theme: '
 const standIns = () => document.body.querySelectorAll('canvas');
 /** Lets the content check's verdict settle (a resolved promise, two turns). */
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Page 1 of a document of `numPages` whose content check has passed, drawn at `scale`: the stand-in's canvas, if any. */
+async function paintChecked(numPages: number, scale: number, page = fakePage()) {
+  const pdf = fakeDocument(numPages, true);
+  await settle();
+  await paintFirstPage(Promise.resolve({ pdf, firstPage: page }), scale);
+  return standIns()[0];
+}
 
 describe('paintFirstPage', () => {
   afterEach(() => {
@@ -36,11 +43,8 @@ describe('paintFirstPage', () => {
   });
 
   it('shows page 1 where the viewer will lay it out, and hands that very canvas to the viewer once', async () => {
-    const pdf = fakeDocument(10, true);
     const page = fakePage();
-    await settle();
-    await paintFirstPage(Promise.resolve({ pdf, firstPage: page }), 1.5);
-    const [canvas] = standIns();
+    const canvas = await paintChecked(10, 1.5, page);
     expect(canvas).toBeDefined();
     const pageEl = canvas!.parentElement!;
     expect(pageEl.dataset.pageNumber).toBe('1');
@@ -62,11 +66,8 @@ describe('paintFirstPage', () => {
   });
 
   it('is not taken by a page drawn another way, and goes once the viewer has drawn its own', async () => {
-    const pdf = fakeDocument(3, true);
     const page = fakePage();
-    await settle();
-    await paintFirstPage(Promise.resolve({ pdf, firstPage: page }), 1);
-    const [canvas] = standIns();
+    const canvas = await paintChecked(3, 1, page);
     expect(takeFirstPage(page, paper(2))).toBeNull();
     expect(takeFirstPage(page, { scale: 1, rotation: 90, theme: 'paper' })).toBeNull();
     expect(takeFirstPage(page, { scale: 1, rotation: 0, theme: 'night' })).toBeNull();
@@ -88,10 +89,8 @@ describe('paintFirstPage', () => {
 
   it('leaves nothing behind when the document or its drawing fails', async () => {
     await expect(paintFirstPage(Promise.reject(new Error('Invalid PDF structure.')), 1)).resolves.toBeUndefined();
-    const pdf = fakeDocument(1, true);
-    await settle();
     const page = fakePage(() => Promise.reject(new Error('drawing failed')));
-    await expect(paintFirstPage(Promise.resolve({ pdf, firstPage: page }), 1)).resolves.toBeUndefined();
+    expect(await paintChecked(1, 1, page)).toBeUndefined();
     expect(page.render).toHaveBeenCalledTimes(1);
     expect(document.body.childElementCount).toBe(0);
     expect(takeFirstPage(page, paper(1))).toBeNull();
