@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useMemo, useReducer } from 'react';
 import { keepPainted, pagesToMount, type VisibleRange } from './render-queue.ts';
 
 // Which pages are mounted (canvas + text layer): the visible pages and the next one in the scroll direction, plus
@@ -50,8 +50,10 @@ function reduce(state: KeptState, action: KeptAction): KeptState {
 export function useKeptPages(range: VisibleRange, pageCount: number, view: string) {
   const [state, dispatch] = useReducer(reduce, null, (): KeptState => ({ order: [], range, view, anyPainted: false }));
 
-  useEffect(() => dispatch({ type: 'range', range }), [range]);
-  useEffect(() => dispatch({ type: 'view', view }), [view]);
+  // Followed while rendering (React's pattern for state derived from props): a new range is redone in the same render,
+  // not committed and then rendered again from an effect (a jump's click would pay for both).
+  if (state.range !== range) dispatch({ type: 'range', range });
+  if (state.view !== view) dispatch({ type: 'view', view });
   const onPainted = useCallback((page: number) => dispatch({ type: 'painted', page }), []);
 
   const mounted = useMemo(() => {

@@ -6,6 +6,7 @@ import type { Rotation } from '../../core/coords/transform.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
 import { clampRegion } from './regions.ts';
 import type { DocumentTextCache } from './text-cache.ts';
+import type { TargetGoal } from './use-scroll-goal.ts';
 import { useTargetRects, type TargetRects } from './use-target-rects.ts';
 import type { ViewerStore } from './viewer-store.ts';
 
@@ -25,33 +26,45 @@ export interface AnchorResult {
   regionPages: (number | null)[];
 }
 
+/** The target located in this document (null while there is none, or it is another target's result). */
+export type LocatedTarget = Exclude<TargetRects, { kind: 'idle' }> | null;
+
+/**
+ * The target's rectangles, and where it sends the view: its active region, or its page when not located (a new goal
+ * object per target and result, which useScrollGoal aims at while rendering).
+ */
+export function useLocatedTarget(target: HighlightTarget | null, textCache: DocumentTextCache): { current: LocatedTarget; goal: TargetGoal | null } {
+  const located = useTargetRects(target, textCache);
+  const current: LocatedTarget = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
+  const goal = useMemo((): TargetGoal | null => {
+    if (current?.kind === 'found') {
+      const box = current.rects[clampRegion(current.target.region, current.rects.length)];
+      return box ? { page: box.page, box } : null;
+    }
+    return current?.kind === 'not-found' ? { page: current.page, box: null } : null;
+  }, [current]);
+  return { current, goal };
+}
+
 interface NavigationOptions {
   store: StoreApi<ViewerStore>;
   target: HighlightTarget | null;
+  current: LocatedTarget;
   textCache: DocumentTextCache;
   rotation: Rotation;
   initialPage: number | undefined;
   pageRequest: { page: number; seq: number } | null;
   regionStep: { delta: 1 | -1; seq: number } | null | undefined;
   aim(page: number, box: Box | null, flash?: boolean): void;
-  /** Told the page first, before the aim re-renders anything (the viewer starts that page's drawing). */
-  onAim?: ((page: number) => void) | undefined;
   onRegionChange: ((region: number) => void) | undefined;
   onAnchored: ((result: AnchorResult) => void) | undefined;
 }
 
 export function useTargetNavigation(options: NavigationOptions) {
-  const { store, target, textCache, rotation, initialPage, pageRequest, regionStep, aim, onRegionChange } = options;
+  const { store, target, current, textCache, rotation, initialPage, pageRequest, regionStep, aim, onRegionChange } = options;
   const pageCount = textCache.pageCount;
-  const located = useTargetRects(target, textCache);
-  const current: Exclude<TargetRects, { kind: 'idle' }> | null =
-    located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
   const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
-
-  const aimAt = useEffectEvent((page: number, box: Box | null) => {
-    options.onAim?.(page);
-    aim(page, box);
-  });
+  const aimAt = useEffectEvent((page: number) => aim(page, null));
 
   // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
   const reportAnchored = useEffectEvent((result: AnchorResult) => options.onAnchored?.(result));
@@ -63,19 +76,11 @@ export function useTargetNavigation(options: NavigationOptions) {
     } else reportAnchored({ sourceId, found: false, score: null, page: current.page, regionPages: [] });
   }, [current]);
 
-  // Aimed before paint: the scroll, the visible pages and the target page's render request then follow in the same
-  // task (each a synchronous update), instead of one scheduler task and frame each.
+  // The target's own goal is aimed at while rendering (useLocatedTarget, useScrollGoal); its active region is set
+  // before paint, so the highlight is drawn as active in the same frame.
   useLayoutEffect(() => {
-    if (!current || !target) return;
-    if (current.kind === 'found') {
-      const region = clampRegion(target.region, current.rects.length);
-      store.getState().setActiveRegion(region);
-      const box = current.rects[region];
-      if (box) aimAt(box.page, box);
-    } else if (current.kind === 'not-found') {
-      aimAt(current.page, null);
-    }
-  }, [current, target, store]);
+    if (current?.kind === 'found') store.getState().setActiveRegion(clampRegion(current.target.region, current.rects.length));
+  }, [current, store]);
 
   // A rotation moves the highlight to another part of the page (the centre anchor cannot follow it): bring the
   // active region back to the centre, without flashing again.
@@ -101,7 +106,7 @@ export function useTargetNavigation(options: NavigationOptions) {
   // Toolbar/keyboard page requests; one made for a previous document (before this one mounted) is not ours.
   const [requestAtMount] = useState(() => store.getState().pageRequest?.seq);
   useEffect(() => {
-    if (pageRequest && pageRequest.seq !== requestAtMount) aimAt(pageRequest.page, null);
+    if (pageRequest && pageRequest.seq !== requestAtMount) aimAt(pageRequest.page);
   }, [pageRequest, requestAtMount]);
 
   const stepRegion = useCallback(
@@ -134,7 +139,7 @@ export function useTargetNavigation(options: NavigationOptions) {
     return map;
   }, [regions]);
 
-  return { current, regions, highlightsByPage, stepRegion };
+  return { regions, highlightsByPage, stepRegion };
 }
 
 const EMPTY_BOXES: Box[] = [];

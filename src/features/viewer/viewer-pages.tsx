@@ -17,7 +17,7 @@ import { TargetStatus } from './target-status.tsx';
 import { useKeptPages } from './use-kept-pages.ts';
 import { usePageFrames } from './use-page-frames.ts';
 import { useScrollGoal } from './use-scroll-goal.ts';
-import { useTargetNavigation, type AnchorResult } from './use-target-navigation.ts';
+import { useLocatedTarget, useTargetNavigation, type AnchorResult } from './use-target-navigation.ts';
 import { useVisiblePages } from './use-visible-pages.ts';
 import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 import { selectPageLabels } from './sidebar-slice.ts';
@@ -124,9 +124,9 @@ export function ViewerPages(props: ViewerPagesProps) {
     reportPage(range.mostVisible);
   }, [range.mostVisible, store]);
 
-  const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync });
-  // A jump to a page that is not mounted starts its drawing as it aims, before the scroll and the re-render that
-  // mount the page (which then takes the drawing over): the worker is asked ~6 ms sooner. A mounted page draws as it is.
+  // A jump to a page that is not mounted starts its drawing with the scroll to it (useScrollGoal's onGoal), before the
+  // re-render that mounts the page (which then takes the drawing over): the worker is asked ~6 ms sooner. A mounted
+  // page draws as it is.
   const [earlyRenders] = useState(() => new EarlyRenders());
   useEffect(() => () => earlyRenders.clear(), [earlyRenders]);
   const renderEarly = (page: number) => {
@@ -135,16 +135,18 @@ export function ViewerPages(props: ViewerPagesProps) {
     const spec = { scale, rotation: normalizeRotation(proxy.rotate + rotation), theme: pageTheme };
     earlyRenders.start(proxy, spec, scheduler, -2).onTextTurn(() => scheduler.holdForCitation(textCache.prefetchText(page)));
   };
-  const { current, regions, highlightsByPage, stepRegion } = useTargetNavigation({
+  const { current, goal: targetGoal } = useLocatedTarget(target, textCache);
+  const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync, targetGoal, onGoal: renderEarly });
+  const { regions, highlightsByPage, stepRegion } = useTargetNavigation({
     store,
     target,
+    current,
     textCache,
     rotation,
     initialPage,
     pageRequest,
     regionStep,
     aim,
-    onAim: renderEarly,
     onRegionChange,
     onAnchored,
   });

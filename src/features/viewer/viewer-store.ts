@@ -132,7 +132,7 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
       }),
     setViewport: (width, height) =>
       set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
-    setActiveRegion: (region) => set({ activeRegion: region }),
+    setActiveRegion: (region) => set((s) => (s.activeRegion === region ? s : { activeRegion: region })),
     setLoadProgress: (loadProgress) => set({ loadProgress }),
     setPainted: (documentKey) => set((s) => (s.documentKey !== documentKey || s.pagesPainted ? s : { pagesPainted: true })),
     openDocument: (key, pageCount) => set((s) => (s.documentKey === key ? { pageCount, loadProgress: null } : freshDocument(key, pageCount))),
