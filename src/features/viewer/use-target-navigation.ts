@@ -64,7 +64,6 @@ export function useTargetNavigation(options: NavigationOptions) {
   const { store, target, current, textCache, rotation, initialPage, pageRequest, regionStep, aim, onRegionChange } = options;
   const pageCount = textCache.pageCount;
   const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
-  const aimAt = useEffectEvent((page: number) => aim(page, null));
 
   // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
   const reportAnchored = useEffectEvent((result: AnchorResult) => options.onAnchored?.(result));
@@ -106,8 +105,8 @@ export function useTargetNavigation(options: NavigationOptions) {
   // Toolbar/keyboard page requests; one made for a previous document (before this one mounted) is not ours.
   const [requestAtMount] = useState(() => store.getState().pageRequest?.seq);
   useEffect(() => {
-    if (pageRequest && pageRequest.seq !== requestAtMount) aimAt(pageRequest.page);
-  }, [pageRequest, requestAtMount]);
+    if (pageRequest && pageRequest.seq !== requestAtMount) aim(pageRequest.page, null);
+  }, [pageRequest, requestAtMount, aim]);
 
   const stepRegion = useCallback(
     (delta: number) => {
