@@ -57,6 +57,67 @@ describe('RenderScheduler background jobs', () => {
   });
 });
 
+describe('RenderScheduler idle jobs', () => {
+  it('prepares ahead only while nothing else runs or waits, one job at a time, pages and thumbnails first', async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    const idle = [job('i1', log), job('i2', log)];
+    idle.forEach((j) => s.schedule(j, 0, { idle: true }));
+    const thumb = job('t1', log);
+    s.schedule(thumb, 1000, { background: true });
+    const page = job('p1', log);
+    s.schedule(page, 5);
+    await tick();
+    expect(log).toEqual(['start p1']);
+    page.finish();
+    await tick();
+    expect(log).toEqual(['start p1', 'start t1']);
+    thumb.finish();
+    await tick();
+    expect(log).toEqual(['start p1', 'start t1', 'start i1']);
+    idle[0]!.finish();
+    await tick();
+    expect(log.at(-1)).toBe('start i2');
+  });
+
+  it('steps aside for any other job and starts again after it, but stays dropped once its owner cancels it', async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    const idle = job('i1', log);
+    const ticket = s.schedule(idle, 0, { idle: true });
+    await tick();
+    expect(log).toEqual(['start i1']);
+    // A page scrolled into view: the worker is one thread, so the work ahead is cancelled, not run beside it.
+    const page = job('p1', log);
+    s.schedule(page, 3);
+    await tick();
+    expect(log).toEqual(['start i1', 'cancel i1', 'start p1']);
+    page.finish();
+    await tick();
+    expect(log.at(-1)).toBe('start i1');
+    // The same for a thumbnail and for a citation's page; a cancel by its owner is final.
+    s.schedule(job('c1', log), -1, { now: true });
+    await tick();
+    expect(log.slice(-2)).toEqual(['cancel i1', 'start c1']);
+    ticket.cancel();
+    await tick();
+    expect(log.filter((l) => l === 'start i1')).toHaveLength(2);
+  });
+
+  it('waits while a citation holds the queue for its text', async () => {
+    const log: string[] = [];
+    const s = new RenderScheduler(2);
+    let release!: () => void;
+    s.holdForCitation(new Promise<void>((r) => (release = r)));
+    s.schedule(job('i1', log), 0, { idle: true });
+    await tick();
+    expect(log).toEqual([]);
+    release();
+    await tick();
+    expect(log).toEqual(['start i1']);
+  });
+});
+
 describe('RenderScheduler pages', () => {
   it('paints one page at a time, the highest priority next', async () => {
     const log: string[] = [];

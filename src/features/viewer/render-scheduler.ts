@@ -24,6 +24,8 @@ interface Entry {
   running: { cancel(): void } | null;
   finished: boolean;
   background: boolean;
+  /** Work done ahead for later (a cited page's drawing, prepared): only while nothing else runs or waits. */
+  idle: boolean;
   /** Cancelled to make way for a citation's page: queued again when its drawing has stopped. */
   preempted: boolean;
 }
@@ -50,12 +52,17 @@ export class RenderScheduler {
 
   /**
    * `background` jobs (thumbnails) never take the last free slot, and run only when no page job waits (they are
-   * ranked after every page job), so a page that scrolls into view starts at once.
+   * ranked after every page job), so a page that scrolls into view starts at once. `idle` jobs (work ahead: a cited
+   * page's drawing prepared, prepared-pages.ts) run one at a time, only while nothing else runs or waits and nothing
+   * holds the queue; any other job cancels a running one, which is queued again (the worker is one thread).
    */
-  schedule(job: RenderJob, priority: number, options: { background?: boolean; now?: boolean } = {}): RenderTicket {
-    const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false, background: options.background === true, preempted: false };
+  schedule(job: RenderJob, priority: number, options: { background?: boolean; idle?: boolean; now?: boolean } = {}): RenderTicket {
+    const idle = options.idle === true;
+    const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false, background: options.background === true || idle, idle, preempted: false };
     this.#waiting.push(entry);
-    if (priority < 0 && !entry.background) this.#preempt();
+    // A citation's page makes way for itself (see #preempt); any job that is not idle work makes idle work step aside.
+    const citation = priority < 0 && !entry.background;
+    if (!idle) this.#preempt((e) => e.idle || (citation && !e.background && e.priority >= 0));
     // Jobs are picked a microtask later, so that all the pages one render mounts compete by priority; a job that is
     // the point of the moment (a citation's page, `now`) starts at once when nothing is painting.
     if (options.now) this.#pump();
@@ -140,6 +147,8 @@ export class RenderScheduler {
       // and never takes the last free slot.
       if (!best.background && this.#pageRunning()) break;
       if (best.background && this.#active.size >= this.#slots - 1) break;
+      // `best` is idle only when nothing else waits: it still waits for whatever runs, a thumbnail included.
+      if (best.idle && this.#active.size > 0) break;
       if (this.#holds > 0 && (best.background || best.priority >= 0)) break;
       this.#waiting.splice(bestIdx, 1);
       this.#run(best);
@@ -149,12 +158,13 @@ export class RenderScheduler {
   /**
    * A citation's page does not wait for the page being painted (the jump's old neighbourhood, most often off screen
    * after it): that drawing is cancelled and queued again behind it. pdf.js keeps a cancelled page's operator list
-   * coming for 100 ms, so a page that is still wanted and starts again soon reuses the worker's work.
+   * coming for 100 ms, so a page that is still wanted and starts again soon reuses the worker's work. Idle work steps
+   * aside the same way for any job.
    */
-  #preempt(): void {
+  #preempt(which: (entry: Entry) => boolean): void {
     for (const entry of this.#active) {
       // Not one its owner has cancelled already (it is only waiting for pdf.js to settle, its canvas maybe freed).
-      if (entry.background || entry.priority < 0 || entry.preempted || entry.finished) continue;
+      if (!which(entry) || entry.preempted || entry.finished) continue;
       entry.preempted = true;
       entry.running?.cancel();
     }
@@ -194,8 +204,9 @@ export class RenderScheduler {
   }
 }
 
-/** Page jobs before background jobs; then the lower priority number; then arrival order. */
+/** Page jobs before background jobs, and those before idle ones; then the lower priority number; then arrival order. */
 function before(a: Entry, b: Entry): boolean {
   if (a.background !== b.background) return !a.background;
+  if (a.idle !== b.idle) return !a.idle;
   return a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq);
 }
