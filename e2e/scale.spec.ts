@@ -58,6 +58,37 @@ test('a jump to page 1,000 and back lands on the quoted words both times', async
   }
 });
 
+test('the cited pages are made ready while the reader reads: a click draws its page with no new request to the worker', async ({ page }) => {
+  test.slow();
+  // Every request for a page's drawing (pdf.js's GetOperatorList), by page number.
+  await page.addInitScript(() => {
+    const asked: number[] = [];
+    (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked = asked;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [StructuredSerializeOptions?]) {
+      const m = message as { action?: string; data?: { pageIndex?: number } } | null;
+      if (m?.action === 'GetOperatorList' && typeof m.data?.pageIndex === 'number') asked.push(m.data.pageIndex + 1);
+      return post.call(this, message, ...rest);
+    };
+  });
+  await withMoreCitations(page);
+  await openLarge(page);
+  const askedFor = (n: number) => page.evaluate((p) => (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked.filter((x) => x === p).length, n);
+  // Pages 1,000 and 990 are cited in this document (page 9 is in another): their drawings are built in the background.
+  await expect.poll(() => askedFor(1000), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => askedFor(990)).toBe(1);
+  await page.locator('button[data-marker="2"]').first().click();
+  await expect(page.locator('[data-page-number="1000"] canvas')).toBeVisible();
+  await expectHighlightOnQuote(page, 'S2', quoteOf(1000));
+  // Page 990 likewise, after two other jumps: no jump to a cited page asked the worker for its drawing again.
+  await page.locator('button[data-marker="3"]').first().click();
+  await expect(page.locator('[data-page-number="1"] [data-highlight][data-source-id="S3"]').first()).toBeInViewport();
+  await page.locator('button[data-marker="1"]').first().click();
+  await expect(page.locator('[data-page-number="990"] canvas')).toBeVisible();
+  await expectHighlightOnQuote(page, 'S1', quoteOf(990));
+  expect([await askedFor(1000), await askedFor(990)]).toEqual([1, 1]);
+});
+
 test('scrolling through 200 pages keeps at most 12 live canvases, and closing the document leaves none', async ({ page }) => {
   test.slow();
   await page.goto('./');

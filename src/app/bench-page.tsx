@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DocumentRef } from '../core/model/types.ts';
 import type { HighlightTarget } from '../core/model/highlight-target.ts';
+import type { PageCitation } from '../core/pages/cited-pages.ts';
 import { dropFirstPage } from '../features/viewer/first-page-paint.ts';
 import { PdfViewer } from '../features/viewer/pdf-viewer.tsx';
 import type { InitialView } from '../features/viewer/viewer-store.ts';
@@ -19,11 +20,12 @@ import {
   type BenchWindow,
 } from './bench-api.ts';
 
-// `/bench?file=URL&scale=S`: the real PDF viewer alone (no answer pane), filling the window, driven through
+// `/bench?file=URL&scale=S[&cited=P,Q,…]`: the real PDF viewer alone (no answer pane), filling the window, driven through
 // `window.__bench` v1 (bench-api.ts) by scripts/bench.ts or anyone's harness. A jump is a HighlightTarget with a new
 // nonce, exactly what a citation click hands the viewer; the highlight is a box (no quote search). Loaded lazily by
 // main.tsx, so it costs the app's own first paint nothing. `scale` is CSS px per PDF point (1 = the zoom menu's
-// 100 %); without it the viewer fits the width.
+// 100 %); without it the viewer fits the width. `cited`: pages an answer would cite, which the viewer then prepares in
+// the background as it does an answer's (use-prepared-pages.ts); without it no page is cited, as in pdf.js's viewer.
 
 const DOC_ID = 'bench';
 /** One document: nothing to switch to (a stable function, so the viewer's memoised toolbar is not redrawn per jump). */
@@ -172,10 +174,17 @@ function initialViewOf(params: URLSearchParams): InitialView {
   return params.get('scale') && Number.isFinite(scale) && scale > 0 ? { scale, sidebar: false } : { sidebar: false };
 }
 
+/** `cited=P,Q`: one source citing those pages, under marker 1. */
+function citationsOf(params: URLSearchParams): PageCitation[] {
+  const pages = (params.get('cited') ?? '').split(',').map(Number).filter((p) => Number.isInteger(p) && p > 0);
+  return pages.length ? [{ sourceId: 'bench-cited', markers: ['1'], pages }] : [];
+}
+
 export function BenchPage() {
   const [params] = useState(() => new URLSearchParams(window.location.search));
   const [bench] = useState(() => createBench(params));
   const [initialView] = useState(() => initialViewOf(params));
+  const [citations] = useState(() => citationsOf(params));
   const [target, setTarget] = useState<HighlightTarget | null>(null);
   const [open, setOpen] = useState(true);
   const file = params.get('file');
@@ -214,6 +223,7 @@ export function BenchPage() {
           onLoadFailed={dropFirstPage}
           warmLocator={false}
           initialView={initialView}
+          citations={citations}
         />
       )}
     </div>

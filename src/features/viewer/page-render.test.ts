@@ -1,7 +1,8 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { nodePdfjs } from '../../testing/node-pdfjs.ts';
-import { whenDrawingListed } from './page-render.ts';
+import { prepareDrawing, whenDrawingListed } from './page-render.ts';
+import { RenderScheduler } from './render-scheduler.ts';
 
 // whenDrawingListed hooks what pdf.js does not publish (its render task's `operatorListChanged` and the operator
 // list's `lastChunk`). This runs the pinned pdf.js itself, so an upgrade that moves them fails here instead of quietly
@@ -25,6 +26,49 @@ describe('whenDrawingListed on pdf.js', () => {
     expect(whenDrawingListed(task, () => events.push('listed'))).toBe(true);
     await task.promise.then(() => events.push('painted'));
     expect(events).toEqual(['listed', 'painted']);
+    await page.cleanup();
+  });
+});
+
+// prepareDrawing relies on pdf.js keeping a page's display operator list for the next render() of the page, and on a
+// render that lets no operation through fetching that same list.
+describe('prepareDrawing on pdf.js', () => {
+  it('has the worker build the drawing once, so that the next render paints with no request; after cleanup it asks again', async () => {
+    const page = await onePage();
+    const transport = (page as unknown as { _transport: { messageHandler: { sendWithStream(action: string, ...rest: unknown[]): unknown } } })._transport;
+    const handler = transport.messageHandler;
+    const send = handler.sendWithStream.bind(handler);
+    const asked: string[] = [];
+    handler.sendWithStream = (action, ...rest) => {
+      asked.push(action);
+      return send(action, ...rest);
+    };
+    const { Canvas } = await import('@napi-rs/canvas');
+    const newCanvas = () => Object.assign(new Canvas(1, 1), { remove: () => undefined }) as unknown as HTMLCanvasElement;
+    const scheduler = new RenderScheduler();
+    let prepared!: () => void;
+    const done = new Promise<void>((resolve) => (prepared = resolve));
+    // The ticket's job settles through the scheduler: wait for its slot to free.
+    prepareDrawing(page, scheduler, newCanvas);
+    const poll = setInterval(() => scheduler.stats.running === 0 && scheduler.stats.waiting === 0 && prepared(), 5);
+    await done;
+    clearInterval(poll);
+    expect(asked).toEqual(['GetOperatorList']);
+
+    const paint = async () => {
+      const viewport = page.getViewport({ scale: 1 });
+      const canvas = new Canvas(viewport.width, viewport.height);
+      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+      // The drawing is really there: a bar of the page is not the white background.
+      const [r, g, b] = canvas.getContext('2d').getImageData(7, 100, 1, 1).data;
+      return [r, g, b];
+    };
+    expect(await paint()).not.toEqual([255, 255, 255]);
+    expect(asked).toEqual(['GetOperatorList']);
+
+    await page.cleanup();
+    await paint();
+    expect(asked).toEqual(['GetOperatorList', 'GetOperatorList']);
     await page.cleanup();
   });
 });

@@ -181,6 +181,30 @@ export function whenDrawingListed(task: RenderTask, listener: () => void): boole
   return true;
 }
 
+/**
+ * Queues, as idle work, the worker's building of the page's drawing (its operator list) without drawing it: pdf.js
+ * keeps a page's display list until page.cleanup(), and a later render() of the page draws from it with no request to
+ * the worker, so a jump to the page costs only the painting. pdf.js fetches the display list only through render()
+ * (getOperatorList() keeps its own, under another cache key): a render into a 1×1 canvas that lets no operation
+ * through. The fonts the list needs load on the way.
+ */
+export function prepareDrawing(page: PDFPageProxy, scheduler: RenderScheduler, newCanvas = () => document.createElement('canvas')): RenderTicket {
+  return scheduler.schedule(
+    {
+      start: () => {
+        const canvas = newCanvas();
+        canvas.width = 1;
+        canvas.height = 1;
+        const task = page.render({ canvas, viewport: page.getViewport({ scale: 1 }), operationsFilter: () => false });
+        const done = task.promise.finally(() => releaseCanvas(canvas));
+        return { done, cancel: () => task.cancel() };
+      },
+    },
+    0,
+    { idle: true },
+  );
+}
+
 /** A drawing already done (page 1 drawn before the viewer arrived, first-page-paint.ts), as a render to take over. */
 export function paintedRender(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement): PageRender {
   return { page, spec, canvas, done: Promise.resolve(), ticket: { setPriority: () => undefined, cancel: () => undefined }, onTextTurn: (listener) => listener() };

@@ -73,6 +73,8 @@ function fakeCache(page: unknown, loaded = false) {
     getTextContent,
     // The real cache asks the worker once per page, whichever of the two asks first.
     prefetchText: vi.fn((page: number) => getTextContent(page).then(() => undefined)),
+    // As the real cache frees a page nobody keeps (text-cache.test.ts).
+    freeDrawing: () => (page as { cleanup(): void }).cleanup(),
   } as unknown as DocumentTextCache;
   return { cache, getTextContent };
 }

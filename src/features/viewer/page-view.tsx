@@ -83,11 +83,9 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
 
   useEffect(() => {
     let cancelled = false;
-    let loaded: PDFPageProxy | null = textCache.loadedPage(pageNumber) ?? null;
     textCache.getPage(pageNumber).then(
       (page) => {
         if (cancelled) return;
-        loaded = page;
         onFrame(pageNumber, frameOf(page));
         setLoad((prev) => (prev.kind === 'ready' && prev.page === page ? prev : { kind: 'ready', page }));
       },
@@ -97,10 +95,11 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
     );
     return () => {
       cancelled = true;
-      // Free the page's operator list and decoded images in the worker and here. pdf.js defers the cleanup until
-      // the page's render tasks (ours, being cancelled by PageCanvas, or a thumbnail's) have settled, so it is
-      // safe now; the proxy itself stays in the text cache, and a later render fetches what it needs again.
-      loaded?.cleanup();
+      // Free the page's operator list and decoded images in the worker and here (not a cited page's, kept for the
+      // next jump to it). pdf.js defers the cleanup until the page's render tasks (ours, being cancelled by
+      // PageCanvas, or a thumbnail's) have settled, so it is safe now; the proxy itself stays in the text cache, and
+      // a later render fetches what it needs again.
+      textCache.freeDrawing(pageNumber);
     };
   }, [textCache, pageNumber, onFrame]);
 

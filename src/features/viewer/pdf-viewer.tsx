@@ -47,7 +47,10 @@ export interface PdfViewerProps {
   onAnchored?(result: AnchorResult): void;
   /** The document could not be opened (damaged, empty, not found, locked, too large): the reason the pane shows. */
   onLoadFailed?(documentId: string, failure: LoadFailure): void;
-  /** The answer's citations of the active document, for the thumbnails' marker badges (keep the array stable). */
+  /**
+   * The answer's citations of the active document (keep the array stable): the thumbnails' marker badges, and the
+   * pages made ready to draw in the background, so that a click on one of them costs only the painting.
+   */
   citations?: readonly PageCitation[];
   /** Keyboard `]`/`[` in the viewer: step the target's regions (the host owns the region, as for `regionStep`). */
   onStepRegion?(delta: 1 | -1): void;
@@ -260,6 +263,7 @@ function DocumentLoadView({
                   onAnchored={onAnchored}
                   scheduler={scheduler}
                   warmLocator={warmLocator}
+                  citations={citations}
                 />
               )}
             </SidebarLayout>

@@ -31,6 +31,13 @@ export interface DocumentTextCache {
   readonly locator: DocumentLocator;
   /** How many times pdf.js was asked for a page's text content (at most once per page). */
   textRequests(): number;
+  /**
+   * Frees the page's drawing (operator list, decoded images) in the worker and here, as a page that unmounts does,
+   * unless it is kept. pdf.js defers it until the page's render tasks have settled.
+   */
+  freeDrawing(page: number): void;
+  /** Keeps the page's drawing until the returned release is called (a cited page prepared ahead, prepared-pages.ts). */
+  keepDrawing(page: number): () => void;
 }
 
 // A cache nobody holds any more frees its index in the worker (viewers do not say when they let a document go).
@@ -93,6 +100,25 @@ export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPagePr
     return toPageText(n, frameOf(page), unpackTextContent(packed));
   };
 
+  // Pages whose drawing is kept, with how many keep it. A release frees the drawing a microtask later, so that a
+  // keeper let go and taken again in the same commit (its effect re-run) does not throw the drawing away between.
+  const keepers = new Map<number, number>();
+  const freeDrawing = (n: number) => {
+    if (!keepers.has(n)) void loaded.get(n)?.cleanup();
+  };
+  const keepDrawing = (n: number) => {
+    keepers.set(n, (keepers.get(n) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (keepers.get(n) ?? 1) - 1;
+      if (left > 0) return void keepers.set(n, left);
+      keepers.delete(n);
+      queueMicrotask(() => freeDrawing(n));
+    };
+  };
+
   let locator: DocumentLocator | null = null;
   const cache: DocumentTextCache = {
     pdf,
@@ -114,6 +140,8 @@ export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPagePr
       return locator;
     },
     textRequests: () => requests,
+    freeDrawing,
+    keepDrawing,
   };
   return cache;
 }

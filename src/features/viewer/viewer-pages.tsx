@@ -22,6 +22,8 @@ import { useVisiblePages } from './use-visible-pages.ts';
 import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
+import { usePreparedPages } from './use-prepared-pages.ts';
+import { markersByPage, type PageCitation } from '../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 export type { AnchorResult } from './use-target-navigation.ts';
@@ -49,6 +51,8 @@ interface ViewerPagesProps {
   scheduler?: RenderScheduler;
   /** Start the locator's worker once a page has painted (see PdfViewerProps.warmLocator). */
   warmLocator?: boolean | undefined;
+  /** The answer's citations of this document: their pages are made ready to draw in the background. */
+  citations?: readonly PageCitation[] | undefined;
 }
 
 export function ViewerPages(props: ViewerPagesProps) {
@@ -64,7 +68,8 @@ export function ViewerPages(props: ViewerPagesProps) {
   const scheduler = sharedScheduler ?? ownScheduler;
   const pageCount = pdf.numPages;
   // A citation by printed page label gets its physical page once this document's labels are read.
-  const target = useLabelledTarget(givenTarget, useViewerStore(selectPageLabels), pageCount);
+  const labels = useViewerStore(selectPageLabels);
+  const target = useLabelledTarget(givenTarget, labels, pageCount);
 
   const scale = useScale();
   const rotation = useViewerStore((s) => s.rotation);
@@ -116,6 +121,8 @@ export function ViewerPages(props: ViewerPagesProps) {
     store.getState().setPainted(documentKey);
     if (warmLocator) locateService();
   }, [anyPainted, warmLocator, store, documentKey]);
+  const citedPages = useMemo(() => [...markersByPage(props.citations ?? [], labels ?? null, pageCount).keys()], [props.citations, labels, pageCount]);
+  usePreparedPages(textCache, scheduler, citedPages, anyPainted);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
