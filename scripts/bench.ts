@@ -28,6 +28,7 @@ import { Collector, reportSection, seriesOf } from './bench/report.ts';
 import { PairedJumps } from './bench/paired-jumps.ts';
 import { run, startServer, stopChildren } from './bench/processes.ts';
 import { jumpPattern, markdownTable, textTable, toRow } from './bench/stats.ts';
+import type { BenchJumpResult } from '../src/app/bench-api.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
@@ -209,13 +210,32 @@ async function main(): Promise<void> {
       }
       for (const doc of data.corpus) {
         for (let pass = 0; pass < CORPUS_PASSES; pass++) {
+          const pattern = jumpPattern(doc.pages, pass);
+          let referenceJumps: BenchJumpResult[] | null = null;
           for (const v of viewersOf(pass)) {
             await attempt(`corpus-${doc.id}`, v, async () => {
               const o = await openViewer(env, v, file(doc.id), TIMEOUT);
               try {
                 c.add(`open-${doc.id}`, v, o.firstPaint);
                 c.add(`ready-${doc.id}`, v, o.readyAt);
-                paired.record(doc.id, v, (await jumps(o.page, jumpPattern(doc.pages, pass), 10_000)).results);
+                const { results } = await jumps(o.page, pattern, 10_000);
+                paired.record(doc.id, v, results);
+                if (v === 'reference') referenceJumps = results;
+              } finally {
+                await o.context.close();
+              }
+            });
+          }
+          // The same jumps when an answer cites those pages: citelens prepares them in the background during the 2 s
+          // after the first paint (openViewer's wait, a reader reading). Set beside the reference's jumps of this pass,
+          // which a citation click in pdf.js's viewer would be. Fewer passes: the full run stays under its 20 minutes.
+          if (pass < PASSES && referenceJumps) {
+            const asReference = referenceJumps;
+            await attempt(`corpus-cited-${doc.id}`, 'citelens', async () => {
+              const o = await openViewer(env, 'citelens', file(doc.id), TIMEOUT, pattern);
+              try {
+                paired.record(`cited-${doc.id}`, 'citelens', (await jumps(o.page, pattern, 10_000)).results);
+                paired.record(`cited-${doc.id}`, 'reference', asReference);
               } finally {
                 await o.context.close();
               }

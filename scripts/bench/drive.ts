@@ -23,9 +23,10 @@ export interface Session {
   page: Page;
 }
 
-export function benchUrl(env: Env, viewer: Viewer, file: string): string {
+/** `cited`: pages an answer cites (citelens's /bench `cited=`; pdf.js's viewer has no such notion). */
+export function benchUrl(env: Env, viewer: Viewer, file: string, cited: readonly number[] = []): string {
   const q = `file=${encodeURIComponent(file)}&scale=${env.scale}`;
-  return viewer === 'citelens' ? `${env.citelens}bench?${q}` : `${env.reference}?${q}`;
+  return viewer === 'citelens' ? `${env.citelens}bench?${q}${cited.length ? `&cited=${cited.join(',')}` : ''}` : `${env.reference}?${q}`;
 }
 
 export async function newSession(env: Env, label: string): Promise<Session> {
@@ -67,10 +68,10 @@ export interface Opened extends Session {
 }
 
 /** Navigate to the viewer page and wait for page 1 painted; "open" blocking spans navigation → first paint + 2 s. */
-export async function openViewer(env: Env, viewer: Viewer, file: string, timeout: number): Promise<Opened> {
+export async function openViewer(env: Env, viewer: Viewer, file: string, timeout: number, cited: readonly number[] = []): Promise<Opened> {
   const s = await newSession(env, viewer);
   try {
-    await s.page.goto(benchUrl(env, viewer, file), { waitUntil: 'commit' });
+    await s.page.goto(benchUrl(env, viewer, file, cited), { waitUntil: 'commit' });
     await s.page.waitForFunction(() => !!(window as BenchWindow).__bench, null, { timeout, polling: 50 });
     const firstPaint = await s.page.evaluate(() => (window as BenchWindow).__bench!.firstPaint);
     const { numPages } = await s.page.evaluate(() => (window as BenchWindow).__bench!.loaded);

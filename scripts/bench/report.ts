@@ -105,6 +105,10 @@ export function seriesOf(
     out.push(s(`M2 open → viewer ready for a jump, corpus ${doc.name}`, `ready-${doc.id}`, 'ms'));
     out.push(s(`M1 jump → page painted, corpus ${doc.name}`, `jump-paint-${doc.id}`, 'ms', { kind: 'ratio-at-most', max: 1.1 }));
     paintedRows(doc.id, `corpus ${doc.name}`);
+    // Not a target: the same jumps to pages an answer cites, which citelens prepares ahead (pdf.js's viewer cannot).
+    if (c.get(`jump-paint-cited-${doc.id}`).citelens.length) {
+      out.push(s(`M1 ↳ the same jumps to cited pages, prepared ahead, corpus ${doc.name}`, `jump-paint-cited-${doc.id}`, 'ms'));
+    }
   }
   const kB = (n: number) => Math.round(n / 1024);
   const budget = `≤ ${kB(o.budget.budget)} kB (pdf.js ${kB(o.budget.pdfjs)} + React ${kB(o.budget.react)} + 60)`;
