@@ -162,6 +162,8 @@ export function reportSection(o: {
     '  Jumps 1000 → 4 → 500 → 125 → 875 (and ×5 at 5,000 pages), shifted 37 pages per pass, 300 ms apart, none within 2 pages',
     "  of page 1 or of an earlier jump's (`jumpPattern`: a short corpus file has fewer); a jump that either viewer found",
     '  still painted (timed to the next frame) is left out of M1 for both and counted in a row of its own (`paired-jumps.ts`).',
+    "  Below each corpus file's M1, not a target: citelens opened with those pages cited (`/bench?…&cited=`, as an answer's",
+    "  citations), which it prepares in the 2 s after the first paint, making the same jumps (5 passes), beside the reference's.",
     "- **M2**: navigation → page 1 painted (three opens a pass at 10 p.); → the viewer ready for a jump (citelens: `loaded`;",
     "  pdf.js: `pagesinit`; citelens's /bench draws page 1 before its viewer's code has arrived); → every page's",
     '  size known (`settled`; read after the five jumps, and counted as failed when it has not resolved by then).',
