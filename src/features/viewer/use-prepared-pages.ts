@@ -11,7 +11,7 @@ import type { DocumentTextCache } from './text-cache.ts';
 // its buffer of 10 does.
 
 /** Cited pages prepared at most, in the order the answer first cites them. */
-export const MAX_PREPARED = 8;
+const MAX_PREPARED = 8;
 
 /** `ready`: a page has painted (the first paint is never slowed by work ahead). */
 export function usePreparedPages(textCache: DocumentTextCache, scheduler: RenderScheduler, citedPages: Iterable<number>, ready: boolean) {

@@ -121,7 +121,8 @@ export function ViewerPages(props: ViewerPagesProps) {
     store.getState().setPainted(documentKey);
     if (warmLocator) locateService();
   }, [anyPainted, warmLocator, store, documentKey]);
-  const citedPages = useMemo(() => [...markersByPage(props.citations ?? [], labels ?? null, pageCount).keys()], [props.citations, labels, pageCount]);
+  const citations = props.citations ?? NO_CITATIONS;
+  const citedPages = useMemo(() => [...markersByPage(citations, labels ?? null, pageCount).keys()], [citations, labels, pageCount]);
   usePreparedPages(textCache, scheduler, citedPages, anyPainted);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
@@ -232,3 +233,4 @@ function pagesStyle(layout: PageLayout, scale: number, pageTheme: PageTheme): CS
 }
 
 const EMPTY_FRAMES: ReadonlyMap<number, PageFrame> = new Map<number, PageFrame>();
+const NO_CITATIONS: readonly PageCitation[] = [];
