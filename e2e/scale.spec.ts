@@ -65,11 +65,11 @@ test('the cited pages are made ready while the reader reads: a click draws its p
     const asked: number[] = [];
     (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked = asked;
     const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [StructuredSerializeOptions?]) {
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
       const m = message as { action?: string; data?: { pageIndex?: number } } | null;
       if (m?.action === 'GetOperatorList' && typeof m.data?.pageIndex === 'number') asked.push(m.data.pageIndex + 1);
-      return post.call(this, message, ...rest);
-    };
+      return (post as (...a: unknown[]) => void).call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
   });
   await withMoreCitations(page);
   await openLarge(page);
