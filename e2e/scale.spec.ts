@@ -58,9 +58,8 @@ test('a jump to page 1,000 and back lands on the quoted words both times', async
   }
 });
 
-test('the cited pages are made ready while the reader reads: a click draws its page with no new request to the worker', async ({ page }) => {
-  test.slow();
-  // Every request for a page's drawing (pdf.js's GetOperatorList), by page number.
+/** Counts pdf.js's requests for a page's drawing (GetOperatorList) from the page's start; returns a count by page. */
+async function countDrawingRequests(page: Page): Promise<(n: number) => Promise<number>> {
   await page.addInitScript(() => {
     const asked: number[] = [];
     (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked = asked;
@@ -71,9 +70,14 @@ test('the cited pages are made ready while the reader reads: a click draws its p
       return (post as (...a: unknown[]) => void).call(this, message, ...rest);
     } as typeof Worker.prototype.postMessage;
   });
+  return (n) => page.evaluate((p) => (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked.filter((x) => x === p).length, n);
+}
+
+test('the cited pages are made ready while the reader reads: a click draws its page with no new request to the worker', async ({ page }) => {
+  test.slow();
+  const askedFor = await countDrawingRequests(page);
   await withMoreCitations(page);
   await openLarge(page);
-  const askedFor = (n: number) => page.evaluate((p) => (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked.filter((x) => x === p).length, n);
   // Pages 1,000 and 990 are cited in this document (page 9 is in another): their drawings are built in the background.
   await expect.poll(() => askedFor(1000), { timeout: 20_000 }).toBe(1);
   await expect.poll(() => askedFor(990)).toBe(1);
@@ -87,6 +91,19 @@ test('the cited pages are made ready while the reader reads: a click draws its p
   await expect(page.locator('[data-page-number="990"] canvas')).toBeVisible();
   await expectHighlightOnQuote(page, 'S1', quoteOf(990));
   expect([await askedFor(1000), await askedFor(990)]).toEqual([1, 1]);
+});
+
+test("a quote-only citation's page is made ready once the review's checks have found it", async ({ page }) => {
+  test.slow();
+  const askedFor = await countDrawingRequests(page);
+  await page.goto('./?answer=large-document-quote-only');
+  await expect(page.getByText('of 1000', { exact: true })).toBeVisible();
+  // The source names no page: the checks search the document in the background, and the page they find is prepared.
+  await expect.poll(() => askedFor(990), { timeout: 60_000 }).toBe(1);
+  await page.locator('button[data-marker="1"]').first().click();
+  await expect(page.locator('[data-page-number="990"] canvas')).toBeVisible();
+  await expectHighlightOnQuote(page, 'S1', quoteOf(990));
+  expect(await askedFor(990)).toBe(1);
 });
 
 test('scrolling through 200 pages keeps at most 12 live canvases, and closing the document leaves none', async ({ page }) => {

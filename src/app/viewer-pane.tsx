@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { pageCitations } from '../core/pages/cited-pages.ts';
+import { foundPagesOf, pageCitations, withFoundPages } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
 import { prepareViewerWorkers } from '../features/viewer/pdf-options.ts';
@@ -15,6 +15,7 @@ import { effectiveNightPages, useThemeStore } from './theme-store.ts';
 import { useCitationAnnouncer } from './use-citation-announcer.ts';
 import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
+import { useReviewChecksStore } from './review-checks-store.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 
 // The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
@@ -58,8 +59,12 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   );
   // A link to what does not exist is said above the document; Back/Forward keeps the page in step with the URL.
   const { problem, onTextCache, historyPage } = useDeepLink(answer, modelFor(answer), target, documentId, checks.onTextCache);
-  // Which pages of the shown document the answer cites, with their markers: the viewer's thumbnails badge them.
-  const citations = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
+  // Which pages of the shown document the answer cites, with their markers: the viewer badges them on its thumbnails
+  // and makes them ready to draw. A quote's page found by the background checks (a source that names none, or another)
+  // is made ready too: read from the checks as a string, so only a new page found renders the viewer again.
+  const cited = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
+  const found = useReviewChecksStore((s) => JSON.stringify(foundPagesOf(cited, s.byAnswer[answer.id]?.sources ?? {})));
+  const citations = useMemo(() => withFoundPages(cited, JSON.parse(found) as (number[] | null)[]), [cited, found]);
   const t = useTranslate();
   if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).

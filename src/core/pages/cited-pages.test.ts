@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAnswerModel } from '../model/answer-model.ts';
 import type { Answer } from '../model/types.ts';
-import { markersByPage, pageCitations } from './cited-pages.ts';
+import { citedPagesInOrder, foundPagesOf, markersByPage, pageCitations, withFoundPages, type PageCitation } from './cited-pages.ts';
 
 const answer: Answer = {
   id: 'a',
@@ -43,5 +43,31 @@ describe('markersByPage', () => {
   it('gives no badge for a label the document does not print, nor for pages it does not have', () => {
     const map = markersByPage(citations, null, 5);
     expect(Object.fromEntries(map)).toEqual({ 5: ['2'] });
+  });
+});
+
+describe('the pages made ready to draw', () => {
+  const quoteOnly: PageCitation = { sourceId: 'Q', markers: ['5'], pages: [] };
+  const named = pageCitations(buildAnswerModel(answer), 'hb');
+  const rect = { page: 9, x0: 0, y0: 0, x1: 1, y1: 1 };
+
+  it("takes a quote-only source's page from the checks, and a page found elsewhere than the one named, never the named page again", () => {
+    const found = foundPagesOf([quoteOnly, ...named], {
+      Q: { status: { kind: 'located', page: 9, pageEnd: 10, rects: [rect] } },
+      S2: { status: { kind: 'approximate', score: 0.9, page: 5, rects: [], text: 'contracts' } },
+      S3: { status: { kind: 'wrong-page', score: 1, foundPage: 12, claimedPages: [6], rects: [], text: 'x' } },
+    });
+    expect(found).toEqual([[9, 10], null, null, [12]]);
+    // A range longer than one page break is a bad result: its first page only.
+    expect(foundPagesOf([quoteOnly], { Q: { status: { kind: 'located', page: 3, pageEnd: 40, rects: [] } } })).toEqual([[3]]);
+    expect(foundPagesOf([quoteOnly], { Q: { status: { kind: 'pending' } } })).toEqual([null]);
+  });
+
+  it('adds found pages after the named ones, in the order the answer cites, once each and inside the document', () => {
+    const citations = withFoundPages([quoteOnly, ...named], [[9, 10], null, null, [6, 7]]);
+    expect(citations[0]).toEqual({ ...quoteOnly, foundPages: [9, 10] });
+    expect(citedPagesInOrder(citations, ['i', 'ii', 'iii', '1', '2', '3', '4', '5', '6', '7'], 9)).toEqual([9, 3, 5, 6, 7]);
+    // Nothing found: the same array, so the viewer is not rendered again for nothing.
+    expect(withFoundPages(named, [null, null, null])).toBe(named);
   });
 });

@@ -5,6 +5,7 @@
 
 import type { AnswerModel } from '../model/answer-model.ts';
 import { claimedPages } from '../review/source-pages.ts';
+import type { CitationStatus } from '../review/types.ts';
 import { resolvePageLabel } from './page-labels.ts';
 
 export interface PageCitation {
@@ -15,6 +16,11 @@ export interface PageCitation {
   pages: number[];
   /** The printed label, used when `pages` is empty. */
   pageLabel?: string;
+  /**
+   * Where the review's checks found the quote, when the source names no page or other pages than those (withFoundPages):
+   * pages the viewer makes ready to draw, never badges (the answer does not cite them by number).
+   */
+  foundPages?: number[];
 }
 
 /** The cited passages of `documentId`, one per source, in order of first citation. */
@@ -49,17 +55,68 @@ export function pageCitations(model: AnswerModel, documentId: string): PageCitat
 export function markersByPage(citations: readonly PageCitation[], labels: readonly string[] | null, pageCount: number): Map<number, string[]> {
   const map = new Map<number, string[]>();
   for (const c of citations) {
-    let pages = c.pages;
-    if (pages.length === 0 && c.pageLabel) {
-      const r = resolvePageLabel(labels, c.pageLabel, pageCount);
-      pages = r.kind === 'page' ? [r.page] : [];
-    }
-    for (const page of pages) {
-      if (page < 1 || page > pageCount) continue;
+    for (const page of namedPages(c, labels, pageCount)) {
       const list = map.get(page) ?? [];
       for (const m of c.markers) if (!list.includes(m)) list.push(m);
       map.set(page, list);
     }
   }
   return map;
+}
+
+/** The pages a citation names, its printed label resolved; only pages of the document. */
+function namedPages(c: PageCitation, labels: readonly string[] | null, pageCount: number): number[] {
+  let pages = c.pages;
+  if (pages.length === 0 && c.pageLabel) {
+    const r = resolvePageLabel(labels, c.pageLabel, pageCount);
+    pages = r.kind === 'page' ? [r.page] : [];
+  }
+  return pages.filter((p) => p >= 1 && p <= pageCount);
+}
+
+/**
+ * The pages a click on one of the citations may open, in the order the answer first cites them, without repeats: the
+ * pages each names, then those its quote was found on. What the viewer makes ready to draw.
+ */
+export function citedPagesInOrder(citations: readonly PageCitation[], labels: readonly string[] | null, pageCount: number): number[] {
+  const pages = new Set<number>();
+  for (const c of citations) {
+    for (const p of namedPages(c, labels, pageCount)) pages.add(p);
+    for (const p of c.foundPages ?? []) if (Number.isInteger(p) && p >= 1 && p <= pageCount) pages.add(p);
+  }
+  return [...pages];
+}
+
+/** The first and last page a check found the quote on, when it found it elsewhere than the source's named pages. */
+function foundRange(status: CitationStatus | undefined, named: readonly number[]): [number, number] | null {
+  switch (status?.kind) {
+    case 'located':
+    case 'approximate':
+      // On a named page already, or anywhere when none is named.
+      return named.length === 0 ? [status.page, status.pageEnd ?? status.page] : null;
+    case 'wrong-page':
+      return [status.foundPage, status.foundPageEnd ?? status.foundPage];
+    default:
+      return null;
+  }
+}
+
+/** For each citation, the pages the review's checks (`statuses` by source id) found its quote on elsewhere, or null. */
+export function foundPagesOf(citations: readonly PageCitation[], statuses: Readonly<Record<string, { status: CitationStatus } | undefined>>): (number[] | null)[] {
+  return citations.map((c) => {
+    const range = foundRange(statuses[c.sourceId]?.status, c.pages);
+    if (!range) return null;
+    const [first, last] = range;
+    // A quote may run over a page break; a longer range is a bad result, and only its first page is made ready.
+    return last === first + 1 ? [first, last] : [first];
+  });
+}
+
+/** `citations` with their `foundPages` (foundPagesOf, in the same order); the same array when there are none. */
+export function withFoundPages(citations: PageCitation[], found: readonly (number[] | null)[]): PageCitation[] {
+  if (!found.some((pages) => pages?.length)) return citations;
+  return citations.map((c, i) => {
+    const pages = found[i];
+    return pages?.length ? { ...c, foundPages: pages } : c;
+  });
 }

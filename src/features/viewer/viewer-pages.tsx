@@ -23,7 +23,7 @@ import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './v
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
 import { usePreparedPages } from './use-prepared-pages.ts';
-import { markersByPage, type PageCitation } from '../../core/pages/cited-pages.ts';
+import { citedPagesInOrder, type PageCitation } from '../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 export type { AnchorResult } from './use-target-navigation.ts';
@@ -122,7 +122,7 @@ export function ViewerPages(props: ViewerPagesProps) {
     if (warmLocator) locateService();
   }, [anyPainted, warmLocator, store, documentKey]);
   const citations = props.citations ?? NO_CITATIONS;
-  const citedPages = useMemo(() => [...markersByPage(citations, labels ?? null, pageCount).keys()], [citations, labels, pageCount]);
+  const citedPages = useMemo(() => citedPagesInOrder(citations, labels ?? null, pageCount), [citations, labels, pageCount]);
   usePreparedPages(textCache, scheduler, citedPages, anyPainted);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
