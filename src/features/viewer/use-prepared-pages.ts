@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { prepareDrawing } from './page-render.ts';
 import type { RenderScheduler, RenderTicket } from './render-scheduler.ts';
 import type { DocumentTextCache } from './text-cache.ts';
@@ -13,15 +13,13 @@ import type { DocumentTextCache } from './text-cache.ts';
 /** Cited pages prepared at most, in the order the answer first cites them. */
 const MAX_PREPARED = 8;
 
-/** `ready`: a page has painted (the first paint is never slowed by work ahead). */
-export function usePreparedPages(textCache: DocumentTextCache, scheduler: RenderScheduler, citedPages: Iterable<number>, ready: boolean) {
-  const pageCount = textCache.pageCount;
+/**
+ * `citedPages`: pages of this document without repeats, in citation order (citedPagesInOrder). `ready`: a page has
+ * painted (the first paint is never slowed by work ahead).
+ */
+export function usePreparedPages(textCache: DocumentTextCache, scheduler: RenderScheduler, citedPages: readonly number[], ready: boolean) {
   // A string, so that a new array of the same pages (a parent's re-render) does not prepare them again.
-  const wanted = useMemo(() => {
-    const pages = new Set<number>();
-    for (const p of citedPages) if (Number.isInteger(p) && p >= 1 && p <= pageCount && pages.size < MAX_PREPARED) pages.add(p);
-    return [...pages].join(',');
-  }, [citedPages, pageCount]);
+  const wanted = citedPages.slice(0, MAX_PREPARED).join(',');
 
   useEffect(() => {
     if (!ready || !wanted) return;
