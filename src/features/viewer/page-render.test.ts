@@ -1,7 +1,7 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { nodePdfjs } from '../../testing/node-pdfjs.ts';
-import { prepareDrawing, whenDrawingListed } from './page-render.ts';
+import { drawPromptly, prepareDrawing, whenDrawingListed } from './page-render.ts';
 import { RenderScheduler } from './render-scheduler.ts';
 
 // whenDrawingListed hooks what pdf.js does not publish (its render task's `operatorListChanged` and the operator
@@ -69,6 +69,64 @@ describe('prepareDrawing on pdf.js', () => {
     await page.cleanup();
     await paint();
     expect(asked).toEqual(['GetOperatorList', 'GetOperatorList']);
+    await page.cleanup();
+  });
+});
+
+// drawPromptly switches pdf.js's render task off animation-frame pacing (its private `_useRequestAnimationFrame`,
+// what its print path does) and yields between the slices of a long drawing through the public `onContinue`.
+describe('drawPromptly on pdf.js', () => {
+  /** pdf.js paces by frames only when a window exists: one whose frames never come. */
+  function withFramelessWindow<T>(fn: () => Promise<T>): Promise<T> {
+    const g = globalThis as { window?: unknown };
+    g.window = { requestAnimationFrame: () => 1, cancelAnimationFrame: () => undefined };
+    return fn().finally(() => delete g.window);
+  }
+
+  async function canvasFor(page: Awaited<ReturnType<typeof onePage>>) {
+    const viewport = page.getViewport({ scale: 1 });
+    const { Canvas } = await import('@napi-rs/canvas');
+    return { viewport, canvas: new Canvas(viewport.width, viewport.height) as unknown as HTMLCanvasElement };
+  }
+
+  it('paints the page without waiting for an animation frame; a frame-paced render is still waiting', async () => {
+    const page = await onePage();
+    await withFramelessWindow(async () => {
+      const paced = page.render(await canvasFor(page));
+      const prompt = page.render(await canvasFor(page));
+      expect(drawPromptly(prompt)).toBe(true);
+      let pacedDone = false;
+      void paced.promise.then(() => (pacedDone = true), () => undefined);
+      await prompt.promise;
+      expect(pacedDone).toBe(false);
+      paced.cancel();
+    });
+    await page.cleanup();
+  });
+
+  it('yields to the event loop between the slices of a long drawing', async () => {
+    const page = await onePage();
+    // Every clock read is 20 ms later: pdf.js ends each slice after its first few operations (its budget is 15 ms).
+    const realNow = Date.now;
+    let fake = realNow();
+    Date.now = () => (fake += 20);
+    try {
+      const task = page.render(await canvasFor(page));
+      drawPromptly(task);
+      const events: string[] = [];
+      const prompt = task.onContinue!;
+      let slices = 0;
+      task.onContinue = (next: () => void) => {
+        slices += 1;
+        if (slices === 2) setImmediate(() => events.push('other task'));
+        prompt(next);
+      };
+      await task.promise.then(() => events.push('painted'));
+      expect(slices).toBeGreaterThan(3);
+      expect(events).toEqual(['other task', 'painted']);
+    } finally {
+      Date.now = realNow;
+    }
     await page.cleanup();
   });
 });
