@@ -41,7 +41,7 @@ export async function paintFirstPage(opened: Promise<{ pdf: PdfDocument; firstPa
     if (!page || !contentPassed(pdf)) return;
     const spec: PageRenderSpec = { scale, rotation: normalizeRotation(page.rotate), theme: 'paper' };
     const canvas = pageCanvas();
-    await drawPage(page, spec, canvas).promise;
+    await drawPage(page, spec, canvas, true).promise;
     standIn = buildStandIn(canvas, page, spec, pdf.numPages);
     document.body.append(standIn);
     const record = { page, spec, canvas, at: performance.now() };

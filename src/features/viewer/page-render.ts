@@ -70,8 +70,11 @@ export function pageCanvas(): HTMLCanvasElement {
   return canvas;
 }
 
-/** Sizes `canvas` for the page drawn as `spec` (at the device's pixel ratio, under the cap) and draws it. */
-export function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement): RenderTask {
+/**
+ * Sizes `canvas` for the page drawn as `spec` (at the device's pixel ratio, under the cap) and draws it; `prompt`: as
+ * soon as the worker's drawing is in (drawPromptly), for a page the reader is waiting for.
+ */
+export function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement, prompt = false): RenderTask {
   const viewport = page.getViewport({ scale: spec.scale, rotation: spec.rotation });
   const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
   canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
@@ -82,7 +85,7 @@ export function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLC
     transform: outputScale !== 1 ? [outputScale, 0, 0, outputScale, 0, 0] : undefined,
     pageColors: pdfPageColors(spec.theme),
   });
-  drawPromptly(task);
+  if (prompt) drawPromptly(task);
   return task;
 }
 
@@ -98,9 +101,13 @@ interface PacedRenderTask {
  * After a citation's click, the browser shows a frame as soon as the click's task ends (the scroll), and the worker's
  * drawing arrives just after that frame: the page then waited a whole frame (~16 ms) for the next one, although
  * nothing else was in the way. Drawn at once, a jump to a text page of bench-1000 was painted 17 ms (median of 30)
- * after the click instead of 21; while scrolling at device pixel ratio 2, a page in view was blank in 3 % of the frames
- * instead of 70 %. pdf.js's own non-frame path continues in a microtask, which would draw a long page in one task;
- * each slice (pdf.js stops one after ~15 ms) yields to a task here, so input and frames get in.
+ * after the click instead of 21. pdf.js's own non-frame path continues in a microtask, which would draw a long page in
+ * one task; each slice (pdf.js stops one after ~15 ms) yields to a task here, so input and frames get in.
+ *
+ * Only for the page a reader waits for (a citation's, a page asked for, page 1 on opening). Pages that scroll into
+ * view keep pdf.js's pacing: drawn at once, far more of them painted during a fast scroll at device pixel ratio 2
+ * (a blank page in 5 % of the frames instead of 70-90 %), and the frames were slower for it (p95 67 ms against
+ * pdf.js's 50).
  *
  * The switch is not in pdf.js's public API (its print path uses it): pdfjs-dist is pinned and page-render.test.ts
  * runs this on it. Returns whether it took effect; without it the drawing is paced by frames, as before.
@@ -156,10 +163,12 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
   // drawing fails as cancelled only when its owner cancels it.
   let drawing = false;
   let ownerCancelled = false;
+  // Negative: the page the view was sent to (renderPriority), drawn promptly.
+  let latestPriority = priority;
   const ticket = scheduler.schedule(
     {
       start: () => {
-        const task = drawPage(page, spec, canvas);
+        const task = drawPage(page, spec, canvas, latestPriority < 0);
         drawing = true;
         const asked = performance.now();
         if (scheduler.quickBuilds) markTextTurn();
@@ -192,7 +201,10 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
     canvas,
     done,
     ticket: {
-      setPriority: ticket.setPriority,
+      setPriority: (p) => {
+        latestPriority = p;
+        ticket.setPriority(p);
+      },
       cancel: () => {
         ownerCancelled = true;
         ticket.cancel();

@@ -25,7 +25,7 @@ afterEach(cleanup);
 
 /** A page whose renders finish (or are cancelled) when the test says so, and which records cleanups. */
 function fakePage() {
-  const renders: { finish(): void; listAll(): void; cancelled: boolean; pageColors: unknown }[] = [];
+  const renders: { finish(): void; listAll(): void; cancelled: boolean; pageColors: unknown; framePaced(): boolean }[] = [];
   const page = {
     view: [0, 0, 612, 792],
     rotate: 0,
@@ -39,7 +39,8 @@ function fakePage() {
       });
       // As pdf.js's RenderTask: its internal half is told of each chunk of the operator list (`operatorListChanged`),
       // which has `lastChunk` once the worker has sent all of it (page-render.ts, whenDrawingListed).
-      const internal = { operatorList: { lastChunk: false }, operatorListChanged: () => undefined as void };
+      // Paced by animation frames unless switched off (page-render.ts, drawPromptly).
+      const internal = { operatorList: { lastChunk: false }, operatorListChanged: () => undefined as void, _useRequestAnimationFrame: true };
       const task = {
         _internalRenderTask: internal,
         promise,
@@ -56,6 +57,7 @@ function fakePage() {
         },
         cancelled: false,
         pageColors: params.pageColors,
+        framePaced: () => internal._useRequestAnimationFrame,
       };
       renders.push(entry);
       return task;
@@ -318,6 +320,35 @@ describe('text and drawing order', () => {
     // A page at another zoom does not take it.
     expect(early.take(b.page as unknown as PDFPageProxy, { scale: 2, rotation: 0, theme: 'paper' })).toBeNull();
     expect(early.take(b.page as unknown as PDFPageProxy, { scale: 1, rotation: 0, theme: 'paper' })).not.toBeNull();
+  });
+});
+
+describe('drawing pace', () => {
+  it('draws the page the view was sent to as soon as its drawing is in; a page scrolled into view keeps pdf.js’s frames', async () => {
+    const scrolled = fakePage();
+    renderPage(scrolled.page, vi.fn(), { priority: 0 });
+    await flush();
+    expect(scrolled.renders[0]!.framePaced()).toBe(true);
+    cleanup();
+
+    const cited = fakePage();
+    renderPage(cited.page, vi.fn(), { priority: -1 });
+    await flush();
+    expect(cited.renders[0]!.framePaced()).toBe(false);
+  });
+
+  it('draws promptly a queued page that became the goal before its turn came', async () => {
+    const { page, renders } = fakePage();
+    const scheduler = new RenderScheduler();
+    let release!: () => void;
+    scheduler.schedule({ start: () => ({ done: new Promise<void>((r) => (release = r)), cancel: () => undefined }) }, -5);
+    const view = renderPage(page, vi.fn(), { scheduler, priority: 1 });
+    await flush();
+    view.update({ priority: -1 });
+    release();
+    await flush();
+    expect(renders).toHaveLength(1);
+    expect(renders[0]!.framePaced()).toBe(false);
   });
 });
 
