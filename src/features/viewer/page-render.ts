@@ -89,8 +89,18 @@ export function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLC
   return task;
 }
 
-interface PacedRenderTask {
+/**
+ * What pdf.js's render task keeps private and this file uses (drawPromptly, whenDrawingListed): pdfjs-dist is pinned,
+ * and page-render.test.ts runs both on it.
+ */
+interface InternalRenderTask {
   _useRequestAnimationFrame?: unknown;
+  operatorList?: { lastChunk?: unknown };
+  operatorListChanged?: () => void;
+}
+
+function internalOf(task: RenderTask): InternalRenderTask | undefined {
+  return (task as unknown as { _internalRenderTask?: InternalRenderTask })._internalRenderTask;
 }
 
 /**
@@ -113,7 +123,7 @@ interface PacedRenderTask {
  * runs this on it. Returns whether it took effect; without it the drawing is paced by frames, as before.
  */
 export function drawPromptly(task: RenderTask): boolean {
-  const internal = (task as unknown as { _internalRenderTask?: PacedRenderTask })._internalRenderTask;
+  const internal = internalOf(task);
   if (!internal || typeof internal._useRequestAnimationFrame !== 'boolean') return false;
   internal._useRequestAnimationFrame = false;
   // Set from a continuation until the microtasks after it have run: a continuation asked for meanwhile comes from the
@@ -216,11 +226,6 @@ export function startPageRender(page: PDFPageProxy, spec: PageRenderSpec, schedu
   };
 }
 
-interface InternalRenderTask {
-  operatorList?: { lastChunk?: unknown };
-  operatorListChanged?: () => void;
-}
-
 /**
  * Calls `listener` (once) when pdf.js's worker has sent the task's whole operator list, what is left being the main
  * thread's painting. The worker is one thread: a page's text asked for while it still builds the drawing is
@@ -230,7 +235,7 @@ interface InternalRenderTask {
  * drawing's end then stands in). Returns whether the hook is in.
  */
 export function whenDrawingListed(task: RenderTask, listener: () => void): boolean {
-  const internal = (task as unknown as { _internalRenderTask?: InternalRenderTask })._internalRenderTask;
+  const internal = internalOf(task);
   const changed = internal?.operatorListChanged;
   if (!internal || typeof changed !== 'function') return false;
   let told = false;

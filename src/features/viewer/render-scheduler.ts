@@ -53,7 +53,7 @@ export class RenderScheduler {
   /**
    * `background` jobs (thumbnails) never take the last free slot, and run only when no page job waits (they are
    * ranked after every page job), so a page that scrolls into view starts at once. `idle` jobs (work ahead: a cited
-   * page's drawing prepared, prepared-pages.ts) run one at a time, only while nothing else runs or waits and nothing
+   * page's drawing prepared, use-prepared-pages.ts) run one at a time, only while nothing else runs or waits and nothing
    * holds the queue; any other job cancels a running one, which is queued again (the worker is one thread).
    */
   schedule(job: RenderJob, priority: number, options: { background?: boolean; idle?: boolean; now?: boolean } = {}): RenderTicket {

@@ -36,7 +36,7 @@ export interface DocumentTextCache {
    * unless it is kept. pdf.js defers it until the page's render tasks have settled.
    */
   freeDrawing(page: number): void;
-  /** Keeps the page's drawing until the returned release is called (a cited page prepared ahead, prepared-pages.ts). */
+  /** Keeps the page's drawing until the returned release is called (a cited page prepared ahead, use-prepared-pages.ts). */
   keepDrawing(page: number): () => void;
 }
 
