@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, expectHighlightOnQuote, test } from './fixtures.ts';
 
 // The viewer at scale, on the generated 1,000-page document (e2e/serve-e2e.ts): far citation jumps, a bounded
@@ -155,6 +155,38 @@ test('scrolling through 200 pages keeps at most 12 live canvases, and closing th
   await page.getByRole('link', { name: 'citelens' }).click();
   await expect(page.locator('[data-viewer]')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => document.querySelectorAll('canvas').length)).toBe(0);
+});
+
+/** The page's dedicated workers (pdf.js's, the locator's), as the browser lists them. */
+async function workersOf(browser: Browser, page: Page): Promise<string[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { origin } = new URL(page.url());
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    return targetInfos.filter((t) => t.type === 'worker' && t.url.startsWith(origin)).map((t) => t.url);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('closing the document ends its workers, and the next document starts them again', async ({ page, browser }) => {
+  test.slow();
+  await page.goto('./');
+  const open = async () => {
+    await page.getByRole('link', { name: /page 990 of the large report/i }).click();
+    await expect(page.getByText('of 1000', { exact: true })).toBeVisible();
+    await page.locator('button[data-marker="1"]').first().click();
+    await expect(page.locator('[data-page-number="990"] canvas')).toBeVisible();
+    await expectHighlightOnQuote(page, 'S1', quoteOf(990));
+  };
+  await open();
+  await expect.poll(async () => (await workersOf(browser, page)).some((url) => url.includes('pdf.worker'))).toBe(true);
+  // Back to the answer list: no document is open, and a moment later no thread of one is left.
+  await page.getByRole('link', { name: 'citelens' }).click();
+  await expect(page.locator('[data-viewer]')).toHaveCount(0);
+  await expect.poll(() => workersOf(browser, page), { timeout: 10_000 }).toEqual([]);
+  await open();
+  await expect.poll(async () => (await workersOf(browser, page)).some((url) => url.includes('pdf.worker'))).toBe(true);
 });
 
 test('a quick switch A → B → A keeps A’s page sizes and its highlight', async ({ page }) => {

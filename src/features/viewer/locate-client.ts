@@ -7,6 +7,7 @@ import type { LocateHandler } from './locate-handler.ts';
 import { packPageText, transferablesOf, type FindPage, type FromWorker, type JobValue, type LocateJob, type ToWorker } from './locate-protocol.ts';
 import { startLocateWorker } from './locate-worker-start.ts';
 import { measureText } from './measure-text.ts';
+import { onWorkersIdle } from './worker-lifetime.ts';
 
 // The main thread's side of the locate worker. One worker serves the page (like pdf.js's); each open document gets
 // a DocumentLocator that answers the worker's page requests from that document's text cache (one getTextContent per
@@ -49,6 +50,8 @@ export class LocateService {
   private nextDoc = 1;
   /** Set by the first message of the worker: a worker that fails before it is off the main thread's hands. */
   workerReady = false;
+  /** Ended (no document open): its worker is gone, and a locator still held from before answers nothing. */
+  private ended = false;
 
   constructor(startWorker: StartWorker | null) {
     if (!startWorker) return;
@@ -79,7 +82,20 @@ export class LocateService {
     return this.local;
   }
 
+  /** Ends the worker and fails the jobs still waiting: their documents are closed. */
+  end(): void {
+    this.ended = true;
+    this.worker?.terminate();
+    this.worker = null;
+    this.suppliers.clear();
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(new Error('the document is closed'));
+  }
+
   private send(message: ToWorker): void {
+    // An ended service neither falls back to the main thread nor starts anything: its documents are closed.
+    if (this.ended) return;
     if (this.worker) this.worker.postMessage(message, message.type === 'page' ? transferablesOf(message.pageText) : []);
     // Every message waits on the same promise, so they reach the handler in the order they were sent.
     else
@@ -147,6 +163,7 @@ export class LocateService {
 
   private run(doc: number, pageCount: number, job: LocateJob, signal: AbortSignal, onFind?: (found: FindPage) => void): Promise<JobValue> {
     signal.throwIfAborted();
+    if (this.ended) return Promise.reject(new Error('the document is closed'));
     const id = this.nextId++;
     const message: Pending['message'] = { type: 'job', id, doc, pageCount, job };
     return new Promise<JobValue>((resolve, reject) => {
@@ -187,8 +204,19 @@ export class LocateService {
 
 let shared: LocateService | null = null;
 
-/** The page's one locate service, started on first use (in-process where there are no workers: Node, jsdom). */
+/**
+ * The page's one locate service, started on first use (in-process where there are no workers: Node, jsdom), and
+ * ended once no document is open (worker-lifetime.ts): the next document's locator starts another.
+ */
 export function locateService(): LocateService {
-  shared ??= new LocateService(typeof Worker === 'undefined' ? null : startLocateWorker);
+  if (!shared) {
+    const service = new LocateService(typeof Worker === 'undefined' ? null : startLocateWorker);
+    const unregister = onWorkersIdle(() => {
+      unregister();
+      if (shared === service) shared = null;
+      service.end();
+    });
+    shared = service;
+  }
   return shared;
 }

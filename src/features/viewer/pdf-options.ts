@@ -1,7 +1,8 @@
 import { pdfjs } from 'react-pdf';
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import { pdfLoadingOptions } from './pdf-loading-options.ts';
-import { createPdfWorker } from './pdf-worker.ts';
+import { createPdfWorker, type SharedPdfWorker } from './pdf-worker.ts';
+import { holdWorkers, onWorkersIdle } from './worker-lifetime.ts';
 
 // How every PDF of the page is opened (pdf-document.ts, and the text and print paths that open one of their own).
 
@@ -17,17 +18,27 @@ const BASE_OPTIONS = {
   httpHeaders: documentRequestHeaders,
 } satisfies DocumentOptions;
 
-let documentOptions: DocumentOptions | undefined;
+let shared: { options: DocumentOptions; worker: SharedPdfWorker } | undefined;
 
 /**
  * The options with ONE pdf.js worker shared by every document and every viewer of the page. Without it, pdf.js
  * starts a new worker per document (fetch + parse of a 1.2 MB script, ~0.8 s here) on every document switch.
- * A worker passed in is not terminated when a loading task is destroyed. Created on first use, not at import,
- * so importing this module (e.g. in unit tests with react-pdf mocked) starts nothing.
+ * A worker passed in is not terminated when a loading task is destroyed: it is ended once no document is open
+ * (worker-lifetime.ts), and the next document starts another. Created on first use, not at import, so importing
+ * this module (e.g. in unit tests with react-pdf mocked) starts nothing.
  */
 function getDocumentOptions(): DocumentOptions {
-  documentOptions ??= { ...BASE_OPTIONS, worker: createPdfWorker() };
-  return documentOptions;
+  if (!shared) {
+    const worker = createPdfWorker();
+    const current = { options: { ...BASE_OPTIONS, worker: worker.worker }, worker };
+    const unregister = onWorkersIdle(() => {
+      unregister();
+      if (shared === current) shared = undefined;
+      worker.end();
+    });
+    shared = current;
+  }
+  return shared.options;
 }
 
 /**
@@ -53,6 +64,12 @@ export function openPdfBytes(data: Uint8Array): ReturnType<typeof pdfjs.getDocum
 }
 
 function getDocument(source: { url: string } | { data: Uint8Array }): ReturnType<typeof pdfjs.getDocument> {
+  const release = holdWorkers();
   // react-pdf's option type admits nulls that pdf.js's own does not; the object is what pdf.js expects.
-  return pdfjs.getDocument({ ...getDocumentOptions(), ...source } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  const task = pdfjs.getDocument({ ...getDocumentOptions(), ...source } as Parameters<typeof pdfjs.getDocument>[0] & object);
+  // The document holds the workers until its task is destroyed: the one way every owner lets a document go (a
+  // PDFDocumentProxy's destroy() is its task's). Released once pdf.js has freed it in the worker, not before.
+  const destroy = task.destroy.bind(task);
+  task.destroy = () => destroy().finally(release);
+  return task;
 }

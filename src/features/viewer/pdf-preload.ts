@@ -2,6 +2,7 @@ import type { pdfjs } from 'react-pdf';
 import { guardBytes, guardContentOnce } from './content-guard.ts';
 import { startPdfBytes, takePrefetchedBytes, type Progress } from './pdf-bytes.ts';
 import { openPdf, openPdfBytes } from './pdf-options.ts';
+import { holdWorkers } from './worker-lifetime.ts';
 
 // A PDF's opening, started as early as the page knows the document. No React here, on purpose: /bench's entry
 // (bench-main.ts) imports this with pdf.js alone and asks for the document while React and the viewer still load;
@@ -46,11 +47,15 @@ function startOpening(url: string): Started {
   read.onProgress(onProgress);
   let task: LoadingTask | null = null;
   let destroyed = false;
+  // The shared workers stay while the bytes download (the task holds them after): a switch to a document that is
+  // still downloading does not end them and start them again.
+  const releaseDownload = holdWorkers();
   const opened = read.result.then(async (file) => {
     if (destroyed) throw new Error('The document was closed while it downloaded.');
     // pdf.js takes the bytes it is given (they are transferred to its worker), so it gets a copy: the original is
     // the bomb check's to read. A file we could not read is pdf.js's to load, and to explain.
     task = file.kind === 'bytes' ? openPdfBytes(file.bytes.slice()) : openPdf(url);
+    releaseDownload();
     task.onPassword = (respond: PasswordCallback, reason: number) => {
       if (events) events.onPassword(respond, reason);
       else password = { respond, reason };
@@ -68,12 +73,13 @@ function startOpening(url: string): Started {
     const [firstPage] = await Promise.all([pdf.getPage(1).catch(() => null), guardContentOnce(pdf, check).catch(() => undefined)]);
     return { pdf, firstPage };
   });
-  opened.catch(() => undefined);
+  opened.then(releaseDownload, releaseDownload);
   return {
     opened,
     destroy: () => {
       destroyed = true;
       abortRead();
+      releaseDownload();
       void task?.destroy();
     },
     listen: (e) => {

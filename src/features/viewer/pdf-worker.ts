@@ -12,10 +12,30 @@ function isOpaqueOrigin(): boolean {
   return typeof window !== 'undefined' && window.origin === 'null';
 }
 
-export function createPdfWorker(): InstanceType<typeof pdfjs.PDFWorker> {
-  const early = takeEarlyPdfWorker();
+type PDFWorker = InstanceType<typeof pdfjs.PDFWorker>;
+
+export interface SharedPdfWorker {
+  worker: PDFWorker;
+  /** Ends the thread. pdf.js terminates a worker it started itself, not one it was handed as a port. */
+  end(): void;
+}
+
+/** pdf.js's worker over a thread started here; ending it ends the thread too. */
+function overPort(port: Worker): SharedPdfWorker {
   // pdfjs-dist's constructor signature types `port` as null (its JSDoc says Worker; PDFWorkerParameters agrees).
-  if (early) return new pdfjs.PDFWorker({ port: early } as unknown as ConstructorParameters<typeof pdfjs.PDFWorker>[0]);
+  const worker = new pdfjs.PDFWorker({ port } as unknown as ConstructorParameters<typeof pdfjs.PDFWorker>[0]);
+  return {
+    worker,
+    end: () => {
+      worker.destroy();
+      port.terminate();
+    },
+  };
+}
+
+export function createPdfWorker(): SharedPdfWorker {
+  const early = takeEarlyPdfWorker();
+  if (early) return overPort(early);
   const src = pdfjs.GlobalWorkerOptions.workerSrc;
   if (isOpaqueOrigin() && src && typeof Worker !== 'undefined' && typeof Blob !== 'undefined') {
     try {
@@ -26,12 +46,11 @@ export function createPdfWorker(): InstanceType<typeof pdfjs.PDFWorker> {
         `import(${JSON.stringify(absolute)}).then(() => { self.removeEventListener("message", hold);` +
         ' for (const data of held) self.dispatchEvent(new MessageEvent("message", { data })); });';
       const bootstrap = new Blob([code], { type: 'text/javascript' });
-      const port = new Worker(URL.createObjectURL(bootstrap));
-      // pdfjs-dist's constructor signature types `port` as null (its JSDoc says Worker; PDFWorkerParameters agrees).
-      return new pdfjs.PDFWorker({ port } as unknown as ConstructorParameters<typeof pdfjs.PDFWorker>[0]);
+      return overPort(new Worker(URL.createObjectURL(bootstrap)));
     } catch {
       // Fall through: pdf.js's own worker (or its main-thread fallback) still renders, only slower.
     }
   }
-  return new pdfjs.PDFWorker();
+  const worker = new pdfjs.PDFWorker();
+  return { worker, end: () => worker.destroy() };
 }
