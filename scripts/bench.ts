@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { writeBenchSection } from './bench-docs.ts';
 import { corpusPdfs, pageLine, textPdfFile } from './bench/documents.ts';
-import { indexing, jumps, openViewer, scrollThrough, settledSoFar, steadyState, type Env, type Viewer } from './bench/drive.ts';
+import { heapCycles, indexing, jumps, openViewer, scrollThrough, settledSoFar, steadyState, type Env, type Viewer } from './bench/drive.ts';
 import { firstPaintJs, referenceJsSizes } from './bench/first-paint-js.ts';
 import { Collector, reportSection, seriesOf } from './bench/report.ts';
 import { PairedJumps } from './bench/paired-jumps.ts';
@@ -193,6 +193,22 @@ async function main(): Promise<void> {
         paired.flush(c);
       }
       if (dpr !== 1) continue;
+      // The heap before any document is opened, and after each of two open → scroll → jumps → close cycles. Three
+      // passes at most: the heaps read after a GC vary by a few % between sessions, and a session takes ~12 s a viewer.
+      for (let pass = 0; pass < Math.min(PASSES, 3); pass++) {
+        for (const v of viewersOf(pass)) {
+          await attempt('heap-cycles', v, async () => {
+            const h = await heapCycles(env, v, file('bench-1000'), 1000, 2);
+            const [first, second] = h.closed as [number, number];
+            c.add('heap-before', v, h.before);
+            c.add('heap-closed-first', v, first);
+            c.add('heap-closed-second', v, second);
+            c.add('heap-return-first', v, first / h.before);
+            c.add('heap-return-second', v, second / first);
+            log(`  heap ${(h.before / 1048576).toFixed(1)} MB before opening, ${h.closed.map((x) => (x / 1048576).toFixed(1)).join(' / ')} MB after each closing`);
+          });
+        }
+      }
       for (let pass = 0; pass < PASSES; pass++) {
         for (const v of viewersOf(pass)) {
           await attempt('index', v, async () => {

@@ -2,6 +2,7 @@
 // `window.__bench` v1 (+ the extensions in src/app/bench-api.ts) and the probes, the same way for both viewers.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { BenchJumpResult, BenchWindow } from '../../src/app/bench-api.ts';
+import { WORKERS_IDLE_MS } from '../../src/features/viewer/worker-lifetime.ts';
 import { heaps } from './cdp.ts';
 import { probesScript, type ProbeWindow, type TimedEntry } from './probes.ts';
 
@@ -193,6 +194,9 @@ async function steadyFigures(browser: Browser, page: Page): Promise<Steady> {
   return { ...dom, heapMain: h.main, heapWorkers: h.workers, workers: h.workerCount };
 }
 
+/** How long after closing the figures are read: past the grace in which citelens keeps its workers for the next document. */
+export const AFTER_CLOSE_MS = WORKERS_IDLE_MS + 1000;
+
 /** A full scroll (50 steps, 100 ms apart) and 20 jumps, then the steady state; then close, and the same again. */
 export async function steadyState(browser: Browser, page: Page, numPages: number): Promise<{ after: Steady; closed: Steady; textPerPage: number; maxTextPerPage: number }> {
   for (let i = 1; i <= 50; i++) {
@@ -211,7 +215,7 @@ export async function steadyState(browser: Browser, page: Page, numPages: number
   const after = await steadyFigures(browser, page);
   const extra = (await page.evaluate(() => (window as BenchWindow).__bench!.extra?.() ?? {})) as Record<string, number>;
   await page.evaluate(() => (window as BenchWindow).__bench!.close!());
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(AFTER_CLOSE_MS);
   const closed = await steadyFigures(browser, page);
   return {
     after,
@@ -226,4 +230,51 @@ export async function indexing(page: Page, quote: string, numPages: number): Pro
   const r = await page.evaluate((q) => (window as BenchWindow).__bench!.findQuote!(q, { timeoutMs: 120_000 }), quote);
   const b = await blocking(page, r.t0, r.t0 + (r.ms ?? 120_000));
   return { pagesPerSecond: r.ms === null ? null : numPages / (r.ms / 1000), blocking: b };
+}
+
+export interface HeapCycles {
+  /** Main + workers, in bytes, before any document was opened (the page and its code loaded). */
+  before: number;
+  /** The same after each open → scroll → jumps → close. */
+  closed: number[];
+}
+
+/**
+ * "After closing, the heap returns to where it was": the page starts with no document (`open=0`), then `cycles` times
+ * opens the document, scrolls through it (20 steps, 100 ms apart), makes 5 far jumps and closes it; the JS heaps
+ * (main + workers, after GC) are read before the first opening and after each closing.
+ */
+export async function heapCycles(env: Env, viewer: Viewer, file: string, numPages: number, cycles: number): Promise<HeapCycles> {
+  const s = await newSession(env, viewer);
+  try {
+    await s.page.goto(`${benchUrl(env, viewer, file)}&open=0`);
+    await s.page.waitForFunction(() => !!(window as BenchWindow).__bench, null, { polling: 50 });
+    await s.page.waitForTimeout(AFTER_CLOSE_MS);
+    const total = async () => {
+      const h = await heaps(env.browser, s.page);
+      return h.main + h.workers;
+    };
+    const before = await total();
+    const closed: number[] = [];
+    for (let c = 0; c < cycles; c++) {
+      await s.page.evaluate(() => (window as BenchWindow).__bench!.open!());
+      for (let i = 1; i <= 20; i++) {
+        await s.page.evaluate((f) => {
+          const el = (window as BenchWindow).__bench!.elements!().scroll!;
+          el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
+        }, i / 20);
+        await s.page.waitForTimeout(100);
+      }
+      for (let k = 1; k <= 5; k++) {
+        const p = ((k * 397 + c * 101) % numPages) + 1;
+        await s.page.evaluate((n) => (window as BenchWindow).__bench!.jumpTo(n, { timeoutMs: 10_000 }), p);
+      }
+      await s.page.evaluate(() => (window as BenchWindow).__bench!.close!());
+      await s.page.waitForTimeout(AFTER_CLOSE_MS);
+      closed.push(await total());
+    }
+    return { before, closed };
+  } finally {
+    await s.context.close();
+  }
 }

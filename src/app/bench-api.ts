@@ -35,6 +35,8 @@ export interface BenchApi {
   findQuote?(quote: string, options?: { timeoutMs?: number }): Promise<{ t0: number; ms: number | null }>;
   /** Close the document (the viewer goes away); resolves two frames later. */
   close?(): Promise<void>;
+  /** Open the document again after close(), or first with `open=0` in the URL; resolves once its page 1 is painted. */
+  open?(): Promise<void>;
   /** The scroll container and the viewer element (whose DOM nodes are counted). */
   elements?(): { scroll: HTMLElement | null; viewer: Element | null };
 }

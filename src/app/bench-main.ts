@@ -12,9 +12,10 @@ import { prefetchPdfBytes } from '../features/viewer/pdf-bytes.ts';
 /** How long the page's own code waits for page 1: past this, the viewer's loading screen (progress, password) is due. */
 const FIRST_PAGE_WAIT_MS = 1000;
 
-startPdfWorkerEarly();
-void whenEarlyWorkerFetched(150)
-  .then(openFirstPage)
+// `open=0`: the page starts with no document, and nothing of one (bench-page.tsx); its worker starts with it.
+const startsOpen = new URLSearchParams(window.location.search).get('open') !== '0';
+if (startsOpen) startPdfWorkerEarly();
+void (startsOpen ? whenEarlyWorkerFetched(150).then(openFirstPage) : Promise.resolve())
   .then(() => import('./bench-root.tsx'))
   .catch((error: unknown) => {
     console.error('The bench page did not load', error);

@@ -26,6 +26,7 @@ import {
 // main.tsx, so it costs the app's own first paint nothing. `scale` is CSS px per PDF point (1 = the zoom menu's
 // 100 %); without it the viewer fits the width. `cited`: pages an answer would cite, which the viewer then prepares in
 // the background as it does an answer's (use-prepared-pages.ts); without it no page is cited, as in pdf.js's viewer.
+// `open=0`: no document until `__bench.open()` (nor any worker: bench-main.ts starts none then).
 
 const DOC_ID = 'bench';
 /** One document: nothing to switch to (a stable function, so the viewer's memoised toolbar is not redrawn per jump). */
@@ -146,9 +147,16 @@ function createBench(params: URLSearchParams): { api: BenchApi; controller: Cont
       return { t0, ms: t === null ? null : t - t0 };
     },
     close: async () => {
+      setTarget(null); // a document opened again starts at page 1, not at the last jump
       setOpen(false);
+      paintedAt.clear();
       await nextFrame();
       await nextFrame();
+    },
+    open: async () => {
+      setOpen(true);
+      const t = await waitFor(() => painted(1), 60_000);
+      if (t === null) throw new Error('page 1 was not painted within 60 s of opening');
     },
     // Counted like the reference's: its scroll container and the pages in it (pdf.js's #viewerContainer). Our toolbar
     // (44 elements, hidden on this page) is left out, as the reference has none.
@@ -186,7 +194,8 @@ export function BenchPage() {
   const [initialView] = useState(() => initialViewOf(params));
   const [citations] = useState(() => citationsOf(params));
   const [target, setTarget] = useState<HighlightTarget | null>(null);
-  const [open, setOpen] = useState(true);
+  // `open=0`: the page starts with no document (the heap before opening is measured there); `open()` opens it.
+  const [open, setOpen] = useState(() => params.get('open') !== '0');
   const file = params.get('file');
   const [documents] = useState<DocumentRef[]>(() =>
     file ? [{ id: DOC_ID, title: 'Benchmark document', url: new URL(file, window.location.href).href }] : [],

@@ -10,8 +10,9 @@ import './index.css';
 
 // /bench's page (bench-main.ts; docs/benchmarks.md): the real viewer alone, with none of the app's code. pdf.js's
 // worker and the document's load were started by the entry before this module arrived (the viewer's pane adopts
-// that load); prepareViewerWorkers hands pdf.js its worker if the entry's preload has not yet.
-prepareViewerWorkers();
+// that load); prepareViewerWorkers hands pdf.js its worker if the entry's preload has not yet (with `open=0`, no
+// document and no worker until the bench opens one).
+if (new URLSearchParams(window.location.search).get('open') !== '0') prepareViewerWorkers();
 ignoreCancelledRequests(window);
 
 const root = document.getElementById('root');

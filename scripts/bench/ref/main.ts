@@ -2,7 +2,8 @@
 // same PDF, with the same loading options as citelens (src/features/viewer/pdf-loading-options.ts), exposing the
 // same `window.__bench` v1 (src/app/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
 // equivalent of our highlight is a div over the same box, added to the page when the jump starts.
-//   /?file=URL&scale=S   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that)
+//   /?file=URL&scale=S[&open=0]   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that;
+//   open=0: no document until `__bench.open()`, as on /bench)
 import * as pdfjsLib from 'pdfjs-dist';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import {
@@ -148,19 +149,35 @@ async function main(): Promise<void> {
       viewer.setDocument(null as never);
       linkService.setDocument(null, null);
       await loadingTask?.destroy();
+      loadingTask = null;
+      rendered.clear();
+      textRendered.clear();
+      for (const mark of marks.values()) mark.remove();
+      marks.clear();
       await nextFrame();
       await nextFrame();
+    },
+    open: async () => {
+      await openDocument();
+      const t = await waitFor(() => painted(1), 60_000);
+      if (t === null) throw new Error('page 1 was not painted within 60 s of opening');
     },
     elements: () => ({ scroll: container, viewer: container }),
   };
   (window as BenchWindow).__bench = api;
 
-  loadingTask = pdfjsLib.getDocument({ url: new URL(file, location.href).href, ...OPTIONS });
-  const pdf = await loadingTask.promise;
-  numPages = pdf.numPages;
-  loadedResolve({ numPages });
-  viewer.setDocument(pdf);
-  linkService.setDocument(pdf, null);
+  // `open=0`: no document (nor worker: pdf.js starts one per loading task) until `__bench.open()`.
+  if (params.get('open') !== '0') await openDocument();
+
+  async function openDocument(): Promise<void> {
+    const task = pdfjsLib.getDocument({ url: new URL(file!, location.href).href, ...OPTIONS });
+    loadingTask = task;
+    const pdf = await task.promise;
+    numPages = pdf.numPages;
+    loadedResolve({ numPages });
+    viewer.setDocument(pdf);
+    linkService.setDocument(pdf, null);
+  }
 }
 
 main().catch((e: unknown) => {
