@@ -7,6 +7,7 @@
 //   npm run bench -- --dist dist-x --skip-build     reuse a build
 //   npm run bench -- --no-write       print only, leave docs/benchmarks.md alone
 //   npm run bench -- --port 4303      the app on 4303, the reference on 4304 (default: free ports)
+//   npm run bench -- --scroll-memory  only: both viewers scrolled through 5,000 pages, memory read every 500 (printed)
 //
 // Never part of `npm test` or CI (no test file imports it). Progress goes to stderr, the table to stdout.
 // Documents: scripts/bench/documents.ts (generated, cached in node_modules/.cache/citelens-bench; ../shared/corpus
@@ -22,9 +23,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { writeBenchSection } from './bench-docs.ts';
 import { corpusPdfs, pageLine, textPdfFile } from './bench/documents.ts';
-import { heapCycles, indexing, jumps, openViewer, scrollThrough, settledSoFar, steadyState, type Env, type Viewer } from './bench/drive.ts';
+import { indexing, jumps, openViewer, scrollThrough, settledSoFar, steadyState, type Env, type Viewer } from './bench/drive.ts';
+import { heapCycles, scrollMemory, type MemorySample } from './bench/memory.ts';
 import { firstPaintJs, referenceJsSizes } from './bench/first-paint-js.ts';
-import { Collector, reportSection, seriesOf } from './bench/report.ts';
+import { Collector, reportSection, scrollMemoryTable, seriesOf } from './bench/report.ts';
 import { PairedJumps } from './bench/paired-jumps.ts';
 import { run, startServer, stopChildren } from './bench/processes.ts';
 import { jumpPattern, markdownTable, textTable, toRow } from './bench/stats.ts';
@@ -41,6 +43,7 @@ const arg = (name: string) => {
 const QUICK = argv.includes('--quick');
 const PASSES = Math.max(1, Number(arg('--passes')) || (QUICK ? 1 : 5));
 const SKIP_BUILD = argv.includes('--skip-build');
+const SCROLL_MEMORY = argv.includes('--scroll-memory');
 const WRITE_DOCS = !argv.includes('--no-write');
 const PORT = Number(arg('--port')) || 0;
 const DPRS = [1, 2];
@@ -141,6 +144,18 @@ async function main(): Promise<void> {
       await attempt('warm-up', v, async () => (await openViewer(env, v, file('bench-10'), TIMEOUT)).context.close());
     }
     c.clear('warm-up');
+
+    if (SCROLL_MEMORY) {
+      const env: Env = { browser, citelens: app.url, reference: ref.url, dpr: 1, viewport: VIEWPORT, scale: 1, errors };
+      const runs = [] as { viewer: Viewer; samples: MemorySample[] }[];
+      for (const v of ['citelens', 'reference'] as const) {
+        log(`scrolling ${v} through 5,000 pages`);
+        runs.push({ viewer: v, samples: await scrollMemory(env, v, file('bench-5000'), 10, TIMEOUT) });
+      }
+      process.stdout.write(`\n${scrollMemoryTable(runs)}\n`);
+      if (errors.length) log(`page errors:\n  ${[...new Set(errors)].slice(0, 20).join('\n  ')}`);
+      return;
+    }
 
     for (const dpr of DPRS) {
       const env: Env = { browser, citelens: app.url, reference: ref.url, dpr, viewport: VIEWPORT, scale: 1, errors };

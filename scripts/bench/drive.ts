@@ -179,7 +179,7 @@ export interface Steady {
   workers: number;
 }
 
-async function steadyFigures(browser: Browser, page: Page): Promise<Steady> {
+export async function steadyFigures(browser: Browser, page: Page): Promise<Steady> {
   const dom = await page.evaluate(() => {
     const els = (window as BenchWindow).__bench?.elements?.();
     // Live canvases: main-viewer canvases with pixels (the whole page after closing, when the viewer is gone).
@@ -232,49 +232,3 @@ export async function indexing(page: Page, quote: string, numPages: number): Pro
   return { pagesPerSecond: r.ms === null ? null : numPages / (r.ms / 1000), blocking: b };
 }
 
-export interface HeapCycles {
-  /** Main + workers, in bytes, before any document was opened (the page and its code loaded). */
-  before: number;
-  /** The same after each open → scroll → jumps → close. */
-  closed: number[];
-}
-
-/**
- * "After closing, the heap returns to where it was": the page starts with no document (`open=0`), then `cycles` times
- * opens the document, scrolls through it (20 steps, 100 ms apart), makes 5 far jumps and closes it; the JS heaps
- * (main + workers, after GC) are read before the first opening and after each closing.
- */
-export async function heapCycles(env: Env, viewer: Viewer, file: string, numPages: number, cycles: number): Promise<HeapCycles> {
-  const s = await newSession(env, viewer);
-  try {
-    await s.page.goto(`${benchUrl(env, viewer, file)}&open=0`);
-    await s.page.waitForFunction(() => !!(window as BenchWindow).__bench, null, { polling: 50 });
-    await s.page.waitForTimeout(AFTER_CLOSE_MS);
-    const total = async () => {
-      const h = await heaps(env.browser, s.page);
-      return h.main + h.workers;
-    };
-    const before = await total();
-    const closed: number[] = [];
-    for (let c = 0; c < cycles; c++) {
-      await s.page.evaluate(() => (window as BenchWindow).__bench!.open!());
-      for (let i = 1; i <= 20; i++) {
-        await s.page.evaluate((f) => {
-          const el = (window as BenchWindow).__bench!.elements!().scroll!;
-          el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
-        }, i / 20);
-        await s.page.waitForTimeout(100);
-      }
-      for (let k = 1; k <= 5; k++) {
-        const p = ((k * 397 + c * 101) % numPages) + 1;
-        await s.page.evaluate((n) => (window as BenchWindow).__bench!.jumpTo(n, { timeoutMs: 10_000 }), p);
-      }
-      await s.page.evaluate(() => (window as BenchWindow).__bench!.close!());
-      await s.page.waitForTimeout(AFTER_CLOSE_MS);
-      closed.push(await total());
-    }
-    return { before, closed };
-  } finally {
-    await s.context.close();
-  }
-}

@@ -1,6 +1,7 @@
 // Figures collected run by run, turned into the table's series (with the issue's targets), and the section of
 // docs/benchmarks.md that `npm run bench` owns.
 import { AFTER_CLOSE_MS, type Viewer } from './drive.ts';
+import type { MemorySample } from './memory.ts';
 import type { FirstPaintJs, JsBudget } from './first-paint-js.ts';
 import type { Row, Series, Target, Unit } from './stats.ts';
 
@@ -198,4 +199,18 @@ export function reportSection(o: {
     `Code: ${o.code}. Machine: ${o.machine}; ${o.load}.`,
     ...(o.note ? ['', o.note] : []),
   ];
+}
+
+/** `--scroll-memory`: one row per sample, both viewers side by side (Markdown). */
+export function scrollMemoryTable(runs: { viewer: Viewer; samples: MemorySample[] }[]): string {
+  const mb = (n: number) => (n / 1048576).toFixed(1);
+  const head = ['page in view', ...runs.flatMap((r) => [`${r.viewer}: heap, main + workers (MB)`, 'live canvases', 'DOM nodes'])];
+  const rows = (runs[0]?.samples ?? []).map((_, i) => [
+    runs.map((r) => r.samples[i]?.page ?? '—').join(' / '),
+    ...runs.flatMap((r) => {
+      const f = r.samples[i]?.figures;
+      return f ? [mb(f.heapMain + f.heapWorkers), String(f.canvases), String(f.domNodes)] : ['—', '—', '—'];
+    }),
+  ]);
+  return [head, head.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
