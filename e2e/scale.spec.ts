@@ -93,6 +93,52 @@ test('the cited pages are made ready while the reader reads: a click draws its p
   expect([await askedFor(1000), await askedFor(990)]).toEqual([1, 1]);
 });
 
+test('a long scroll has pdf.js clean up its caches, and the cited pages are made ready again after it', async ({ page }) => {
+  test.slow();
+  const askedFor = await countDrawingRequests(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cleanups: number };
+    w.__cleanups = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+      if ((message as { action?: string } | null)?.action === 'Cleanup') w.__cleanups++;
+      return (post as (...a: unknown[]) => void).call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  const cleanups = () => page.evaluate(() => (window as unknown as { __cleanups: number }).__cleanups);
+  await withMoreCitations(page);
+  await openLarge(page);
+  await expect.poll(() => askedFor(1000), { timeout: 20_000 }).toBe(1);
+  // A reader paging down through 130 pages, each drawn before the next.
+  await page.locator('[data-viewer-scroll]').evaluate(
+    (el) =>
+      new Promise<void>((resolve, reject) => {
+        let p = 2;
+        const deadline = performance.now() + 90_000;
+        const step = () => {
+          if (p > 130) return resolve();
+          if (performance.now() > deadline) return reject(new Error(`stuck before page ${p}`));
+          const pageEl = el.querySelector<HTMLElement>(`[data-page-number="${p}"]`);
+          if (pageEl?.querySelector('canvas')) {
+            el.scrollTop += pageEl.getBoundingClientRect().top - el.getBoundingClientRect().top;
+            p++;
+          } else if (pageEl) el.scrollTop += pageEl.getBoundingClientRect().top - el.getBoundingClientRect().top;
+          else el.scrollTop += el.clientHeight;
+          requestAnimationFrame(step);
+        };
+        step();
+      }),
+  );
+  await expect.poll(cleanups, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  // The cleanup freed the prepared drawing too: the worker is asked for it again in the background, and a click on
+  // its citation then draws it with no request of its own.
+  await expect.poll(() => askedFor(1000), { timeout: 20_000 }).toBe(2);
+  await page.locator('button[data-marker="2"]').first().click();
+  await expect(page.locator('[data-page-number="1000"] canvas')).toBeVisible();
+  await expectHighlightOnQuote(page, 'S2', quoteOf(1000));
+  expect(await askedFor(1000)).toBe(2);
+});
+
 test("a quote-only citation's page is made ready once the review's checks have found it", async ({ page }) => {
   test.slow();
   const askedFor = await countDrawingRequests(page);

@@ -204,12 +204,12 @@ export function reportSection(o: {
 /** `--scroll-memory`: one row per sample, both viewers side by side (Markdown). */
 export function scrollMemoryTable(runs: { viewer: Viewer; samples: MemorySample[] }[]): string {
   const mb = (n: number) => (n / 1048576).toFixed(1);
-  const head = ['page in view', ...runs.flatMap((r) => [`${r.viewer}: heap, main + workers (MB)`, 'live canvases', 'DOM nodes'])];
+  const head = ['page in view', ...runs.flatMap((r) => [`${r.viewer}: heap, main / workers (MB)`, 'live canvases', 'DOM nodes'])];
   const rows = (runs[0]?.samples ?? []).map((_, i) => [
     runs.map((r) => r.samples[i]?.page ?? '—').join(' / '),
     ...runs.flatMap((r) => {
       const f = r.samples[i]?.figures;
-      return f ? [mb(f.heapMain + f.heapWorkers), String(f.canvases), String(f.domNodes)] : ['—', '—', '—'];
+      return f ? [`${mb(f.heapMain)} / ${mb(f.heapWorkers)}`, String(f.canvases), String(f.domNodes)] : ['—', '—', '—'];
     }),
   ]);
   return [head, head.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');

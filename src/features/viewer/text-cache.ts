@@ -38,6 +38,8 @@ export interface DocumentTextCache {
   freeDrawing(page: number): void;
   /** Keeps the page's drawing until the returned release is called (a cited page prepared ahead, use-prepared-pages.ts). */
   keepDrawing(page: number): () => void;
+  /** Hears each page whose drawing freeDrawing has freed (use-worker-cleanup.ts counts them). Returns the unsubscribe. */
+  onDrawingFreed(listener: () => void): () => void;
 }
 
 // A cache nobody holds any more frees its index in the worker (viewers do not say when they let a document go).
@@ -103,8 +105,12 @@ export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPagePr
   // Pages whose drawing is kept, with how many keep it. A release frees the drawing a microtask later, so that a
   // keeper let go and taken again in the same commit (its effect re-run) does not throw the drawing away between.
   const keepers = new Map<number, number>();
+  const freedListeners = new Set<() => void>();
   const freeDrawing = (n: number) => {
-    if (!keepers.has(n)) void loaded.get(n)?.cleanup();
+    const page = keepers.has(n) ? undefined : loaded.get(n);
+    if (!page) return;
+    void page.cleanup();
+    for (const listener of freedListeners) listener();
   };
   const keepDrawing = (n: number) => {
     keepers.set(n, (keepers.get(n) ?? 0) + 1);
@@ -142,6 +148,10 @@ export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPagePr
     textRequests: () => requests,
     freeDrawing,
     keepDrawing,
+    onDrawingFreed: (listener) => {
+      freedListeners.add(listener);
+      return () => void freedListeners.delete(listener);
+    },
   };
   return cache;
 }

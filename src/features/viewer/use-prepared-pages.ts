@@ -15,9 +15,10 @@ const MAX_PREPARED = 8;
 
 /**
  * `citedPages`: pages of this document without repeats, in citation order (citedPagesInOrder). `ready`: a page has
- * painted (the first paint is never slowed by work ahead).
+ * painted (the first paint is never slowed by work ahead). `generation`: changes when pdf.js's caches were cleaned up
+ * (use-worker-cleanup.ts), which freed the prepared drawings too: they are prepared again.
  */
-export function usePreparedPages(textCache: DocumentTextCache, scheduler: RenderScheduler, citedPages: readonly number[], ready: boolean) {
+export function usePreparedPages(textCache: DocumentTextCache, scheduler: RenderScheduler, citedPages: readonly number[], ready: boolean, generation = 0) {
   // A string, so that a new array of the same pages (a parent's re-render) does not prepare them again.
   const wanted = citedPages.slice(0, MAX_PREPARED).join(',');
 
@@ -41,5 +42,6 @@ export function usePreparedPages(textCache: DocumentTextCache, scheduler: Render
       for (const ticket of tickets) ticket.cancel();
       for (const release of releases) release();
     };
-  }, [wanted, ready, textCache, scheduler]);
+    // `generation` is read by no line above: a new one is the reason to prepare again.
+  }, [wanted, ready, textCache, scheduler, generation]);
 }

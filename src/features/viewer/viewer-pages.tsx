@@ -23,6 +23,7 @@ import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './v
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
 import { usePreparedPages } from './use-prepared-pages.ts';
+import { useWorkerCleanup } from './use-worker-cleanup.ts';
 import { citedPagesInOrder, type PageCitation } from '../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
@@ -123,7 +124,8 @@ export function ViewerPages(props: ViewerPagesProps) {
   }, [anyPainted, warmLocator, store, documentKey]);
   const citations = props.citations ?? NO_CITATIONS;
   const citedPages = useMemo(() => citedPagesInOrder(citations, labels ?? null, pageCount), [citations, labels, pageCount]);
-  usePreparedPages(textCache, scheduler, citedPages, anyPainted);
+  const cleanups = useWorkerCleanup(textCache, scheduler);
+  usePreparedPages(textCache, scheduler, citedPages, anyPainted, cleanups);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
