@@ -7,7 +7,7 @@ import type { LocateHandler } from './locate-handler.ts';
 import { packPageText, transferablesOf, type FindPage, type FromWorker, type JobValue, type LocateJob, type ToWorker } from './locate-protocol.ts';
 import { startLocateWorker } from './locate-worker-start.ts';
 import { measureText } from './measure-text.ts';
-import { onWorkersIdle } from './worker-lifetime.ts';
+import { sharedWhileDocumentsOpen } from './worker-lifetime.ts';
 
 // The main thread's side of the locate worker. One worker serves the page (like pdf.js's); each open document gets
 // a DocumentLocator that answers the worker's page requests from that document's text cache (one getTextContent per
@@ -202,21 +202,11 @@ export class LocateService {
   }
 }
 
-let shared: LocateService | null = null;
-
 /**
  * The page's one locate service, started on first use (in-process where there are no workers: Node, jsdom), and
  * ended once no document is open (worker-lifetime.ts): the next document's locator starts another.
  */
-export function locateService(): LocateService {
-  if (!shared) {
-    const service = new LocateService(typeof Worker === 'undefined' ? null : startLocateWorker);
-    const unregister = onWorkersIdle(() => {
-      unregister();
-      if (shared === service) shared = null;
-      service.end();
-    });
-    shared = service;
-  }
-  return shared;
-}
+export const locateService = sharedWhileDocumentsOpen(
+  () => new LocateService(typeof Worker === 'undefined' ? null : startLocateWorker),
+  (service) => service.end(),
+);

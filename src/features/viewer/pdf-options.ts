@@ -1,8 +1,8 @@
 import { pdfjs } from 'react-pdf';
 import { documentRequestHeaders } from '../../api/auth-token.ts';
 import { pdfLoadingOptions } from './pdf-loading-options.ts';
-import { createPdfWorker, type SharedPdfWorker } from './pdf-worker.ts';
-import { holdWorkers, onWorkersIdle } from './worker-lifetime.ts';
+import { createPdfWorker } from './pdf-worker.ts';
+import { holdWorkers, sharedWhileDocumentsOpen } from './worker-lifetime.ts';
 
 // How every PDF of the page is opened (pdf-document.ts, and the text and print paths that open one of their own).
 
@@ -18,8 +18,6 @@ const BASE_OPTIONS = {
   httpHeaders: documentRequestHeaders,
 } satisfies DocumentOptions;
 
-let shared: { options: DocumentOptions; worker: SharedPdfWorker } | undefined;
-
 /**
  * The options with ONE pdf.js worker shared by every document and every viewer of the page. Without it, pdf.js
  * starts a new worker per document (fetch + parse of a 1.2 MB script, ~0.8 s here) on every document switch.
@@ -27,18 +25,16 @@ let shared: { options: DocumentOptions; worker: SharedPdfWorker } | undefined;
  * (worker-lifetime.ts), and the next document starts another. Created on first use, not at import, so importing
  * this module (e.g. in unit tests with react-pdf mocked) starts nothing.
  */
-function getDocumentOptions(): DocumentOptions {
-  if (!shared) {
+const sharedOptions = sharedWhileDocumentsOpen(
+  () => {
     const worker = createPdfWorker();
-    const current = { options: { ...BASE_OPTIONS, worker: worker.worker }, worker };
-    const unregister = onWorkersIdle(() => {
-      unregister();
-      if (shared === current) shared = undefined;
-      worker.end();
-    });
-    shared = current;
-  }
-  return shared.options;
+    return { options: { ...BASE_OPTIONS, worker: worker.worker } satisfies DocumentOptions, worker };
+  },
+  ({ worker }) => worker.end(),
+);
+
+function getDocumentOptions(): DocumentOptions {
+  return sharedOptions().options;
 }
 
 /**

@@ -11,10 +11,19 @@ const enders = new Set<() => void>();
 let holders = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Registers what ends a worker once no document is open. Returns the unregistration. */
-export function onWorkersIdle(end: () => void): () => void {
-  enders.add(end);
-  return () => void enders.delete(end);
+/**
+ * The page's one `T` (a worker, or what wraps one): made on first use, ended with `end` once no document is open,
+ * and made again by the next use.
+ */
+export function sharedWhileDocumentsOpen<T>(make: () => T, end: (value: T) => void): () => T {
+  let current: { value: T } | null = null;
+  enders.add(() => {
+    if (!current) return;
+    const { value } = current;
+    current = null;
+    end(value);
+  });
+  return () => (current ??= { value: make() }).value;
 }
 
 /** A document is open (or opening) until the returned release is called; calling it again does nothing. */
@@ -32,7 +41,7 @@ export function holdWorkers(): () => void {
 }
 
 function endWorkers(): void {
+  // A hold taken since the release cleared this timer: no document is open.
   timer = undefined;
-  if (holders > 0) return;
-  for (const end of [...enders]) end();
+  for (const end of enders) end();
 }
