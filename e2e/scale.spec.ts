@@ -58,24 +58,35 @@ test('a jump to page 1,000 and back lands on the quoted words both times', async
   }
 });
 
-/** Counts pdf.js's requests for a page's drawing (GetOperatorList) from the page's start; returns a count by page. */
-async function countDrawingRequests(page: Page): Promise<(n: number) => Promise<number>> {
+/**
+ * Records pdf.js's requests to its worker from the page's start: `drawingsOf(n)` counts those for page n's drawing
+ * (GetOperatorList), `sent(action)` those of one action.
+ */
+async function recordWorkerRequests(page: Page) {
   await page.addInitScript(() => {
-    const asked: number[] = [];
-    (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked = asked;
+    const sent: { action?: string; page?: number }[] = [];
+    (window as unknown as { __workerRequests: typeof sent }).__workerRequests = sent;
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
       const m = message as { action?: string; data?: { pageIndex?: number } } | null;
-      if (m?.action === 'GetOperatorList' && typeof m.data?.pageIndex === 'number') asked.push(m.data.pageIndex + 1);
+      if (m?.action) sent.push({ action: m.action, page: typeof m.data?.pageIndex === 'number' ? m.data.pageIndex + 1 : undefined });
       return (post as (...a: unknown[]) => void).call(this, message, ...rest);
     } as typeof Worker.prototype.postMessage;
   });
-  return (n) => page.evaluate((p) => (window as unknown as { __drawingsAsked: number[] }).__drawingsAsked.filter((x) => x === p).length, n);
+  const count = (action: string, pageNumber?: number) =>
+    page.evaluate(
+      ([a, p]) =>
+        (window as unknown as { __workerRequests: { action?: string; page?: number }[] }).__workerRequests.filter(
+          (r) => r.action === a && (p === undefined || r.page === p),
+        ).length,
+      [action, pageNumber] as const,
+    );
+  return { drawingsOf: (n: number) => count('GetOperatorList', n), sent: (action: string) => count(action) };
 }
 
 test('the cited pages are made ready while the reader reads: a click draws its page with no new request to the worker', async ({ page }) => {
   test.slow();
-  const askedFor = await countDrawingRequests(page);
+  const { drawingsOf: askedFor } = await recordWorkerRequests(page);
   await withMoreCitations(page);
   await openLarge(page);
   // Pages 1,000 and 990 are cited in this document (page 9 is in another): their drawings are built in the background.
@@ -95,17 +106,7 @@ test('the cited pages are made ready while the reader reads: a click draws its p
 
 test('a long scroll has pdf.js clean up its caches, and the cited pages are made ready again after it', async ({ page }) => {
   test.slow();
-  const askedFor = await countDrawingRequests(page);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cleanups: number };
-    w.__cleanups = 0;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
-      if ((message as { action?: string } | null)?.action === 'Cleanup') w.__cleanups++;
-      return (post as (...a: unknown[]) => void).call(this, message, ...rest);
-    } as typeof Worker.prototype.postMessage;
-  });
-  const cleanups = () => page.evaluate(() => (window as unknown as { __cleanups: number }).__cleanups);
+  const { drawingsOf: askedFor, sent } = await recordWorkerRequests(page);
   await withMoreCitations(page);
   await openLarge(page);
   await expect.poll(() => askedFor(1000), { timeout: 20_000 }).toBe(1);
@@ -129,7 +130,7 @@ test('a long scroll has pdf.js clean up its caches, and the cited pages are made
         step();
       }),
   );
-  await expect.poll(cleanups, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => sent('Cleanup'), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   // The cleanup freed the prepared drawing too: the worker is asked for it again in the background, and a click on
   // its citation then draws it with no request of its own.
   await expect.poll(() => askedFor(1000), { timeout: 20_000 }).toBe(2);
@@ -141,7 +142,7 @@ test('a long scroll has pdf.js clean up its caches, and the cited pages are made
 
 test("a quote-only citation's page is made ready once the review's checks have found it", async ({ page }) => {
   test.slow();
-  const askedFor = await countDrawingRequests(page);
+  const { drawingsOf: askedFor } = await recordWorkerRequests(page);
   await page.goto('./?answer=large-document-quote-only');
   await expect(page.getByText('of 1000', { exact: true })).toBeVisible();
   // The source names no page: the checks search the document in the background, and the page they find is prepared.
