@@ -197,20 +197,33 @@ export async function steadyFigures(browser: Browser, page: Page): Promise<Stead
 /** How long after closing the figures are read: past the grace in which citelens keeps its workers for the next document. */
 export const AFTER_CLOSE_MS = WORKERS_IDLE_MS + 1000;
 
-/** A full scroll (50 steps, 100 ms apart) and 20 jumps, then the steady state; then close, and the same again. */
-export async function steadyState(browser: Browser, page: Page, numPages: number): Promise<{ after: Steady; closed: Steady; textPerPage: number; maxTextPerPage: number }> {
-  for (let i = 1; i <= 50; i++) {
+/**
+ * Scrolls the viewer from `from` to `to` (fractions of its scroll range) in `steps` steps `gapMs` apart, so that pages
+ * along the way get their turn to draw.
+ */
+export async function scrollInSteps(page: Page, from: number, to: number, steps: number, gapMs: number): Promise<void> {
+  for (let i = 1; i <= steps; i++) {
     await page.evaluate((f) => {
       const el = (window as BenchWindow).__bench!.elements!().scroll!;
       el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
-    }, i / 50);
-    await page.waitForTimeout(100);
+    }, from + ((to - from) * i) / steps);
+    await page.waitForTimeout(gapMs);
   }
-  await page.evaluate((n) => (window as BenchWindow).__bench!.whenPageRendered(n, 20_000), numPages);
-  for (let k = 1; k <= 20; k++) {
-    const p = ((k * 397) % numPages) + 1;
+}
+
+/** `count` far jumps, one after the other, each waited for: pages 397 apart (plus `shift`), around the document. */
+export async function farJumps(page: Page, count: number, numPages: number, shift = 0): Promise<void> {
+  for (let k = 1; k <= count; k++) {
+    const p = ((k * 397 + shift) % numPages) + 1;
     await page.evaluate((n) => (window as BenchWindow).__bench!.jumpTo(n, { timeoutMs: 10_000 }), p);
   }
+}
+
+/** A full scroll (50 steps, 100 ms apart) and 20 jumps, then the steady state; then close, and the same again. */
+export async function steadyState(browser: Browser, page: Page, numPages: number): Promise<{ after: Steady; closed: Steady; textPerPage: number; maxTextPerPage: number }> {
+  await scrollInSteps(page, 0, 1, 50, 100);
+  await page.evaluate((n) => (window as BenchWindow).__bench!.whenPageRendered(n, 20_000), numPages);
+  await farJumps(page, 20, numPages);
   await page.waitForTimeout(1000);
   const after = await steadyFigures(browser, page);
   const extra = (await page.evaluate(() => (window as BenchWindow).__bench!.extra?.() ?? {})) as Record<string, number>;

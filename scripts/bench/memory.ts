@@ -2,7 +2,7 @@
 // closed, and memory while scrolling through a long document. Driven through `window.__bench` like the rest (drive.ts).
 import type { BenchWindow } from '../../src/app/bench-api.ts';
 import { heaps } from './cdp.ts';
-import { AFTER_CLOSE_MS, benchUrl, newSession, openViewer, steadyFigures, type Env, type Steady, type Viewer } from './drive.ts';
+import { AFTER_CLOSE_MS, benchUrl, farJumps, newSession, openViewer, scrollInSteps, steadyFigures, type Env, type Steady, type Viewer } from './drive.ts';
 
 export interface HeapCycles {
   /** Main + workers, in bytes, before any document was opened (the page and its code loaded). */
@@ -30,17 +30,8 @@ export async function heapCycles(env: Env, viewer: Viewer, file: string, numPage
     const closed: number[] = [];
     for (let c = 0; c < cycles; c++) {
       await s.page.evaluate(() => (window as BenchWindow).__bench!.open!());
-      for (let i = 1; i <= 20; i++) {
-        await s.page.evaluate((f) => {
-          const el = (window as BenchWindow).__bench!.elements!().scroll!;
-          el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
-        }, i / 20);
-        await s.page.waitForTimeout(100);
-      }
-      for (let k = 1; k <= 5; k++) {
-        const p = ((k * 397 + c * 101) % numPages) + 1;
-        await s.page.evaluate((n) => (window as BenchWindow).__bench!.jumpTo(n, { timeoutMs: 10_000 }), p);
-      }
+      await scrollInSteps(s.page, 0, 1, 20, 100);
+      await farJumps(s.page, 5, numPages, c * 101);
       await s.page.evaluate(() => (window as BenchWindow).__bench!.close!());
       await s.page.waitForTimeout(AFTER_CLOSE_MS);
       closed.push(await total());
@@ -66,13 +57,7 @@ export async function scrollMemory(env: Env, viewer: Viewer, file: string, sampl
   try {
     const out: MemorySample[] = [{ page: 1, figures: await steadyFigures(env.browser, o.page) }];
     for (let leg = 1; leg <= samples; leg++) {
-      for (let step = 1; step <= 50; step++) {
-        await o.page.evaluate((f) => {
-          const el = (window as BenchWindow).__bench!.elements!().scroll!;
-          el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
-        }, (leg - 1 + step / 50) / samples);
-        await o.page.waitForTimeout(60);
-      }
+      await scrollInSteps(o.page, (leg - 1) / samples, leg / samples, 50, 60);
       const page = await o.page.evaluate(() => (window as BenchWindow).__bench!.currentPage());
       await o.page.evaluate((n) => (window as BenchWindow).__bench!.whenPageRendered(n, 20_000), page);
       await o.page.waitForTimeout(500);
