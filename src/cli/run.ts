@@ -1,6 +1,7 @@
 // The command line's work, without the process around it (src/cli/main.ts is that shell): tests call `run` in
 // process with their own stdout and stderr, which is many times faster than spawning tsx per case.
-import { locateInDocument, type LocateResult } from '../core/locate/locate.ts';
+import { locateInDocument, type LocatedDifference, type LocateResult } from '../core/locate/locate.ts';
+import type { Box } from '../core/model/types.ts';
 import { quoteTooLong, quoteTooLongReason } from '../core/review/quote-limit.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
 import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
@@ -18,7 +19,11 @@ export const USAGE = `Usage:
   citelens --help
 
 Locates quotes in a PDF's text layer and prints one JSON array to stdout, one element per quote, in input order:
-  { "id", "found", "score", "page", "pageEnd"?, "rects": [{ "page", "x0", "y0", "x1", "y1" }] }
+  { "id", "found", "match", "score", "page", "pageEnd"?, "rects": [{ "page", "x0", "y0", "x1", "y1" }],
+    "differences"?, "closest"?: { "page", "pageEnd"?, "score", "rects", "differences" } }
+"match" is "exact", "approximate" (the document's words but for spacing, punctuation or misread characters) or
+"none". A passage that differs by a number, date, unit, negation, name or word is not found: it is "closest", with
+"differences": [{ "kind": "number"|"date"|"unit"|"negation"|"entity"|"word", "quote", "document", "rects" }].
 Rects are canonical: PDF points, origin at the top-left of the page's CropBox, y down, unrotated page.
 QUOTES.json is an array of { "id", "text", "page"? } ("page" is a 1-based hint). --quote gives id "quote".
 Exit codes: 0 when it ran (found or not), 2 for bad usage or an unreadable, corrupt, locked or oversized PDF.
@@ -99,14 +104,24 @@ function parseArgs(argv: string[]): Args | 'help' {
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
+const rounded = (rects: readonly Box[]) => rects.map((b) => ({ page: b.page, x0: r2(b.x0), y0: r2(b.y0), x1: r2(b.x1), y1: r2(b.y1) }));
+const score3 = (n: number) => Math.round(n * 1000) / 1000;
+const differencesOut = (list: readonly LocatedDifference[]) => list.map((d) => ({ kind: d.kind, quote: d.quote, document: d.document, rects: rounded(d.rects) }));
+
 function output(id: unknown, res: LocateResult) {
+  const c = res.closest;
   return {
     id,
     found: res.found,
-    score: Math.round(res.score * 1000) / 1000,
+    match: res.match,
+    score: score3(res.score),
     page: res.page,
     ...(res.pageEnd !== undefined ? { pageEnd: res.pageEnd } : {}),
-    rects: res.rects.map((b) => ({ page: b.page, x0: r2(b.x0), y0: r2(b.y0), x1: r2(b.x1), y1: r2(b.y1) })),
+    rects: rounded(res.rects),
+    ...(res.differences ? { differences: differencesOut(res.differences) } : {}),
+    ...(c
+      ? { closest: { page: c.page, ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}), score: score3(c.score), rects: rounded(c.rects), differences: differencesOut(c.differences) } }
+      : {}),
   };
 }
 
@@ -154,7 +169,7 @@ export async function run(
     for (const q of args.quotes) {
       // Past the cap the locator takes minutes and gigabytes (core/review/quote-limit.ts): report it unsearched.
       if (quoteTooLong(q.text)) {
-        results.push({ id: q.id, found: false, score: 0, page: null, rects: [], reason: 'quote too long', detail: quoteTooLongReason(q.text) });
+        results.push({ id: q.id, found: false, match: 'none', score: 0, page: null, rects: [], reason: 'quote too long', detail: quoteTooLongReason(q.text) });
         continue;
       }
       const res = await locateInDocument({

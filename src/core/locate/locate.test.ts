@@ -66,7 +66,7 @@ describe('matching classes (as in pdf.js find-controller tests)', () => {
   it('does not find what is not there', () => {
     const lines = flowText('Now I have heard my Granny say that a long time before her day the Moon got trapped');
     const r = one(lines, 'The quarterly revenue of the northern subsidiary grew by forty-seven percent.');
-    expect(r).toEqual({ found: false, score: expect.any(Number), page: 1, rects: [] });
+    expect(r).toEqual({ found: false, match: 'none', score: expect.any(Number), page: 1, rects: [] });
   });
 });
 
@@ -110,14 +110,19 @@ describe('locator', () => {
     expect(locateInIndex(idx, 'repeated phrase here').page).toBe(1);
   });
 
-  it('tolerates a few wrong words (fuzzy) but not shuffled words', () => {
+  it('tolerates characters misread inside words (fuzzy), but not a changed word, nor shuffled words', () => {
     const text =
       'Geography is more than just memorizing locations; it is the study of places and the relationships between people and their environments.';
     const idx = indexOf(syntheticPage(1, flowText(text)));
-    const ocr = locateInIndex(idx, 'Geography is more than just memorlzing locations; it is the stuby of places and the relationships', { page: 1 });
-    expect(ocr.found).toBe(true);
+    const ocr = locateInIndex(idx, 'Geography is more than just memorlzing locations; it is the study of places and the re1ationships', { page: 1 });
+    expect(ocr).toMatchObject({ found: true, match: 'approximate', differences: [] });
     expect(ocr.score).toBeGreaterThan(0.6);
     expect(ocr.score).toBeLessThan(1);
+    // one word changed: the passage is the closest, not found, and the change is named
+    const changed = locateInIndex(idx, 'Geography is more than just memorizing locations; it is the study of cities and the relationships', { page: 1 });
+    expect(changed).toMatchObject({ found: false, match: 'none', rects: [] });
+    expect(changed.closest?.differences.map((d) => [d.kind, d.quote, d.document])).toEqual([['word', 'cities', 'places']]);
+    expect(changed.closest?.rects.length).toBeGreaterThan(0);
     const shuffled = 'places study the of relationships and is it the locations memorizing just';
     expect(locateInIndex(idx, shuffled, { page: 1 }).found).toBe(false);
   });

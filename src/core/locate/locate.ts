@@ -1,16 +1,43 @@
 // Locating a quote in a PDF's text: exact on the hinted page(s), then neighbours, then the whole document, then
 // a fuzzy word alignment. Pure TypeScript, no I/O: works in the browser and in Node.
+//
+// Found means the document's words: an exact match (after the folding normalize.ts does), or an approximate one
+// whose every difference is harmless (differences.ts: spacing, punctuation, character noise). A passage that differs
+// by a number, a date, a unit, a negation, a name or a word is not found: it is reported as the closest passage,
+// with what differs, so that nobody stores a changed number as verified evidence.
 import type { Box } from '../model/types.ts';
+import { alignTokens, diffRuns, quoteTokens, type Difference } from './differences.ts';
 import { findExact } from './exact-match.ts';
 import { findFuzzy, type SimilarityCache } from './fuzzy-match.ts';
 import { normalizeText, punctSignature, toKey } from './normalize.ts';
 import type { MeasureText, PageText } from './page-text.ts';
+import { passageWords } from './passage-tokens.ts';
 import { spansToRects } from './rects.ts';
 import { makeWindow, type Span, type Window } from './search-window.ts';
 import { TextIndex, type IndexedPage } from './text-index.ts';
 
+export type MatchKind = 'exact' | 'approximate' | 'none';
+
+/** A meaningful difference, with the document's differing words marked on their page (empty when the document
+ * lacks words the quote has). */
+export interface LocatedDifference extends Difference {
+  rects: Box[];
+}
+
+/** The passage a quote that was not found comes closest to. */
+export interface ClosestPassage {
+  page: number;
+  pageEnd?: number;
+  rects: Box[];
+  score: number;
+  /** What differs between the quote and this passage (meaningful differences only). */
+  differences: LocatedDifference[];
+}
+
 export interface LocateResult {
   found: boolean;
+  /** exact: the document's words; approximate: the same but for harmless noise; none: not found. */
+  match: MatchKind;
   /** 1 for an exact match; the fuzzy alignment score (0..1) otherwise. */
   score: number;
   /** Page of the first highlighted word; when not found, the hint (or null). */
@@ -19,6 +46,10 @@ export interface LocateResult {
   pageEnd?: number;
   /** Canonical boxes, one per line fragment, possibly on two pages. Empty when not found. */
   rects: Box[];
+  /** An approximate match's meaningful differences: always empty (any would make it not found), kept for clients. */
+  differences?: LocatedDifference[];
+  /** Not found: the best passage the search came up with, when it scored at least the candidate floor. */
+  closest?: ClosestPassage;
 }
 
 export interface LocateOptions {
@@ -30,6 +61,8 @@ export interface LocateOptions {
   measure?: MeasureText;
   /** Fuzzy acceptance threshold, default 0.6. */
   minScore?: number;
+  /** A passage that is not found is reported as `closest` when it scores at least this. Default 0.3. */
+  candidateFloor?: number;
 }
 
 export interface LocateInDocumentOptions extends LocateOptions {
@@ -42,6 +75,7 @@ export interface LocateInDocumentOptions extends LocateOptions {
 }
 
 export const DEFAULT_MIN_SCORE = 0.6;
+export const DEFAULT_CANDIDATE_FLOOR = 0.3;
 
 interface Plan {
   /** Search stages, each a list of window start pages in order. */
@@ -86,26 +120,84 @@ interface Query {
   key: string;
   words: string[];
   punct: string;
+  /** The quote's words as the difference classifier reads them (as written, with their folded keys). */
+  tokens: ReturnType<typeof quoteTokens>;
 }
 
 function prepare(quote: string): Query {
   const raw = typeof quote === 'string' ? quote : String(quote ?? '');
-  const text = normalizeText(raw).text;
-  return { key: toKey(text), words: text.split(' ').filter((w) => w.length > 0), punct: punctSignature(raw) };
+  const normalized = normalizeText(raw);
+  const text = normalized.text;
+  return { key: toKey(text), words: text.split(' ').filter((w) => w.length > 0), punct: punctSignature(raw), tokens: quoteTokens(raw, normalized) };
 }
 
-function result(index: TextIndex, spans: Span[], score: number, opts: LocateOptions): LocateResult {
-  const rects = spansToRects(index.pages, spans, opts.measure);
-  const pages = spans.map((s) => s.page);
+/** Words of margin around a fuzzy match, where the words a quote changed at its ends lie. */
+const MARGIN = 4;
+
+interface Candidate {
+  win: Window;
+  spans: Span[];
+  score: number;
+  exact: boolean;
+}
+
+/** The verdict on a candidate passage: found (exact, or harmless differences only) or the closest, with why not. */
+function judge(index: TextIndex, q: Query, c: Candidate, opts: LocateOptions): LocateResult {
+  const words = passageWords(c.win, c.spans, c.exact ? 0 : MARGIN);
+  const doc = words.map((w) => w.token);
+  const runs = diffRuns(q.tokens, doc, alignTokens(q.tokens, doc));
+  const differences: LocatedDifference[] = runs.flatMap((r) =>
+    r.difference
+      ? [{ ...r.difference, rects: spansToRects(index.pages, r.docTokens.map((i) => ({ page: words[i]!.page, k0: words[i]!.k0, k1: words[i]!.k1 })), opts.measure) }]
+      : [],
+  );
+  const clean = differences.length === 0;
+  const min = opts.minScore ?? DEFAULT_MIN_SCORE;
+  const rects = spansToRects(index.pages, c.spans, opts.measure);
+  const pages = c.spans.map((s) => s.page);
   const first = Math.min(...pages);
   const last = Math.max(...pages);
-  const res: LocateResult = { found: true, score, page: first, rects };
-  if (last !== first) res.pageEnd = last;
+  if (clean && (c.exact || c.score >= min)) {
+    const exact = c.exact;
+    const res: LocateResult = { found: true, match: exact ? 'exact' : 'approximate', score: c.exact ? 1 : c.score, page: first, rects };
+    if (last !== first) res.pageEnd = last;
+    if (!exact) res.differences = [];
+    return res;
+  }
+  // A passage whose folded words all agree (so the alignment scored it 1) but whose digits differ ("10.3" / "103")
+  // does not score 1: the quote's words in a meaningful difference count against it.
+  const differing = runs.reduce((n, r) => n + (r.harmless ? 0 : Math.max(1, r.quoteTokens)), 0);
+  const res = notFound(opts, Math.min(c.score, 1 - differing / Math.max(1, q.tokens.length)));
+  if (res.score >= (opts.candidateFloor ?? DEFAULT_CANDIDATE_FLOOR)) {
+    res.closest = { page: first, rects, score: res.score, differences };
+    if (last !== first) res.closest.pageEnd = last;
+  }
   return res;
 }
 
 function notFound(opts: LocateOptions, score = 0): LocateResult {
-  return { found: false, score, page: opts.page ?? null, rects: [] };
+  return { found: false, match: 'none', score, page: opts.page ?? null, rects: [] };
+}
+
+/** The first exact occurrence in search order whose digits agree too ("1.5" and "15" share a key), else null. */
+function exactIn(index: TextIndex, q: Query, win: Window | null, start: number, opts: LocateOptions): LocateResult | null {
+  const spans = win && findExact(win, q.key, opts.page ?? start, q.punct);
+  if (!win || !spans || spans.length === 0) return null;
+  const res = judge(index, q, { win, spans, score: 1, exact: true }, opts);
+  return res.found ? res : null;
+}
+
+/** The best fuzzy candidate so far, or this window's when it scores clearly better. */
+function better(best: Candidate | null, win: Window | null, q: Query, cache: SimilarityCache): Candidate | null {
+  const m = win && findFuzzy(win, q.words, cache);
+  if (m && win && (!best || m.score > best.score + 0.02)) return { win, spans: m.spans, score: m.score, exact: false };
+  return best;
+}
+
+function settle(index: TextIndex, q: Query, best: Candidate | null, opts: LocateOptions): LocateResult {
+  const floor = Math.min(opts.minScore ?? DEFAULT_MIN_SCORE, opts.candidateFloor ?? DEFAULT_CANDIDATE_FLOOR);
+  if (best && best.score >= floor) return judge(index, q, best, opts);
+  return notFound(opts, best?.score ?? 0);
 }
 
 /** Synchronous: locates `quote` among the pages already in `index` (same search order as locateInDocument). */
@@ -116,23 +208,16 @@ export function locateInIndex(index: TextIndex, quote: string, opts: LocateOptio
   const pl = plan(count, opts.page, opts.pageEnd);
   for (const stage of pl.stages) {
     for (const start of stage) {
-      const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const spans = win && findExact(win, q.key, opts.page ?? start, q.punct);
-      if (spans && spans.length) return result(index, spans, 1, opts);
+      const found = exactIn(index, q, windowOf(index, windowPages(index, start, pl.span(start))), start, opts);
+      if (found) return found;
     }
   }
-  let best: { spans: Span[]; score: number } | null = null;
+  let best: Candidate | null = null;
   const cache: SimilarityCache = new Map();
   for (const stage of pl.stages) {
-    for (const start of stage) {
-      const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const m = win && findFuzzy(win, q.words, cache);
-      if (m && (!best || m.score > best.score + 0.02)) best = m;
-    }
+    for (const start of stage) best = better(best, windowOf(index, windowPages(index, start, pl.span(start))), q, cache);
   }
-  const min = opts.minScore ?? DEFAULT_MIN_SCORE;
-  if (best && best.score >= min) return result(index, best.spans, best.score, opts);
-  return notFound(opts, best?.score ?? 0);
+  return settle(index, q, best, opts);
 }
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -187,19 +272,16 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
     await load([...new Set(needed)]);
     checkAbort(opts.signal);
     for (const start of stage) {
-      const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const spans = win && findExact(win, q.key, opts.page ?? start, q.punct);
-      if (spans && spans.length) return result(index, spans, 1, opts);
+      const found = exactIn(index, q, windowOf(index, windowPages(index, start, pl.span(start))), start, opts);
+      if (found) return found;
     }
   }
-  let best: { spans: Span[]; score: number } | null = null;
+  let best: Candidate | null = null;
   const cache: SimilarityCache = new Map();
   let last = Date.now();
   for (const stage of pl.stages) {
     for (const start of stage) {
-      const win = windowOf(index, windowPages(index, start, pl.span(start)));
-      const m = win && findFuzzy(win, q.words, cache);
-      if (m && (!best || m.score > best.score + 0.02)) best = m;
+      best = better(best, windowOf(index, windowPages(index, start, pl.span(start))), q, cache);
       if (Date.now() - last > 20) {
         await tick();
         checkAbort(opts.signal);
@@ -207,7 +289,5 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
       }
     }
   }
-  const min = opts.minScore ?? DEFAULT_MIN_SCORE;
-  if (best && best.score >= min) return result(index, best.spans, best.score, opts);
-  return notFound(opts, best?.score ?? 0);
+  return settle(index, q, best, opts);
 }

@@ -42,13 +42,15 @@ describe('reading order of located rectangles', () => {
       { text: 'Page 4 of 15', x: 512, y: 30, size: 8 },
     ];
     const index = indexOf(syntheticPage(1, lines));
-    // one word differs from the page ("routinely" for "timely"): found by the fuzzy alignment, which highlights
-    // everything between its first and last matched words
+    // one word differs from the page ("routinely" for "timely"): the closest passage the fuzzy alignment finds (not
+    // found: a word changed), which covers everything between its first and last matched words
     const r = locateInIndex(index, 'routinely patching. Systems that store Company data must not be reachable from the internet unless', { page: 1 });
-    expect(r.found).toBe(true);
-    expect(r.score).toBeLessThan(1);
-    expect(r.rects.every((b) => b.y0 > 60 && b.y1 < 760)).toBe(true); // nothing on the head or foot
-    expect(r.rects.map(side)).toEqual(['left', 'right', 'right']);
+    expect(r.found).toBe(false);
+    const closest = r.closest!;
+    expect(closest.score).toBeLessThan(1);
+    expect(closest.differences.map((d) => [d.kind, d.quote, d.document])).toEqual([['word', 'routinely', 'timely']]);
+    expect(closest.rects.every((b) => b.y0 > 60 && b.y1 < 760)).toBe(true); // nothing on the head or foot
+    expect(closest.rects.map(side)).toEqual(['left', 'right', 'right']);
   });
 
   it('reads right-to-left columns from the right column first', () => {
