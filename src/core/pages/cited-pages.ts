@@ -96,6 +96,9 @@ function foundRange(status: CitationStatus | undefined, named: readonly number[]
       return named.length === 0 ? [status.page, status.pageEnd ?? status.page] : null;
     case 'wrong-page':
       return [status.foundPage, status.foundPageEnd ?? status.foundPage];
+    case 'differs':
+      // the viewer draws the passage the quote was taken from: make its page ready when it is not a named one
+      return named.includes(status.page) ? null : [status.page, status.pageEnd ?? status.page];
     default:
       return null;
   }

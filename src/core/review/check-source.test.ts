@@ -41,14 +41,25 @@ describe('checkSource: where the quote is', () => {
     expect(c.status).toMatchObject({ kind: 'located', page: 4 });
   });
 
-  it('reports an altered quote as approximate, with the score and the document’s own words', async () => {
+  it('reports a quote with a word changed as differing, never approximate: the document’s words and what differs', async () => {
     const c = await checkSource(doc(PAGES), source({ page: 4, quote: 'Vendors may keep backup copies of Company records for up to 90 days after the contract ends' }));
-    expect(c.status.kind).toBe('approximate');
-    if (c.status.kind !== 'approximate') return;
+    expect(c.status.kind).toBe('differs');
+    if (c.status.kind !== 'differs') return;
     expect(c.status.score).toBeGreaterThan(0.6);
     expect(c.status.score).toBeLessThan(1);
     expect(c.status.page).toBe(4);
     expect(c.status.text).toContain('Company data for up to 90 days');
+    expect(c.status.differences.map((d) => [d.kind, d.quote, d.document])).toEqual([['word', 'records', 'data']]);
+  });
+
+  it('reports a changed number as differing, with both numbers', async () => {
+    const c = await checkSource(doc(PAGES), source({ page: 4, quote: 'Vendors may keep backup copies of Company data for up to 30 days after the contract ends' }));
+    expect(c.status).toMatchObject({ kind: 'differs', page: 4, differences: [{ kind: 'number', quote: '30 days', document: '90 days' }] });
+  });
+
+  it('reports characters misread inside a word as approximate: the words are there', async () => {
+    const c = await checkSource(doc(PAGES), source({ page: 4, quote: 'Vendors may keep backup copies of Cornpany data for up to 90 days after the contract ends' }));
+    expect(c.status.kind).toBe('approximate');
   });
 
   it('reports a quote found on another page than claimed, with both pages', async () => {

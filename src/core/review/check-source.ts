@@ -6,7 +6,7 @@
 // pages and fuzzy windows; box pages are read one at a time with a yield between. Pass one `TextIndex` per document
 // (the viewer's cache has one) so every source of that document shares the pages already indexed.
 import { toCanonicalBoxes } from '../coords/conventions.ts';
-import { locateInDocument, type LocateResult } from '../locate/locate.ts';
+import { locateInDocument, type ClosestPassage, type LocateResult } from '../locate/locate.ts';
 import type { MeasureText, PageText } from '../locate/page-text.ts';
 import { TextIndex } from '../locate/text-index.ts';
 import type { CoordsDescriptor, Source } from '../model/types.ts';
@@ -100,6 +100,12 @@ function located(res: LocateResult, claimed: number[], text: string): CitationSt
   return s;
 }
 
+function differs(closest: ClosestPassage, claimed: number[], text: string): CitationStatus {
+  const s: CitationStatus = { kind: 'differs', score: closest.score, page: closest.page, claimedPages: claimed, rects: closest.rects, text, differences: closest.differences };
+  if (closest.pageEnd !== undefined) s.pageEnd = closest.pageEnd;
+  return s;
+}
+
 async function boxCheck(doc: DocumentText, index: TextIndex, source: Source, opts: CheckSourceOptions, config: ReviewConfig): Promise<BoxTextCheck | undefined> {
   const boxes = validBoxes(source);
   if (boxes.length === 0) return undefined;
@@ -153,21 +159,26 @@ export async function checkSource(doc: DocumentText, source: Source, opts: Check
       index,
       signal: opts.signal,
       measure: doc.measure,
-      // Ask for anything above the candidate floor: below the acceptance score it is the closest candidate.
-      minScore: Math.min(config.candidateFloor, config.locateMinScore),
+      minScore: config.locateMinScore,
+      // Anything above the candidate floor comes back as the closest passage, with what differs.
+      candidateFloor: config.candidateFloor,
     });
-    const foundText = () => textUnderBoxesInIndex(index, res.rects, doc.measure).text;
-    if (res.found && res.score >= config.locateMinScore) {
-      status = located(res, claimed, foundText());
+    const textOf = (rects: LocateResult['rects']) => textUnderBoxesInIndex(index, rects, doc.measure).text;
+    const closest = res.closest;
+    if (res.found) {
+      status = located(res, claimed, textOf(res.rects));
+    } else if (closest && closest.score >= config.locateMinScore && closest.differences.length > 0) {
+      // The passage the quote was taken from, saying something else: an error of its own, never "approximate".
+      status = differs(closest, claimed, textOf(closest.rects));
     } else {
       const pages = index.pageNumbers();
       if (pages.length >= doc.pageCount && pages.every((p) => !pageHasText(index, p))) {
         status = { kind: 'no-text-layer', pageCount: doc.pageCount };
       } else {
         status = { kind: 'not-located', searched: searchedScope(index, doc.pageCount, claimed) };
-        if (res.found && res.page !== null && res.score >= config.candidateFloor) {
-          status.closest = { page: res.page, text: foundText(), score: res.score, rects: res.rects };
-          if (res.pageEnd !== undefined) status.closest.pageEnd = res.pageEnd;
+        if (closest) {
+          status.closest = { page: closest.page, text: textOf(closest.rects), score: closest.score, rects: closest.rects, differences: closest.differences };
+          if (closest.pageEnd !== undefined) status.closest.pageEnd = closest.pageEnd;
         }
       }
     }

@@ -92,7 +92,7 @@ function evidenceFor(group: readonly CitedSource[], claim: Claim): ReviewFlag['e
     answerEnd: first.citation.answerEnd,
   };
   const st = first.status;
-  const page = st.kind === 'located' || st.kind === 'approximate' || st.kind === 'page-level' ? st.page : st.kind === 'wrong-page' ? st.foundPage : claimedPages(first.source)[0];
+  const page = st.kind === 'located' || st.kind === 'approximate' || st.kind === 'differs' || st.kind === 'page-level' ? st.page : st.kind === 'wrong-page' ? st.foundPage : claimedPages(first.source)[0];
   if (page !== undefined) ev.page = page;
   if (group.length > 1) ev.sourceIds = group.map((g) => g.source.id);
   return ev;

@@ -129,9 +129,25 @@ describe('locator-backed flags', () => {
     expect(r.claims[0]!.citations[0]!.flags[0]!.evidence.claimId).toBe(r.claims[0]!.claimId);
   });
 
-  it('quote altered: warning with the score and the document’s words', () => {
+  it('an approximate match (text-layer noise only): a note with the score and the document’s words, never a warning', () => {
     const f = only(review(answer(), withStatus({ kind: 'approximate', score: 0.82, page: 3, rects: [], text: 'Vendor accounts not used for 30 days are disabled.' })), 'quote-altered');
-    expect(f.reason).toBe('The quote matches “Vendor Security Policy” only approximately on page 3 (score 0.82): the document reads “Vendor accounts not used for 30 days are disabled.”.');
+    expect(f.severity).toBe('info');
+    expect(f.reason).toBe(
+      'The quote is on page 3 of “Vendor Security Policy”, apart from spacing, punctuation or characters its text layer misreads (score 0.82): the document reads “Vendor accounts not used for 30 days are disabled.”.',
+    );
+  });
+
+  it('a quote that differs from its passage: an error naming what the quote and the page say', () => {
+    const differences = [
+      { kind: 'number' as const, quote: '60 days', document: '30 days', rects: [{ page: 3, x0: 1, y0: 2, x1: 3, y1: 4 }] },
+      { kind: 'negation' as const, quote: 'are disabled', document: 'are not disabled', rects: [] },
+    ];
+    const r = review(answer(), withStatus({ kind: 'differs', score: 0.86, page: 3, claimedPages: [3], rects: [], text: 'Vendor accounts not used for 30 days are not disabled.', differences }));
+    const f = only(r, 'quote-altered');
+    expect(f.severity).toBe('error');
+    expect(f.reason).toBe('The quote says “60 days”; page 3 of “Vendor Security Policy” says “30 days”. And 1 more difference.');
+    // the flag opens the document's differing words
+    expect(f.evidence).toMatchObject({ page: 3, rects: [{ page: 3, x0: 1, y0: 2, x1: 3, y1: 4 }] });
   });
 
   it('wrong page: names the page found and the page claimed', () => {

@@ -83,6 +83,9 @@ export type FlagMessage =
   | { kind: 'quote-not-found'; document: string; passage: boolean; searched: SearchedPages; closest?: ClosestPassage }
   /** `page` is absent when the match is on another page than claimed (the wrong-page flag names it). */
   | { kind: 'quote-altered'; document: string; passage: boolean; page?: number; score: number; text: string }
+  /** The quote's passage says something else: each difference as the quote and the page wrote it (cut); `more`: how
+   * many further differences there are. */
+  | { kind: 'quote-differs'; document: string; passage: boolean; page: number; differences: Array<{ kind: string; quote: string; document: string }>; more: number }
   | { kind: 'wrong-page'; document: string; passage: boolean; found: number[]; claimed: number[] }
   | { kind: 'version-mismatch'; document: string; fromSource: boolean; expected: string; served: string }
   /** `text`: the words under the boxes (cut), '' when none. */

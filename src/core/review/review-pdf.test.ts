@@ -85,12 +85,16 @@ describe('checkSource on the real PDF', () => {
     expect(c.status).toMatchObject({ kind: 'wrong-page', foundPage: 5, claimedPages: [9], score: 1 });
   });
 
-  it('altered quote: an approximate match on page 5 that quotes the document’s words', async () => {
-    const c = await checkSource(vendorDoc, { ...base, quote: base.quote!.replace('transmitted over any network', 'sent across any network') });
-    expect(c.status.kind).toBe('approximate');
-    if (c.status.kind === 'approximate') {
+  it('altered quote: the passage on page 5, differing by its words and by a number, with both named', async () => {
+    const c = await checkSource(vendorDoc, { ...base, quote: base.quote!.replace('transmitted over any network', 'sent across any network').replace('TLS 1.2', 'TLS 1.1') });
+    expect(c.status.kind).toBe('differs');
+    if (c.status.kind === 'differs') {
       expect(c.status.page).toBe(5);
       expect(c.status.text).toContain('transmitted over any network');
+      expect(c.status.differences.map((d) => [d.kind, d.quote, d.document])).toEqual([
+        ['word', 'sent across', 'transmitted over'],
+        ['number', 'TLS 1.1', 'TLS 1.2'],
+      ]);
     }
   });
 

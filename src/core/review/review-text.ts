@@ -144,6 +144,18 @@ export function reviewText(m: ReviewMessage, t: Translate = translateEnglish): s
       if (m.page === undefined) return t(m.passage ? 'reason.passageApproximateElsewhere' : 'reason.quoteApproximateElsewhere', params);
       return t(m.passage ? 'reason.passageApproximate' : 'reason.quoteApproximate', { ...params, page: pagesText(t, [m.page]) });
     }
+    case 'quote-differs': {
+      const first = m.differences[0];
+      const more = m.more + Math.max(0, m.differences.length - 1);
+      const params = {
+        quote: first?.quote || t('reason.nothing'),
+        found: first?.document || t('reason.nothing'),
+        page: pagesText(t, [m.page]),
+        document: m.document,
+        more: more > 0 ? t('reason.moreDifferences', { count: more }) : '',
+      };
+      return t(m.passage ? 'reason.passageDiffers' : 'reason.quoteDiffers', params);
+    }
     case 'wrong-page':
       return t(m.passage ? 'reason.passageWrongPage' : 'reason.quoteWrongPage', { document: m.document, found: pagesText(t, m.found), claimed: pagesText(t, m.claimed) });
     case 'version-mismatch':

@@ -68,6 +68,9 @@ function isPaged(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck
   return ![url, doc?.title, doc?.id].some((name) => typeof name === 'string' && UNPAGED_NAME.test(name.trim()));
 }
 
+/** Differences a reason names (the rest are counted). */
+const SHOWN_DIFFERENCES = 3;
+
 function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvidence, document: string): ReviewFlag[] {
   const passage = searchTextOf(ctx.source)?.field === 'passage';
   const claimed = claimedPages(ctx.source);
@@ -102,9 +105,23 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
         }),
       ];
     }
+    case 'differs': {
+      const message: FlagMessage = {
+        kind: 'quote-differs',
+        document,
+        passage,
+        page: status.page,
+        differences: status.differences.slice(0, SHOWN_DIFFERENCES).map((d) => ({ kind: d.kind, quote: snippet(d.quote, 80), document: snippet(d.document, 80) })),
+        more: Math.max(0, status.differences.length - SHOWN_DIFFERENCES),
+      };
+      const marked = status.differences.flatMap((d) => d.rects);
+      return [flag('quote-altered', 'error', message, { ...base, page: status.page, rects: marked.length > 0 ? marked : status.rects }, { score: status.score, foundPage: status.page, claimedPages: claimed })];
+    }
     case 'approximate':
+      // Harmless differences only (spacing, punctuation, characters misread): the words are there. Worth knowing,
+      // never a warning: a reviewer taught to ignore amber stops reading it.
       return [
-        flag('quote-altered', 'warning', { kind: 'quote-altered', document, passage, page: status.page, score: status.score, text: snippet(status.text) }, { ...base, page: status.page, rects: status.rects }, { score: status.score }),
+        flag('quote-altered', 'info', { kind: 'quote-altered', document, passage, page: status.page, score: status.score, text: snippet(status.text) }, { ...base, page: status.page, rects: status.rects }, { score: status.score }),
       ];
     case 'wrong-page': {
       const evidence = { ...base, page: status.foundPage, rects: status.rects };
@@ -116,7 +133,7 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
         }),
       ];
       if (status.score < 1) {
-        out.push(flag('quote-altered', 'warning', { kind: 'quote-altered', document, passage, score: status.score, text: snippet(status.text) }, evidence, { score: status.score }));
+        out.push(flag('quote-altered', 'info', { kind: 'quote-altered', document, passage, score: status.score, text: snippet(status.text) }, evidence, { score: status.score }));
       }
       return out;
     }

@@ -21,6 +21,7 @@
 //   textUnderBoxes(page, boxes), textUnderBoxesInIndex(index, boxes),
 //   quoteCoverage(quote, normalized)                                      text-under-boxes.ts
 //   resolveConfig(partial), defaultReviewConfig                           this file
+import type { DifferenceKind } from '../locate/differences.ts';
 import type { Box } from '../model/types.ts';
 import type { AccessMessage, FlagMessage, UncheckedMessage } from './review-message.ts';
 
@@ -156,6 +157,17 @@ export interface SearchedScope {
   pagesWithoutText: number[];
 }
 
+/** One stretch where a quote and the passage it was matched to say different things (locate/differences.ts). */
+export interface QuoteDifference {
+  kind: DifferenceKind;
+  /** The quote's words there, as written (with a word of context when one side has none). */
+  quote: string;
+  /** The document's words there, as printed. */
+  document: string;
+  /** The document's differing words on the page (canonical), to mark them; empty when it lacks the quote's words. */
+  rects: Box[];
+}
+
 /** The best passage a failed search came up with (below the acceptance score, above `candidateFloor`). */
 export interface Candidate {
   page: number;
@@ -164,6 +176,8 @@ export interface Candidate {
   text: string;
   score: number;
   rects: Box[];
+  /** What differs between the quote and this passage, when the locator could tell. */
+  differences?: QuoteDifference[];
 }
 
 export type CitationStatus =
@@ -171,8 +185,15 @@ export type CitationStatus =
   | { kind: 'pending' }
   /** Exact match on a claimed page (or anywhere, when the source claims no page). */
   | { kind: 'located'; page: number; pageEnd?: number; rects: Box[] }
-  /** Only a fuzzy match, on a claimed page (or anywhere when none is claimed). `text` is the document's words. */
+  /** Found but for harmless noise of the PDF's text (spacing, punctuation, characters misread inside a word), on a
+   * claimed page (or anywhere when none is claimed). `text` is the document's words. */
   | { kind: 'approximate'; score: number; page: number; pageEnd?: number; rects: Box[]; text: string }
+  /**
+   * The passage the quote was taken from, saying something else: a number, date, unit, negation, name or word
+   * differs. Not the document's words, so an error, never "approximate". `rects` the passage; each difference marks
+   * the document's differing words.
+   */
+  | { kind: 'differs'; score: number; page: number; pageEnd?: number; claimedPages: number[]; rects: Box[]; text: string; differences: QuoteDifference[] }
   /** Found (exactly when score is 1), but on other pages than the source claims. */
   | { kind: 'wrong-page'; score: number; foundPage: number; foundPageEnd?: number; claimedPages: number[]; rects: Box[]; text: string }
   /** Not found anywhere it was searched. */
