@@ -14,12 +14,13 @@ import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
-import { claimOf, useSourceReview } from './review-result.ts';
-import { statusBadge } from './status-badge.ts';
+import { claimOf, useCitationVerdicts } from './review-result.ts';
+import { verdictBadge } from './status-badge.ts';
 import { SplitLayout } from './split-layout.tsx';
 import { ThreadPane, type TurnRender } from './thread-pane.tsx';
 import { useThreadView } from './use-thread.ts';
 import { useViewStore } from './view-store.ts';
+import { VerdictReporter } from './verdict-reporter.tsx';
 import { useTranslate } from '../i18n/use-translate.ts';
 
 // The viewer pane (pdf.js and the viewer) and the review panel are chunks of their own: the answer text paints
@@ -60,6 +61,7 @@ function loadingPanes(message: string): { answer: ReactNode; review: ReactNode; 
 export function AnswerView({ answerId }: { answerId: string }) {
   const query = useQuery(answerQuery(answerId));
   const t = useTranslate();
+  const embedded = useViewStore((s) => s.embedded);
   useEarlyChunks();
   // A long answer is shown once its Markdown is parsed, off the main thread (answer-citation.ts): loading till then.
   const formatted = useAnswerFormatted(query.data?.answer);
@@ -124,6 +126,8 @@ export function AnswerView({ answerId }: { answerId: string }) {
       {shown ? <AnswerPageTitle answer={query.data.answer} /> : null}
       <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />
       <LiveAnnouncer />
+      {/* A portal hears every citation's verdict, whichever panes it shows. */}
+      {embedded && shown ? <VerdictReporter key={query.data.answer.id} answer={query.data.answer} /> : null}
     </main>
   );
 }
@@ -172,9 +176,9 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   );
   // A long answer draws only what is near the viewport: the selected claim's part is kept drawn, to be found.
   const reveal = useMemo(() => (claimId ? (claimOf(answer, model, claimId)?.start ?? null) : null), [answer, claimId, model]);
-  const review = useSourceReview(answer, model);
+  const verdicts = useCitationVerdicts(answer, model);
   const t = useTranslate();
-  const statuses = useMemo(() => new Map(Object.entries(review.sources).map(([id, status]) => [id, statusBadge(status, t)])), [review, t]);
+  const statuses = useMemo(() => new Map(Object.entries(verdicts).map(([id, verdict]) => [id, verdictBadge(verdict, t)])), [verdicts, t]);
   return (
     <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} reveal={reveal} />
   );

@@ -7,7 +7,7 @@ import { answerQuery, queryKeys } from '../api/queries.ts';
 import { buildAnswerModel, type AnswerModel } from '../core/model/answer-model.ts';
 import { PANES } from '../features/embed/display-params.ts';
 import { EmbedChannel } from '../features/embed/embed-channel.ts';
-import type { EmbedErrorCode, InboundMessage, OutboundPayload } from '../features/embed/embed-messages.ts';
+import type { EmbedErrorCode, EmbedVerdict, InboundMessage, OutboundPayload } from '../features/embed/embed-messages.ts';
 import { onAppEvent } from './app-events.ts';
 import { citationTarget } from './citation-target.ts';
 import { startResizeReports } from './embed-resize.ts';
@@ -27,6 +27,8 @@ export interface EmbedBridgeOptions {
 }
 
 type Send = (payload: OutboundPayload) => void;
+
+const PENDING: EmbedVerdict = { tone: 'pending', text: 'Not checked yet: the cited document is still loading or being searched.' };
 
 const models = new WeakMap<AnswerResult, AnswerModel>();
 function modelOf(result: AnswerResult): AnswerModel {
@@ -53,6 +55,8 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
   const allowedOrigins = useEffectEvent(() => options.allowedOrigins);
   const features = useEffectEvent(() => options.features);
   const channelRef = useRef<EmbedChannel | null>(null);
+  // Each citation's latest verdict (reported by the answer view as the checks come in), for the messages about it.
+  const verdicts = useRef(new Map<string, EmbedVerdict>());
   const [connected, setConnected] = useState(false);
   const send: Send = (payload) => void channelRef.current?.send(payload);
 
@@ -83,8 +87,23 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
     const stopEvents = onAppEvent((event) => {
       switch (event.kind) {
         case 'anchored':
-          channel.send({ type: 'citelens:anchored', sourceId: event.sourceId, found: event.found, score: event.score, page: event.page });
+          // A passage drawn that says something else than the quote is not found: the portal must not store it.
+          channel.send({
+            type: 'citelens:anchored',
+            sourceId: event.sourceId,
+            found: event.found && !event.differs,
+            differs: !!event.differs,
+            score: event.score,
+            page: event.page,
+            verdict: verdicts.current.get(event.sourceId) ?? PENDING,
+          });
           return;
+        case 'verdict': {
+          const verdict: EmbedVerdict = { tone: event.tone, text: event.text };
+          verdicts.current.set(event.sourceId, verdict);
+          channel.send({ type: 'citelens:verdict', sourceId: event.sourceId, verdict });
+          return;
+        }
         case 'decision-stored':
           channel.send({
             type: 'citelens:reviewChanged',
@@ -122,7 +141,8 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
     if (!target) return;
     sentNonce.current = nonce;
     const n = /^\d+$/.test(view.cite) ? Number(view.cite) : null;
-    send({ type: 'citelens:citationOpened', n, key: view.cite, sourceId: target.sourceId, documentId: target.documentId, page: target.page ?? null });
+    const verdict = verdicts.current.get(target.sourceId) ?? PENDING;
+    send({ type: 'citelens:citationOpened', n, key: view.cite, sourceId: target.sourceId, documentId: target.documentId, page: target.page ?? null, verdict });
   });
 
   const startupError = options.startupError ?? null;

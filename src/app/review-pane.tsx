@@ -9,7 +9,8 @@ import type { CitationBadge, PanelClaim } from '../features/review/review-types.
 import { PaneLoading } from './pane-placeholders.tsx';
 import { useReviewedClaims } from './review-result.ts';
 import type { ReviewedClaims } from './reviewed-claims.ts';
-import { statusBadge } from './status-badge.ts';
+import { verdictBadge } from './status-badge.ts';
+import { citationVerdict, sourceVerdicts } from '../core/review/citation-verdict.ts';
 import type { Translate } from '../core/i18n/translate.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 import { useClaimHighlight, type ClaimPlace } from './use-claim-highlight.ts';
@@ -37,9 +38,11 @@ export function panelClaims(reviewed: ReviewedClaims, t?: Translate): ReviewClai
   const { result } = reviewed;
   const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
   const badges = new Map<string, CitationBadge>();
+  // The same verdicts as the answer pane's markers (review-result.ts useCitationVerdicts): one per source.
+  const verdicts = sourceVerdicts(result, result.claims);
   const badgeOf = (sourceId: string) => {
     let badge = badges.get(sourceId);
-    if (!badge) badges.set(sourceId, (badge = statusBadge(result.sources[sourceId] ?? { kind: 'pending' }, t)));
+    if (!badge) badges.set(sourceId, (badge = verdictBadge(verdicts[sourceId] ?? citationVerdict({ kind: 'pending' }, []), t)));
     return badge;
   };
   const seen = new Map<string, number>();

@@ -3,6 +3,7 @@ import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { reviewSources, type SourceReview } from '../core/review/review-answer.ts';
+import { sourceVerdicts, type CitationVerdict } from '../core/review/citation-verdict.ts';
 import type { ClaimReview, ReviewChecks } from '../core/review/types.ts';
 import { reviewService } from './review-client.ts';
 import { useReviewChecks } from './review-checks-store.ts';
@@ -33,6 +34,17 @@ function cached<T>(cache: WeakMap<Answer, WeakMap<object, T>>, answer: Answer, c
 export function useSourceReview(answer: Answer, model: AnswerModel): SourceReview {
   const checks = useReviewChecks(answer.id);
   return useMemo(() => cached(sourceResults, answer, checks, () => reviewSources(answer, model, checks, {}, storeOrigins())), [answer, model, checks]);
+}
+
+/**
+ * Every source's verdict (citation-verdict.ts) for the answer pane's markers and references: from the claims' review
+ * when it is in (support and every other check of every citation), else from the sources' own checks. The review
+ * panel reads the same function over the same review, so a marker and a claim card never disagree.
+ */
+export function useCitationVerdicts(answer: Answer, model: AnswerModel): Record<string, CitationVerdict> {
+  const sources = useSourceReview(answer, model);
+  const reviewed = useReviewedClaims(answer, model);
+  return useMemo(() => (reviewed ? sourceVerdicts(reviewed.result, reviewed.result.claims) : sourceVerdicts(sources)), [reviewed, sources]);
 }
 
 async function reviewOffMain(answer: Answer, model: AnswerModel, checks: ReviewChecks): Promise<ReviewedClaims> {

@@ -1,12 +1,15 @@
-import type { CitationStatus } from '../core/review/types.ts';
+import type { MessageKey } from '../core/i18n/messages-en.ts';
+import type { CitationVerdict, VerdictTone } from '../core/review/citation-verdict.ts';
+import type { CitationStatus, FlagCode } from '../core/review/types.ts';
 import { createTranslator, type Translate } from '../core/i18n/translate.ts';
-import { statusReason, uncheckedLabel } from '../core/review/review-text.ts';
+import { flagReason, statusReason, uncheckedLabel } from '../core/review/review-text.ts';
 
-// A citation's status (core/review CitationStatus) as the answer pane and the review panel show it: a tone for the
-// colour, a few words for the chip, and a sentence for the tooltip. Computed here, once, so both features say the
-// same thing about the same citation without importing each other.
+// A citation's verdict (core/review/citation-verdict.ts: its status, made worse by any check that failed) as the
+// answer pane, the review panel and the viewer show it: a tone for the colour, a few words for the chip, and a
+// sentence for the tooltip. Computed here, once, so every feature says the same thing about the same citation
+// without importing each other.
 
-export type BadgeTone = 'ok' | 'approx' | 'warn' | 'bad' | 'muted' | 'pending';
+export type BadgeTone = VerdictTone;
 
 export interface StatusBadge {
   tone: BadgeTone;
@@ -26,6 +29,20 @@ export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBa
       return { tone: 'pending', short: t('badge.checking'), long: t('badge.checkingLong') };
     case 'located':
       return { tone: 'ok', short: pages(status.page, status.pageEnd), long: t('badge.locatedLong', { pages: pages(status.page, status.pageEnd) }) };
+    case 'differs': {
+      const [first] = status.differences;
+      const more = status.differences.length - 1;
+      return {
+        tone: 'bad',
+        short: t('badge.differs', { pages: pages(status.page, status.pageEnd) }),
+        long: t('badge.differsLong', {
+          quote: first?.quote || t('reason.nothing'),
+          found: first?.document || t('reason.nothing'),
+          pages: pages(status.page, status.pageEnd),
+          more: more > 0 ? t('reason.moreDifferences', { count: more }) : '',
+        }),
+      };
+    }
     case 'approximate':
       return {
         tone: 'approx',
@@ -69,4 +86,31 @@ export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBa
       return never;
     }
   }
+}
+
+/** The chip's words when a check other than the locator's decides the verdict. */
+type FlagShortKey = Extract<MessageKey, 'badge.notFound' | 'badge.quoteDiffers' | 'badge.wrongPage' | 'badge.boxesMiss' | 'badge.unsupported' | 'badge.otherVersion' | 'badge.cannotLoad'>;
+
+const FLAG_SHORT: Readonly<Record<FlagCode, FlagShortKey | null>> = {
+  uncited: null,
+  'invalid-marker': null,
+  'weak-relevance': null,
+  'low-confidence': null,
+  'document-level-only': null,
+  'quote-not-found': 'badge.notFound',
+  'quote-altered': 'badge.quoteDiffers',
+  'wrong-page': 'badge.wrongPage',
+  'highlight-misses-evidence': 'badge.boxesMiss',
+  unsupported: 'badge.unsupported',
+  'version-mismatch': 'badge.otherVersion',
+  'evidence-unavailable': 'badge.cannotLoad',
+};
+
+/** A citation's verdict as a badge: its status's words, then the failed check that darkened it, in the same tone. */
+export function verdictBadge(verdict: CitationVerdict, t: Translate = EN): StatusBadge {
+  const base = statusBadge(verdict.status, t);
+  const worst = verdict.worst;
+  if (!worst) return base;
+  const short = FLAG_SHORT[worst.code];
+  return { tone: verdict.tone, short: short ? t(short) : base.short, long: `${base.long} ${flagReason(worst, t)}` };
 }

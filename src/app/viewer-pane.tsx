@@ -2,6 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { foundPagesOf, pageCitations, withFoundPages } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
+import { CitationChecksContext } from '../features/viewer/citation-checks.ts';
+import { useCitationVerdicts } from './review-result.ts';
+import { viewerChecks } from './viewer-checks.ts';
 import { prepareViewerWorkers } from '../features/viewer/pdf-options.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
@@ -66,37 +69,42 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const found = useReviewChecksStore((s) => JSON.stringify(foundPagesOf(cited, s.byAnswer[answer.id]?.sources ?? {})));
   const citations = useMemo(() => withFoundPages(cited, JSON.parse(found) as (number[] | null)[]), [cited, found]);
   const t = useTranslate();
+  // The open citation's verdict, said over its page in the words of its marker and its claim card.
+  const verdicts = useCitationVerdicts(answer, modelFor(answer));
+  const checksByCitation = useMemo(() => viewerChecks(verdicts, t), [verdicts, t]);
   if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
   const missing = missingLocalDocument(answer.documents, documentId);
   if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
   return (
     <DeepLinkFrame problem={problem}>
-      <DocumentViewer
-        documents={answer.documents}
-        sources={answer.sources}
-        documentId={documentId}
-        onDocumentChange={showDocument}
-        target={target}
-        initialPage={target ? undefined : view.page}
-        historyPage={historyPage}
-        onPageChange={setPage}
-        onRegionChange={(r) => {
-          setRegion(r + 1);
-          announcer.onRegion(r);
-        }}
-        regionStep={regionStep}
-        onTextCache={onTextCache}
-        onAnchored={onAnchored}
-        onLoadFailed={onLoadFailed}
-        citations={citations}
-        onStepRegion={stepRegion}
-        pageTheme={nightPages ? 'night' : 'paper'}
-        onStepCitation={(delta) => {
-          const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
-          if (key) useViewStore.getState().cite(key);
-        }}
-      />
+      <CitationChecksContext value={checksByCitation}>
+        <DocumentViewer
+          documents={answer.documents}
+          sources={answer.sources}
+          documentId={documentId}
+          onDocumentChange={showDocument}
+          target={target}
+          initialPage={target ? undefined : view.page}
+          historyPage={historyPage}
+          onPageChange={setPage}
+          onRegionChange={(r) => {
+            setRegion(r + 1);
+            announcer.onRegion(r);
+          }}
+          regionStep={regionStep}
+          onTextCache={onTextCache}
+          onAnchored={onAnchored}
+          onLoadFailed={onLoadFailed}
+          citations={citations}
+          onStepRegion={stepRegion}
+          pageTheme={nightPages ? 'night' : 'paper'}
+          onStepCitation={(delta) => {
+            const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
+            if (key) useViewStore.getState().cite(key);
+          }}
+        />
+      </CitationChecksContext>
     </DeepLinkFrame>
   );
 }

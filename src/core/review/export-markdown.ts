@@ -27,7 +27,7 @@ function citationLine(e: ExportEntry): string {
   if (e.document) parts.push(`“${escapeMarkdown(e.document.title)}”`);
   if (e.page !== null) parts.push(`page ${e.page}`);
   if (e.foundPage !== null && e.foundPage !== e.page) parts.push(`found on page ${e.foundPage}`);
-  if (e.status) parts.push(`status: ${e.status}`);
+  if (e.status) parts.push(`status: ${e.status}${e.verdict ? ` (${e.verdict})` : ''}`);
   return parts.join(' · ');
 }
 

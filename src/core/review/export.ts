@@ -6,6 +6,7 @@ import type { AnswerModel } from '../model/answer-model.ts';
 import type { Claim } from '../model/claims.ts';
 import type { Answer, Source } from '../model/types.ts';
 import { bySeverity } from './review-answer.ts';
+import { sourceVerdicts, type VerdictTone } from './citation-verdict.ts';
 import { claimedPages } from './source-pages.ts';
 import type { CitationStatus, CitationStatusKind, FlagCode, ReviewFlag, ReviewReportSummary, ReviewResult, Severity } from './types.ts';
 
@@ -39,6 +40,8 @@ export interface ExportEntry {
   /** Where the quote was actually found, when it was. */
   foundPage: number | null;
   status: CitationStatusKind | null;
+  /** The citation's verdict, the worst of all its checks (citation-verdict.ts): what its marker and card show. */
+  verdict: VerdictTone | null;
   /** This citation's flags and the claim's own (uncited, invalid marker), worst first. */
   flags: ExportFlag[];
   decision: ExportDecisionValue | null;
@@ -105,6 +108,9 @@ function foundPageOf(status: CitationStatus | undefined): number | null {
       return status.page;
     case 'wrong-page':
       return status.foundPage;
+    case 'differs':
+      // where the passage the quote was taken from is, saying something else
+      return status.page;
     default:
       return null;
   }
@@ -128,6 +134,7 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
     if (d && typeof d.id === 'string' && !titles.has(d.id)) titles.set(d.id, typeof d.title === 'string' && d.title.trim() ? d.title : d.id);
   }
   const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
+  const verdicts = sourceVerdicts(result, result.claims);
 
   const entries: ExportEntry[] = [];
   let reviewed = 0;
@@ -153,7 +160,7 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
     const own = (review?.flags ?? []).filter((f) => f.evidence.sourceId === undefined && f.evidence.sourceIds === undefined);
     const citations = review?.citations ?? [];
     if (citations.length === 0) {
-      entries.push({ claimId: claim.id, claim: words, citation: null, document: null, page: null, foundPage: null, status: null, flags: bySeverity(own).map(toExportFlag), ...decided });
+      entries.push({ claimId: claim.id, claim: words, citation: null, document: null, page: null, foundPage: null, status: null, verdict: null, flags: bySeverity(own).map(toExportFlag), ...decided });
       continue;
     }
     for (const c of citations) {
@@ -171,6 +178,7 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
         page: cited ?? foundPage,
         foundPage,
         status: c.status.kind,
+        verdict: verdicts[c.sourceId]?.tone ?? null,
         flags: flags.map(toExportFlag),
         ...decided,
       });

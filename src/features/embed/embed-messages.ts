@@ -54,13 +54,24 @@ export const INBOUND_TYPES = Object.keys(inboundSchemas) as InboundType[];
 /** Messages the app sends (the portal should parse them as strictly). */
 export type OutboundMessage = { version: typeof PROTOCOL_VERSION } & (
   | { type: 'citelens:ready'; features: { review: boolean; ask: boolean } }
-  | { type: 'citelens:citationOpened'; n: number | null; key: string; sourceId: string; documentId: string; page: number | null }
-  | { type: 'citelens:anchored'; sourceId: string; found: boolean; score: number | null; page: number }
+  | { type: 'citelens:citationOpened'; n: number | null; key: string; sourceId: string; documentId: string; page: number | null; verdict: EmbedVerdict }
+  | { type: 'citelens:anchored'; sourceId: string; found: boolean; differs: boolean; score: number | null; page: number; verdict: EmbedVerdict }
+  | { type: 'citelens:verdict'; sourceId: string; verdict: EmbedVerdict }
   | { type: 'citelens:reviewChanged'; claimId: string; decision: 'verified' | 'rejected' | 'follow-up' | null; note?: string; stored: 'server' | 'local' }
   | { type: 'citelens:resize'; height: number }
   | { type: 'citelens:error'; code: EmbedErrorCode; message: string }
   | { type: 'citelens:link'; url: string | null }
 );
+
+/**
+ * A citation's verdict, the worst of all its checks, as its marker shows it: `ok` (found word for word, nothing
+ * failed), `approx` (found apart from text-layer noise), `warn`, `bad` (an error: not found, a changed number, boxes
+ * over other words, contradicted…), `muted` (nothing to check), `pending`. `text` says why, in English.
+ */
+export interface EmbedVerdict {
+  tone: 'ok' | 'pending' | 'muted' | 'approx' | 'warn' | 'bad';
+  text: string;
+}
 
 export type EmbedErrorCode =
   | 'unauthorized'

@@ -11,8 +11,10 @@ import './highlight-a11y.css';
 
 export interface PageHighlight {
   box: Box;
-  /** Index of this rectangle among all regions of the target. */
+  /** Index of this rectangle among all regions of the target; -1 for a mark. */
   region: number;
+  /** A word of the document that differs from the quote (marked over the highlight, never a region). */
+  mark?: boolean;
 }
 
 interface HighlightLayerProps {
@@ -36,14 +38,26 @@ export function HighlightLayer({ sourceId, highlights, frame, scale, userRotatio
   return (
     <div className="pointer-events-none absolute inset-0 z-10">
       <span className="sr-only">
-        {highlights.map(({ region }, i) => (
+        {highlights.map(({ region, mark }, i) => (
           <span key={`${region}:${i}`} id={`${baseId}-${i}`} className="block">
-            {highlightDescription(label, region, region === activeRegion, t)}
+            {mark ? t('highlight.differs') : highlightDescription(label, region, region === activeRegion, t)}
           </span>
         ))}
       </span>
-      {highlights.map(({ box, region }, i) => {
+      {highlights.map(({ box, region, mark }, i) => {
         const r = canonicalToView(box, frame, scale, userRotation);
+        if (mark) {
+          return (
+            <div
+              role="mark"
+              aria-describedby={`${baseId}-${i}`}
+              key={`mark:${i}`}
+              data-difference-mark=""
+              className="absolute"
+              style={{ left: r.left, top: r.top, width: r.width, height: r.height }}
+            />
+          );
+        }
         const active = region === activeRegion;
         return (
           <div

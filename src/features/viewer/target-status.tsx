@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TargetRects } from './use-target-rects.ts';
+import type { ViewerCitationCheck } from './citation-checks.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the viewer says about the current target, floating over the pages (an overlay, so showing or hiding it never
@@ -11,12 +12,16 @@ import { useTranslate } from '../../i18n/use-translate.ts';
 
 interface TargetStatusProps {
   located: Exclude<TargetRects, { kind: 'idle' }> | null;
+  /** The citation's verdict from the page's checks (citation-checks.ts), when they have one. */
+  check?: ViewerCitationCheck | undefined;
   regionCount: number;
   activeRegion: number;
   onStep(delta: number): void;
+  /** Switch between the source's own boxes and the words found instead (when the boxes miss the quote). */
+  onToggleBoxes(): void;
 }
 
-export function TargetStatus({ located, regionCount, activeRegion, onStep }: TargetStatusProps) {
+export function TargetStatus({ located, check, regionCount, activeRegion, onStep, onToggleBoxes }: TargetStatusProps) {
   const t = useTranslate();
   if (!located) return null;
   switch (located.kind) {
@@ -40,9 +45,27 @@ export function TargetStatus({ located, regionCount, activeRegion, onStep }: Tar
       );
     case 'found': {
       const notes = located.notes.map((note) => note(t));
-      if (regionCount < 2 && notes.length === 0) return null;
+      // An error is said in red over the page: the viewer's own (the passage drawn is not the quote's words), else
+      // the verdict of the page's checks when one failed, in the same words as the marker and the claim card.
+      const problem = located.problem?.(t) ?? (check && (check.tone === 'bad' || check.tone === 'warn') ? check.text : undefined);
+      const severe = located.problem !== undefined || check?.tone === 'bad';
+      if (regionCount < 2 && notes.length === 0 && !problem && !located.boxes) return null;
       return (
         <Float>
+          {problem ? (
+            <p role="status" data-citation-problem={severe ? 'error' : 'warning'} className={`max-w-prose px-3 py-1.5 text-xs font-medium ${severe ? 'text-rose-800' : 'text-orange-800'}`}>
+              <span aria-hidden className="me-1">{severe ? '✕' : '!'}</span>
+              {problem}
+            </p>
+          ) : null}
+          {located.boxes ? (
+            <div data-boxes-choice={located.boxes} className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-3 py-1.5 text-xs text-slate-700 first:border-t-0">
+              <span>{t(located.boxes === 'found' ? 'passage.boxesMiss' : 'passage.givenBoxesShown')}</span>
+              <button type="button" className={`${navButton} border border-slate-300`} onClick={onToggleBoxes}>
+                {t(located.boxes === 'found' ? 'passage.showGivenBoxes' : 'passage.showFoundWords')}
+              </button>
+            </div>
+          ) : null}
           {regionCount >= 2 ? (
             <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label={t('viewer.regions')}>
               <button type="button" className={navButton} onClick={() => activeRegion > 0 && onStep(-1)} aria-disabled={activeRegion <= 0 || undefined} aria-label={t('viewer.previousRegion')}>

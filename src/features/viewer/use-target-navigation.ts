@@ -9,6 +9,7 @@ import type { DocumentTextCache } from './text-cache.ts';
 import type { TargetGoal } from './use-scroll-goal.ts';
 import { useTargetRects, type TargetRects } from './use-target-rects.ts';
 import type { ViewerStore } from './viewer-store.ts';
+import type { ViewerCitationCheck } from './citation-checks.ts';
 
 // What the pages view is asked to show, turned into scroll goals: the target's regions (located or given), the
 // user's steps through them, a rotation that moves the active region, the deep-link page and toolbar page requests.
@@ -24,6 +25,8 @@ export interface AnchorResult {
   page: number;
   /** The page of each highlighted region, in reading order (null for a source without pages); empty when not found. */
   regionPages: (number | null)[];
+  /** The passage drawn is where the quote was taken from, but it says something else (a number, a name differs). */
+  differs?: boolean;
 }
 
 /** The target located in this document (null while there is none, or it is another target's result). */
@@ -33,9 +36,15 @@ export type LocatedTarget = Exclude<TargetRects, { kind: 'idle' }> | null;
  * The target's rectangles, and where it sends the view: its active region, or its page when not located (a new goal
  * object per target and result, which useScrollGoal aims at while rendering).
  */
-export function useLocatedTarget(target: HighlightTarget | null, textCache: DocumentTextCache): { current: LocatedTarget; goal: TargetGoal | null } {
+export function useLocatedTarget(
+  target: HighlightTarget | null,
+  textCache: DocumentTextCache,
+  check?: ViewerCitationCheck,
+  showGivenBoxes = false,
+): { current: LocatedTarget; goal: TargetGoal | null } {
   const located = useTargetRects(target, textCache);
-  const current: LocatedTarget = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
+  const own: LocatedTarget = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
+  const current = useMemo(() => withChecks(own, check, showGivenBoxes), [own, check, showGivenBoxes]);
   const goal = useMemo((): TargetGoal | null => {
     if (current?.kind === 'found') {
       const box = current.rects[clampRegion(current.target.region, current.rects.length)];
@@ -44,6 +53,25 @@ export function useLocatedTarget(target: HighlightTarget | null, textCache: Docu
     return current?.kind === 'not-found' ? { page: current.page, box: null } : null;
   }, [current]);
   return { current, goal };
+}
+
+/**
+ * The located target as the page's checks see it: a source whose own boxes do not hold its quote is drawn where the
+ * quote really is (unless the reader asked for the boxes), and the document's words that differ from the quote are
+ * marked. Nothing changes while no check has come in.
+ */
+function withChecks(own: LocatedTarget, check: ViewerCitationCheck | undefined, showGivenBoxes: boolean): LocatedTarget {
+  if (own?.kind !== 'found' || !check) return own;
+  const given = own.score === null;
+  const instead = given && check.foundInstead && check.foundInstead.length > 0 ? check.foundInstead : null;
+  const marks = own.marks ?? check.marks;
+  if (!instead && marks === own.marks) return own;
+  const next: LocatedTarget = { ...own, ...(marks && marks.length > 0 && { marks }) };
+  if (instead) {
+    next.boxes = showGivenBoxes ? 'given' : 'found';
+    if (!showGivenBoxes) next.rects = instead;
+  }
+  return next;
 }
 
 interface NavigationOptions {
@@ -71,7 +99,14 @@ export function useTargetNavigation(options: NavigationOptions) {
     if (!current || current.kind === 'locating') return;
     const { sourceId } = current.target;
     if (current.kind === 'found') {
-      reportAnchored({ sourceId, found: true, score: current.score, page: current.rects[0]?.page ?? 1, regionPages: current.rects.map((r) => r.page) });
+      reportAnchored({
+        sourceId,
+        found: true,
+        score: current.score,
+        page: current.rects[0]?.page ?? 1,
+        regionPages: current.rects.map((r) => r.page),
+        ...(current.problem && { differs: true }),
+      });
     } else reportAnchored({ sourceId, found: false, score: null, page: current.page, regionPages: [] });
   }, [current]);
 
@@ -128,15 +163,18 @@ export function useTargetNavigation(options: NavigationOptions) {
     step(regionStep.delta);
   }, [regionStep]);
 
+  const marks = current?.kind === 'found' ? current.marks : undefined;
   const highlightsByPage = useMemo(() => {
     const map = new Map<number, PageHighlight[]>();
-    regions.forEach((box, region) => {
-      const list = map.get(box.page) ?? [];
-      list.push({ box, region });
-      map.set(box.page, list);
-    });
+    const add = (item: PageHighlight) => {
+      const list = map.get(item.box.page) ?? [];
+      list.push(item);
+      map.set(item.box.page, list);
+    };
+    regions.forEach((box, region) => add({ box, region }));
+    for (const box of marks ?? []) add({ box, region: -1, mark: true });
     return map;
-  }, [regions]);
+  }, [regions, marks]);
 
   return { regions, highlightsByPage, stepRegion };
 }

@@ -3,6 +3,7 @@ import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
 import { quoteTooLong, quoteTooLongReason } from '../../core/review/quote-limit.ts';
+import { DEFAULT_MIN_SCORE } from '../../core/locate/locate.ts';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import { boxesInsideKnownPages, missingPageReason, noTextLayerReason } from './target-reasons.ts';
 import type { DocumentTextCache } from './text-cache.ts';
@@ -20,8 +21,22 @@ export type ViewerText = (t: Translate) => string;
 export type TargetRects =
   | { kind: 'idle' }
   | { kind: 'locating'; target: HighlightTarget }
-  /** `score`: the locator's (1 = exact, less = the closest passage); null for boxes the answer gave (no search). */
-  | { kind: 'found'; target: HighlightTarget; rects: Box[]; notes: ViewerText[]; score: number | null }
+  /**
+   * `score`: the locator's (1 = exact, less = the closest passage); null for boxes the answer gave (no search).
+   * `problem`: the passage drawn is not the quote's words (a number, a name, a negation differs), said as an error;
+   * `marks`: the document's words that differ, marked on the page.
+   */
+  | {
+      kind: 'found';
+      target: HighlightTarget;
+      rects: Box[];
+      notes: ViewerText[];
+      score: number | null;
+      problem?: ViewerText;
+      marks?: Box[];
+      /** The source's own boxes do not hold its quote: which are drawn, the words found instead or the boxes. */
+      boxes?: 'found' | 'given';
+    }
   /** `reason`: why the quote was not searched at all (a quote too long), shown instead of "not located". */
   | { kind: 'not-found'; target: HighlightTarget; page: number; reason?: ViewerText };
 
@@ -31,6 +46,9 @@ export function hintPage(target: HighlightTarget): number {
 
 interface Located {
   rects: Box[];
+  /** The passage drawn differs from the quote (see TargetRects). */
+  problem?: ViewerText;
+  marks?: Box[];
   /** What a reviewer should know about how the rectangles were found (an approximate match, clamped boxes). */
   notes: ViewerText[];
   /** The locator's score when the quote was searched for; null for given boxes. */
@@ -53,6 +71,20 @@ export async function locateTargetQuote(
   // never hold up the main thread.
   const result = await textCache.locator.locate({ quote, page: target.page, pageEnd: target.pageEnd }, signal);
   signal.throwIfAborted();
+  const closest = result.closest;
+  if (!result.found && closest && closest.score >= DEFAULT_MIN_SCORE && closest.differences.length > 0) {
+    // The passage the quote was taken from, saying something else: drawn, with the error said and the words marked.
+    const [first] = closest.differences;
+    const more = closest.differences.length - 1;
+    const problem: ViewerText = (t) =>
+      t('passage.quoteDiffers', {
+        quote: first?.quote || t('reason.nothing'),
+        found: first?.document || t('reason.nothing'),
+        page: closest.page,
+        more: more > 0 ? t('reason.moreDifferences', { count: more }) : '',
+      });
+    return { rects: closest.rects, notes: [], score: closest.score, problem, marks: closest.differences.flatMap((d) => d.rects) };
+  }
   if (!result.found) return { rects: [], notes: [], score: result.score };
   // An exact match scores 1; anything less is the closest passage the fuzzy alignment found, and we say so.
   const percent = Math.round(result.score * 100);
@@ -87,6 +119,8 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   const notes: ViewerText[] = target.boxes?.length ? [(t) => t('passage.boxesOutside'), ...located.notes] : located.notes;
   // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
   const result: Located = { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
+  if (located.problem) result.problem = located.problem;
+  if (located.marks) result.marks = drawableBoxes(located.marks, textCache.pageCount);
   if (located.reason) result.reason = located.reason;
   else if (result.rects.length === 0) {
     const noText = await noTextLayerReason(textCache, Math.min(Math.max(1, hintPage(target)), textCache.pageCount));
@@ -124,11 +158,19 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       if (!controller.signal.aborted) setSearched({ target, textCache, state });
     };
     resolveTargetRects(target, textCache, controller.signal).then(
-      ({ rects: drawable, notes, score, reason }) => {
+      ({ rects: drawable, notes, score, reason, problem, marks }) => {
         const page = clampPage(hintPage(target), textCache.pageCount);
         settle(
           drawable.length > 0
-            ? { kind: 'found', target, rects: drawable, notes: [...optional(target.pageNote), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes], score }
+            ? {
+                kind: 'found',
+                target,
+                rects: drawable,
+                notes: [...optional(target.pageNote), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes],
+                score,
+                ...(problem && { problem }),
+                ...(marks && marks.length > 0 && { marks }),
+              }
             : reason
               ? { kind: 'not-found', target, page, reason }
               : { kind: 'not-found', target, page },

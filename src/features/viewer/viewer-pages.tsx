@@ -14,6 +14,7 @@ import { HighlightLabelContext } from './highlight-label.ts';
 import { useFindSearch } from './find/use-find-search.ts';
 import { usePointerZoom } from './shortcuts/use-pointer-zoom.ts';
 import { TargetStatus } from './target-status.tsx';
+import { useCitationCheck } from './citation-checks.ts';
 import { useKeptPages } from './use-kept-pages.ts';
 import { usePageFrames } from './use-page-frames.ts';
 import { useScrollGoal } from './use-scroll-goal.ts';
@@ -145,7 +146,13 @@ export function ViewerPages(props: ViewerPagesProps) {
     const spec = { scale, rotation: normalizeRotation(proxy.rotate + rotation), theme: pageTheme };
     earlyRenders.start(proxy, spec, scheduler, -2).onTextTurn(() => scheduler.holdForCitation(textCache.prefetchText(page)));
   };
-  const { current, goal: targetGoal } = useLocatedTarget(target, textCache);
+  // The open citation's verdict from the page's checks; the reader may ask for a source's own boxes where they do not
+  // hold its quote (the words found instead are drawn by default), for this citation only.
+  const check = useCitationCheck(target?.sourceId);
+  const [givenBoxesFor, setGivenBoxesFor] = useState<number | null>(null);
+  const showGivenBoxes = !!target && givenBoxesFor === target.nonce;
+  const toggleBoxes = useCallback(() => setGivenBoxesFor(showGivenBoxes ? null : (target?.nonce ?? null)), [showGivenBoxes, target]);
+  const { current, goal: targetGoal } = useLocatedTarget(target, textCache, check, showGivenBoxes);
   const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync, targetGoal, onGoal: renderEarly });
   const { regions, highlightsByPage, stepRegion } = useTargetNavigation({
     store,
@@ -211,7 +218,7 @@ export function ViewerPages(props: ViewerPagesProps) {
           <FindLayer layout={layout} frames={frames} mounted={mounted} scale={scale} rotation={rotation} scrollRef={scrollRef} pagesRef={pagesRef} />
         </div>
       </div>
-      <TargetStatus located={current} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} />
+      <TargetStatus located={current} check={check} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} onToggleBoxes={toggleBoxes} />
     </div>
   );
 }
