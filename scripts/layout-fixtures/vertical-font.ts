@@ -26,6 +26,8 @@ export interface VerticalGlyph {
   advance: number;
   /** Vertical origin above the horizontal baseline. */
   originY: number;
+  /** The character it draws. */
+  char: string;
 }
 
 type FontkitFont = ReturnType<typeof fontkit.create>;
@@ -77,11 +79,12 @@ export class VerticalFont {
       throw new Error(`"${text}": ${run.glyphs.length} glyphs for ${[...text].length} characters`);
     }
     const scale = 1000 / this.font.unitsPerEm;
+    const chars = [...text];
     return run.glyphs.map((g, k) => {
       const { advance, tsb } = this.metrics(g.id);
       // rounded as W2 writes them, so the ground truth follows what a reader of the PDF sees
       const w0 = g.advanceWidth * scale;
-      const glyph = { w0, vx: Math.round(w0 / 2), advance: Math.round(advance * scale), originY: Math.round((tsb + g.bbox.maxY) * scale) };
+      const glyph = { char: chars[k] as string, w0, vx: Math.round(w0 / 2), advance: Math.round(advance * scale), originY: Math.round((tsb + g.bbox.maxY) * scale) };
       this.used.set(parseInt(cids[k] as string, 16), glyph);
       return glyph;
     });
@@ -101,5 +104,44 @@ export class VerticalFont {
     }
     cidFont.set(PDFName.of('DW2'), pdf.context.obj([880, -1000]));
     cidFont.set(PDFName.of('W2'), pdf.context.obj(w2));
+    // pdf-lib maps the glyphs to text through the font's cmap, which has no entry for vertical forms (they are
+    // reached through GSUB only): pdf.js would read them as garbage. Map each drawn glyph to its character.
+    const old = type0.get(PDFName.of('ToUnicode'));
+    if (old instanceof PDFRef) pdf.context.delete(old);
+    type0.set(PDFName.of('ToUnicode'), pdf.context.register(pdf.context.flateStream(toUnicodeCMap(this.used))));
   }
+}
+
+const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+
+/** A ToUnicode CMap (bfchar entries, at most 100 to a block) from CID to character. */
+function toUnicodeCMap(glyphs: Map<number, VerticalGlyph>): string {
+  const entries = [...glyphs].sort((a, b) => a[0] - b[0]).map(([cid, g]) => {
+    const utf16 = [...g.char].flatMap((c) => {
+      const cp = c.codePointAt(0) ?? 0;
+      return cp > 0xffff ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff)] : [cp];
+    });
+    return `<${hex4(cid)}> <${utf16.map(hex4).join('')}>`;
+  });
+  const blocks: string[] = [];
+  for (let i = 0; i < entries.length; i += 100) {
+    const chunk = entries.slice(i, i + 100);
+    blocks.push(`${chunk.length} beginbfchar`, ...chunk, 'endbfchar');
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000> <ffff>',
+    'endcodespacerange',
+    ...blocks,
+    'endcmap',
+    'CMapName currentdict /CMap defineresource pop',
+    'end',
+    'end',
+  ].join('\n');
 }
