@@ -4,6 +4,7 @@ import type { Box } from '../model/types.ts';
 import { findExact } from './exact-match.ts';
 import { findFuzzy, type SimilarityCache } from './fuzzy-match.ts';
 import { normalizeText, punctSignature, toKey } from './normalize.ts';
+import { findInOtherReadings } from './reading-orders.ts';
 import type { MeasureText, PageText } from './page-text.ts';
 import { spansToRects } from './rects.ts';
 import { makeWindow, type Span, type Window } from './search-window.ts';
@@ -121,6 +122,9 @@ export function locateInIndex(index: TextIndex, quote: string, opts: LocateOptio
       if (spans && spans.length) return result(index, spans, 1, opts);
     }
   }
+  // a table row, say: whole in pdf.js's content order or in rows across the page (reading-orders.ts)
+  const reread = findInOtherReadings(index, q.key, pl.stages.flat(), q.punct);
+  if (reread) return result(index, reread, 1, opts);
   let best: { spans: Span[]; score: number } | null = null;
   const cache: SimilarityCache = new Map();
   for (const stage of pl.stages) {
@@ -192,6 +196,8 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
       if (spans && spans.length) return result(index, spans, 1, opts);
     }
   }
+  const reread = findInOtherReadings(index, q.key, pl.stages.flat(), q.punct);
+  if (reread) return result(index, reread, 1, opts);
   let best: { spans: Span[]; score: number } | null = null;
   const cache: SimilarityCache = new Map();
   let last = Date.now();
