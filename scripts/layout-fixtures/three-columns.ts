@@ -34,12 +34,16 @@ export async function buildThreeColumnFixture(): Promise<LayoutFixture> {
   drawLatin(page, m, 'INTERNAL', 520, 756, 8, 1);
   const words = wrap(tokenize(TEXT), WIDTH, SIZE, m).map((l) => l.map((t) => t.word).join(' '));
   if (words.length > COLUMNS.length * PER_COLUMN) throw new Error(`the text needs ${words.length} lines`);
-  const lines: PlacedLine[] = words.map((text, i) =>
-    drawLatin(page, m, text, COLUMNS[Math.floor(i / PER_COLUMN)] as number, TOP - LEADING * (i % PER_COLUMN), SIZE, 1),
-  );
+  // The foot is drawn between the middle and the right column, so that pdf.js's content order (which the
+  // locator also reads, reading-orders.ts) cannot stand in for the page's own order.
   const foot = TOP - LEADING * (PER_COLUMN - 1) - 20;
-  drawLatin(page, m, 'Vendor Security Policy, version 2026-03', 54, foot, 8, 1);
-  drawLatin(page, m, '4', 312, foot + 4, 8, 1);
+  const lines: PlacedLine[] = words.map((text, i) => {
+    if (i === 2 * PER_COLUMN) {
+      drawLatin(page, m, 'Vendor Security Policy, version 2026-03', 54, foot, 8, 1);
+      drawLatin(page, m, '4', 312, foot + 4, 8, 1);
+    }
+    return drawLatin(page, m, text, COLUMNS[Math.floor(i / PER_COLUMN)] as number, TOP - LEADING * (i % PER_COLUMN), SIZE, 1);
+  });
 
   // the cross-column quotes: the last five words of a column and the first five of the next
   const across = (col: number) => {
