@@ -123,7 +123,7 @@ export function locateInIndex(index: TextIndex, quote: string, opts: LocateOptio
     }
   }
   // a table row, say: whole in pdf.js's content order or in rows across the page (reading-orders.ts)
-  const reread = findInOtherReadings(index, q.key, pl.stages.flat(), q.punct);
+  const reread = findInOtherReadings(index, q.key, pl.stages.flat());
   if (reread) return result(index, reread, 1, opts);
   let best: { spans: Span[]; score: number } | null = null;
   const cache: SimilarityCache = new Map();
@@ -196,7 +196,7 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
       if (spans && spans.length) return result(index, spans, 1, opts);
     }
   }
-  const reread = findInOtherReadings(index, q.key, pl.stages.flat(), q.punct);
+  const reread = findInOtherReadings(index, q.key, pl.stages.flat());
   if (reread) return result(index, reread, 1, opts);
   let best: { spans: Span[]; score: number } | null = null;
   const cache: SimilarityCache = new Map();

@@ -10,36 +10,37 @@
 //   to left in right-to-left rows), for a table drawn column by column.
 // A quote found whole in either is an exact match; it is mapped back onto the page's own index, so its rectangles
 // are drawn like any other's (one per line fragment, in the quote's order). Nothing is chained or approximated here:
-// a quote must occur contiguously, so a reading that mixes columns cannot make up a passage.
-import { findExact } from './exact-match.ts';
+// a quote must occur contiguously, so a reading that mixes columns cannot make up a passage. Readings are made on
+// demand and not kept: each costs one pass over the page's key, far less than the fuzzy search that would follow.
+import { hasRtl } from './bidi.ts';
 import { LTR, RTL } from './line-geometry.ts';
 import type { RunGeom } from './layout.ts';
 import type { Span } from './search-window.ts';
-import { makeWindow } from './search-window.ts';
-import { indexPage, type IndexedPage, type Reading, type TextIndex } from './text-index.ts';
+import type { IndexedPage, TextIndex } from './text-index.ts';
 
-/** Per run, the key offsets of its characters in a page's index, in order. */
-function keyUnitsByRun(p: IndexedPage): Map<number, number[]> {
-  const out = new Map<number, number[]>();
+/** Per run, where its characters start in a page's key and how many there are: text-index.ts pushes a run's
+ * characters one after the other, so they are consecutive in the key (spaces are not in it). */
+function runRanges(p: IndexedPage): { start: Int32Array; count: Int32Array } {
+  const n = p.source.runs.length;
+  const start = new Int32Array(n).fill(-1);
+  const count = new Int32Array(n);
   for (let k = 0; k < p.key.length; k++) {
     const r = p.run[p.keyToText[k] ?? -1] ?? -1;
-    if (r < 0) continue;
-    const list = out.get(r);
-    if (list) list.push(k);
-    else out.set(r, [k]);
+    if (r < 0 || r >= n) continue;
+    if (start[r] === -1) start[r] = k;
+    count[r]!++;
   }
-  return out;
+  return { start, count };
 }
 
-/** The laid-out runs in the order the PDF draws them, each read as a line of its own. */
-export function contentOrder(p: IndexedPage): Reading {
-  const runs = [...p.geom.values()].sort((a, b) => a.run - b.run);
-  return [{ lines: runs.map((g) => ({ runs: [g] })) }];
+/** The laid-out runs in the order the PDF draws them. */
+export function contentOrder(p: IndexedPage): RunGeom[] {
+  return [...p.geom.values()].sort((a, b) => a.run - b.run);
 }
 
 /** The laid-out runs by rows: runs of one direction whose baselines lie within 0.4 of their size of the row's first,
  * top to bottom; each row read along its direction (right to left when right-to-left letters dominate it). */
-export function rowOrder(p: IndexedPage): Reading {
+export function rowOrder(p: IndexedPage): RunGeom[] {
   const runs = [...p.geom.values()].sort((a, b) => a.dirKey - b.dirKey || a.v - b.v || a.u0 - b.u0);
   const rows: RunGeom[][] = [];
   for (const g of runs) {
@@ -48,71 +49,72 @@ export function rowOrder(p: IndexedPage): Reading {
     if (row && first && first.dirKey === g.dirKey && Math.abs(g.v - first.v) <= 0.4 * Math.max(g.size, first.size)) row.push(g);
     else rows.push([g]);
   }
-  return [
-    {
-      lines: rows.map((row) => {
-        const text = row.map((g) => p.source.runs[g.run]?.str ?? '').join('');
-        const rtl = (text.match(RTL)?.length ?? 0) > (text.match(LTR)?.length ?? 0);
-        return { runs: row.sort((a, b) => (rtl ? b.u1 - a.u1 : a.u0 - b.u0)) };
-      }),
-    },
-  ];
-}
-
-interface OtherReading {
-  index: IndexedPage;
-  /** Per key offset of `index`: the same character's key offset in the page's own index. */
-  toPage: Int32Array;
-}
-
-const readings = new WeakMap<IndexedPage, OtherReading[]>();
-
-function otherReadings(p: IndexedPage): OtherReading[] {
-  const cached = readings.get(p);
-  if (cached) return cached;
-  const own = keyUnitsByRun(p);
-  const out = [contentOrder(p), rowOrder(p)].map((reading) => {
-    const index = indexPage(p.source, reading);
-    // Each run's characters are folded the same way in every reading, so the n-th character of a run in one
-    // reading is its n-th character in the other.
-    const toPage = new Int32Array(index.key.length).fill(-1);
-    for (const [r, ks] of keyUnitsByRun(index)) {
-      const mine = own.get(r) ?? [];
-      ks.forEach((k, n) => (toPage[k] = mine[n] ?? -1));
-    }
-    return { index, toPage };
+  return rows.flatMap((row) => {
+    const text = row.map((g) => p.source.runs[g.run]?.str ?? '').join('');
+    const rtl = hasRtl(text) && (text.match(RTL)?.length ?? 0) > (text.match(LTR)?.length ?? 0);
+    return row.sort((a, b) => (rtl ? b.u1 - a.u1 : a.u0 - b.u0));
   });
-  readings.set(p, out);
-  return out;
 }
 
-/** Key range [k0, k1) of a reading as spans of the page's own index, in the reading's order. */
-function toPageSpans(page: number, reading: OtherReading, k0: number, k1: number): Span[] | null {
+/**
+ * A reading of the page as a match key, with each of its characters' offset in the page's own key. A run's
+ * characters are folded alike whatever is read before or after them (the key has no spaces or hyphens), so a
+ * reading is the page's own key taken run by run in another order: nothing is folded again.
+ */
+function reread(order: RunGeom[], ranges: ReturnType<typeof runRanges>, pageKey: string): { key: string; toPage: Int32Array } {
+  const toPage = new Int32Array(pageKey.length);
+  const parts: string[] = [];
+  let m = 0;
+  for (const g of order) {
+    const at = ranges.start[g.run] ?? -1;
+    const n = ranges.count[g.run] ?? 0;
+    if (at < 0) continue;
+    for (let c = 0; c < n; c++) toPage[m++] = at + c;
+    parts.push(pageKey.slice(at, at + n));
+  }
+  return { key: parts.join(''), toPage: toPage.subarray(0, m) };
+}
+
+/** Key offsets [at, at + n) of a reading as spans of the page's own index, in the reading's order. */
+function toPageSpans(page: number, toPage: Int32Array, at: number, n: number): Span[] {
   const spans: Span[] = [];
-  for (let k = k0; k < k1; k++) {
-    const at = reading.toPage[k] ?? -1;
-    if (at < 0) return null;
+  for (let k = at; k < at + n; k++) {
+    const g = toPage[k] as number;
     const last = spans[spans.length - 1];
-    if (last && last.k1 === at) last.k1++;
-    else spans.push({ page, k0: at, k1: at + 1 });
+    if (last && last.k1 === g) last.k1++;
+    else spans.push({ page, k0: g, k1: g + 1 });
   }
   return spans;
 }
 
+/** True when page key offset `k` starts a word of the page's text. */
+function wordStart(p: IndexedPage, k: number): boolean {
+  const t = p.keyToText[k] ?? 0;
+  return t === 0 || p.text[t - 1] === ' ';
+}
+
 /**
  * The first of `pages` (in that order; pages not indexed are skipped) on which the quote's key occurs whole in the
- * content order or, failing that, in the row order: its spans on that page's own index, or null.
+ * content order or, failing that, in the row order: its spans on that page's own index, or null. Among several
+ * occurrences in a reading, the first that starts a word wins.
  */
-export function findInOtherReadings(index: TextIndex, key: string, pages: readonly number[], punct?: string): Span[] | null {
+export function findInOtherReadings(index: TextIndex, key: string, pages: readonly number[]): Span[] | null {
   if (!key) return null;
   for (const n of new Set(pages)) {
     const p = index.get(n);
-    if (!p) continue;
-    for (const reading of otherReadings(p)) {
-      const hit = findExact(makeWindow([reading.index]), key, n, punct)?.[0];
-      if (!hit || hit.k1 - hit.k0 !== key.length) continue;
-      const spans = toPageSpans(n, reading, hit.k0, hit.k1);
-      if (spans) return spans;
+    if (!p || p.key.length < key.length) continue;
+    const ranges = runRanges(p);
+    for (const order of [contentOrder(p), rowOrder(p)]) {
+      const reading = reread(order, ranges, p.key);
+      let pick = -1;
+      for (let at = reading.key.indexOf(key); at >= 0; at = reading.key.indexOf(key, at + 1)) {
+        if (pick < 0) pick = at;
+        if (wordStart(p, reading.toPage[at] as number)) {
+          pick = at;
+          break;
+        }
+      }
+      if (pick >= 0) return toPageSpans(n, reading.toPage, pick, key.length);
     }
   }
   return null;

@@ -1,6 +1,6 @@
 // The per-document text index: built once, page by page, in any order; never rebuilt per quote. Pure, no I/O.
 import type { PageFrame } from '../coords/transform.ts';
-import { layoutPage, type Line, type RunGeom } from './layout.ts';
+import { layoutPage, type RunGeom } from './layout.ts';
 import { isCjk, normalizeText, punctSignature } from './normalize.ts';
 import type { PageText } from './page-text.ts';
 
@@ -33,11 +33,8 @@ export interface IndexedPage {
 
 const HYPHEN_END = /[-\u00AD\u2010\u2011]\s*$/u;
 
-/** Lines grouped in blocks, in the order they are read: the page's layout, or another reading (reading-orders.ts). */
-export type Reading = readonly { lines: readonly Pick<Line, 'runs'>[] }[];
-
-/** Indexes a page in its reading order (layout.ts), or in `blocks` when given. */
-export function indexPage(source: PageText, blocks: Reading = layoutPage(source.runs)): IndexedPage {
+export function indexPage(source: PageText): IndexedPage {
+  const blocks = layoutPage(source.runs);
   const text: string[] = [];
   const run: number[] = [];
   const start: number[] = [];
