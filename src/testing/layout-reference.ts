@@ -1,9 +1,12 @@
 // The ORDER of blocks and lines as layout.ts computed it before it was made near-linear (commit 423ecfc), kept
 // verbatim as the reference for src/core/locate/block-order.test.ts: the new code must give exactly this output. Test-only.
-// The run and line geometry, which that change left alone, is shared with layout.ts (line-geometry.ts).
+// The run and line geometry, which that change left alone, is shared with layout.ts (line-geometry.ts); so is the
+// line-level running head and foot (page-furniture.ts), added later to both, with the rule that such a line joins
+// no body block and that its block is read first or last.
 import type { Block, Line, RunGeom } from '../core/locate/layout.ts';
 import type { TextRun } from '../core/locate/page-text.ts';
 import { addToLine, LTR, makeLine, overlap, readOppositeRuns, RTL, runGeom } from '../core/locate/line-geometry.ts';
+import { furnitureLines } from '../core/locate/page-furniture.ts';
 
 /** Orders runs of one page into blocks of lines in reading order. */
 export function refLayoutPage(runs: readonly TextRun[]): Block[] {
@@ -73,12 +76,14 @@ export function refLayoutPage(runs: readonly TextRun[]): Block[] {
   // 3. Blocks: a line joins the block whose last line sits right above it, overlaps it horizontally and has a
   // similar font size.
   lines.sort((p, q) => p.dirKey - q.dirKey || p.v - q.v || p.u0 - q.u0);
+  const lineBand = furnitureLines(lines);
   const blocks: Block[] = [];
-  for (const l of lines) {
+  for (const [n, l] of lines.entries()) {
+    const band = lineBand[n] as number;
     let best: Block | null = null;
     let bestDv = Infinity;
     for (const b of blocks) {
-      if (b.dirKey !== l.dirKey) continue;
+      if (b.dirKey !== l.dirKey || b.band !== band) continue;
       const last = b.lines[b.lines.length - 1] as Line;
       const dv = l.v - last.v;
       const ratio = l.size / last.size;
@@ -96,7 +101,7 @@ export function refLayoutPage(runs: readonly TextRun[]): Block[] {
       best.u1 = Math.max(best.u1, l.u1);
       best.vBottom = l.v;
     } else {
-      blocks.push({ lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v });
+      blocks.push({ lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v, band });
     }
   }
   return refOrderBlocks(blocks);
@@ -130,6 +135,9 @@ function furniture(blocks: Block[]): Int8Array {
   };
   mark([...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop), true, -1);
   mark([...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom), false, 1);
+  blocks.forEach((b, i) => {
+    if (b.band) band[i] = b.band;
+  });
   return band;
 }
 

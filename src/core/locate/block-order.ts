@@ -50,6 +50,10 @@ function furniture(blocks: Block[]): Int8Array {
   };
   mark([...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop), true, -1);
   mark([...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom), false, 1);
+  // heads and feet that the lines already told (page-furniture.ts): nearer the body than this rule sees
+  blocks.forEach((b, i) => {
+    if (b.band) band[i] = b.band;
+  });
   return band;
 }
 

@@ -3,6 +3,7 @@
 // (columns left to right, top to bottom, with full-width elements as separators). Pure, no I/O.
 import { orderBlocks, type LayoutCost } from './block-order.ts';
 import { addToLine, LTR, makeLine, overlap, readOppositeRuns, RTL, runGeom } from './line-geometry.ts';
+import { furnitureLines } from './page-furniture.ts';
 import type { TextRun } from './page-text.ts';
 
 export interface RunGeom {
@@ -37,6 +38,8 @@ export interface Block {
   u1: number;
   vTop: number;
   vBottom: number;
+  /** -1: running head, 1: running foot, found line by line (page-furniture.ts); 0 or absent: not known to be. */
+  band?: number;
 }
 
 /** Orders runs of one page into blocks of lines in reading order. */
@@ -110,11 +113,14 @@ export function layoutPage(runs: readonly TextRun[], cost?: LayoutCost): Block[]
   // similar font size. Lines come top to bottom, so a block whose last line is further above than any line may be
   // tall (1.9 × the largest font) can take no later line: it leaves the active list (which keeps creation order,
   // so ties still go to the earlier block) and the sweep stays near-linear on a table of hundreds of cells.
+  // A running head or foot line joins no block of the body (page-furniture.ts).
   lines.sort((p, q) => p.dirKey - q.dirKey || p.v - q.v || p.u0 - q.u0);
+  const lineBand = furnitureLines(lines);
   const maxSize = lines.reduce((m, l) => Math.max(m, l.size), 0);
   const blocks: Block[] = [];
   const active: Block[] = [];
-  for (const l of lines) {
+  for (const [n, l] of lines.entries()) {
+    const band = lineBand[n] as number;
     let best: Block | null = null;
     let bestDv = Infinity;
     let keep = 0;
@@ -124,6 +130,7 @@ export function layoutPage(runs: readonly TextRun[], cost?: LayoutCost): Block[]
       const dv = l.v - last.v;
       if (b.dirKey !== l.dirKey || dv > 1.9 * maxSize) continue; // retired for good (lines are sorted)
       active[keep++] = b;
+      if (b.band !== band) continue;
       const ratio = l.size / last.size;
       if (dv <= 0.3 * last.size || dv > 1.9 * Math.max(l.size, last.size)) continue;
       if (ratio < 0.8 || ratio > 1.25) continue;
@@ -140,7 +147,7 @@ export function layoutPage(runs: readonly TextRun[], cost?: LayoutCost): Block[]
       best.u1 = Math.max(best.u1, l.u1);
       best.vBottom = l.v;
     } else {
-      const block: Block = { lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v };
+      const block: Block = { lines: [l], dirKey: l.dirKey, u0: l.u0, u1: l.u1, vTop: l.v - l.size, vBottom: l.v, band };
       blocks.push(block);
       active.push(block);
     }

@@ -39,14 +39,16 @@ export function runGeom(run: TextRun, index: number): RunGeom | null {
   if (!run.str || !/\S/u.test(run.str)) return null;
   const frame = runFrame(run);
   if (!frame) return null;
-  const { e, f, dx, dy, size } = frame;
-  const len = Math.max(0, run.width);
-  // up = direction rotated 90° counter-clockwise; "down" (v) = −up.
+  const { e, f, dx, dy, size, length: len, vertical } = frame;
+  // up = direction rotated 90° counter-clockwise; "down" (v) = −up. A vertical column's glyphs are centred on its
+  // baseline, not standing on it: its v is moved to their lower edge, so that [v − size, v] holds them as it holds
+  // a horizontal line's glyphs.
   const upx = -dy;
   const upy = dx;
   const u0 = e * dx + f * dy;
   const angle = Math.round((Math.atan2(dy, dx) * 180) / Math.PI / 5) * 5;
-  return { run: index, dx, dy, size, u0, u1: u0 + len, v: -(e * upx + f * upy), dirKey: ((angle % 360) + 360) % 360 };
+  const v = -(e * upx + f * upy) + (vertical ? size / 2 : 0);
+  return { run: index, dx, dy, size, u0, u1: u0 + len, v, dirKey: ((angle % 360) + 360) % 360 };
 }
 
 export function overlap(a0: number, a1: number, b0: number, b1: number): number {

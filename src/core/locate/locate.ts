@@ -10,6 +10,7 @@ import { alignTokens, diffRuns, quoteTokens, type Difference } from './differenc
 import { findExact } from './exact-match.ts';
 import { findFuzzy, type SimilarityCache } from './fuzzy-match.ts';
 import { normalizeText, punctSignature, toKey } from './normalize.ts';
+import { findInOtherReadings } from './reading-orders.ts';
 import type { MeasureText, PageText } from './page-text.ts';
 import { passageWords } from './passage-tokens.ts';
 import { spansToRects } from './rects.ts';
@@ -187,6 +188,15 @@ function exactIn(index: TextIndex, q: Query, win: Window | null, start: number, 
   return res.found ? res : null;
 }
 
+/** The quote whole in another reading of its pages (a table row in content or row order), if its digits agree too. */
+function exactInOtherReadings(index: TextIndex, q: Query, pages: number[], opts: LocateOptions): LocateResult | null {
+  const spans = findInOtherReadings(index, q.key, pages);
+  if (!spans || spans.length === 0) return null;
+  const on = [...new Set(spans.map((s) => s.page))].sort((a, b) => a - b).flatMap((p) => index.get(p) ?? []);
+  const res = judge(index, q, { win: makeWindow(on), spans, score: 1, exact: true }, opts);
+  return res.found ? res : null;
+}
+
 /** The best fuzzy candidate so far, or this window's when it scores clearly better. */
 function better(best: Candidate | null, win: Window | null, q: Query, cache: SimilarityCache): Candidate | null {
   const m = win && findFuzzy(win, q.words, cache);
@@ -212,6 +222,9 @@ export function locateInIndex(index: TextIndex, quote: string, opts: LocateOptio
       if (found) return found;
     }
   }
+  // a table row, say: whole in pdf.js's content order or in rows across the page (reading-orders.ts)
+  const reread = exactInOtherReadings(index, q, pl.stages.flat(), opts);
+  if (reread) return reread;
   let best: Candidate | null = null;
   const cache: SimilarityCache = new Map();
   for (const stage of pl.stages) {
@@ -276,6 +289,8 @@ export async function locateInDocument(opts: LocateInDocumentOptions): Promise<L
       if (found) return found;
     }
   }
+  const reread = exactInOtherReadings(index, q, pl.stages.flat(), opts);
+  if (reread) return reread;
   let best: Candidate | null = null;
   const cache: SimilarityCache = new Map();
   let last = Date.now();

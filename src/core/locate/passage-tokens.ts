@@ -25,35 +25,27 @@ interface Located {
  */
 export function passageWords(win: Window, spans: readonly Span[], margin: number): PassageWord[] {
   const all: Located[] = win.pages.flatMap((p) => p.words.map((w) => ({ p, w })));
-  const touches = (x: Located) => spans.some((s) => s.page === x.p.page && x.w.k0 < s.k1 && x.w.k1 > s.k0);
-  let first = -1;
-  let last = -1;
-  const inside: number[] = [];
-  all.forEach((x, i) => {
-    if (!touches(x)) return;
-    if (first < 0) first = i;
-    last = i;
-    inside.push(i);
-  });
-  if (first < 0) return [];
-  const picked = margin > 0 ? range(Math.max(0, first - margin), Math.min(all.length - 1, last + margin)) : inside;
-  // An exact match may start or end inside a word (CJK has no spaces; a quote may cut a word): only its part counts.
-  const clip = (x: Located): { k0: number; k1: number } => {
-    if (margin > 0) return x.w;
-    const s = spans.find((sp) => sp.page === x.p.page && x.w.k0 < sp.k1 && x.w.k1 > sp.k0)!;
-    return { k0: Math.max(x.w.k0, s.k0), k1: Math.min(x.w.k1, s.k1) };
-  };
-  const sizes = picked.map((i) => sizeOf(all[i]!)).filter((s) => s > 0).sort((a, b) => a - b);
+  const touches = (x: Located, s: Span) => s.page === x.p.page && x.w.k0 < s.k1 && x.w.k1 > s.k0;
+  let picked: { at: number; span?: Span }[];
+  if (margin > 0) {
+    const hit = all.flatMap((x, i) => (spans.some((s) => touches(x, s)) ? [i] : []));
+    if (hit.length === 0) return [];
+    picked = range(Math.max(0, hit[0]! - margin), Math.min(all.length - 1, hit[hit.length - 1]! + margin)).map((at) => ({ at }));
+  } else {
+    // An exact match's words in the order of its pieces (a chained match, a table row read in another order), each
+    // clipped to its piece: a match may start or end inside a word (CJK has no spaces; a quote may cut a word).
+    picked = spans.flatMap((span) => all.flatMap((x, at) => (touches(x, span) ? [{ at, span }] : [])));
+  }
+  const sizes = picked.map(({ at }) => sizeOf(all[at]!)).filter((s) => s > 0).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
-  return picked.map((i) => {
-    const { p } = all[i]!;
-    const w = clip(all[i]!);
-    const prev = all[i - 1];
-    const raw = rawOf(p, w);
-    const size = sizeOf(all[i]!);
+  return picked.map(({ at, span }) => {
+    const { p } = all[at]!;
+    const w = span ? { k0: Math.max(all[at]!.w.k0, span.k0), k1: Math.min(all[at]!.w.k1, span.k1) } : all[at]!.w;
+    const prev = all[at - 1];
+    const size = sizeOf(all[at]!);
     const token: DiffToken = {
       key: p.key.slice(w.k0, w.k1),
-      raw,
+      raw: rawOf(p, w),
       small: median > 0 && size > 0 && size < 0.8 * median,
       block: blockOf(p, w.k0) + p.page * 10_000,
       sentenceStart: !prev || prev.p !== p || /[.!?:;]["'”’)]*$/u.test(rawOf(prev.p, prev.w)),

@@ -53,6 +53,45 @@ describe('reading order of located rectangles', () => {
     expect(closest.rects.map(side)).toEqual(['left', 'right', 'right']);
   });
 
+  describe('on a page of three columns with a running foot set close under them', () => {
+    const A = ['Vendors must protect their own', 'networks with firewalls and', 'intrusion detection and timely'];
+    const B = ['patching. Systems that store', 'Company data must not be', 'reachable from the internet'];
+    const C = ['unless they are designed to', 'be, such as public web apps', 'behind a firewall of their own.'];
+    const col = (texts: string[], x: number): SyntheticLine[] => texts.map((text, i) => ({ text, x, y: 700 - 14 * i, size: 9 }));
+    // 14 to 16 pt under the last baseline: closer than two of the foot's lines; drawn between the middle and the
+    // right column, so that pdf.js's content order (reading-orders.ts) cannot stand in for the page's order
+    const page = syntheticPage(1, [
+      ...col(A, 54),
+      ...col(B, 240),
+      { text: 'Vendor Security Policy', x: 54, y: 658, size: 8 },
+      { text: '4', x: 300, y: 656, size: 8 },
+      ...col(C, 426),
+    ]);
+    const third = (b: Box) => (b.x0 < 230 ? 1 : b.x0 < 420 ? 2 : 3);
+    const body = (b: Box) => b.y1 < 792 - 660;
+
+    it('finds a quote running from one column into the next word for word, without the foot', () => {
+      for (const [quote, columns] of [
+        ['reachable from the internet unless they are designed', [2, 3]],
+        ['detection and timely patching. Systems that store', [1, 2]],
+      ] as const) {
+        const r = locateInIndex(indexOf(page), quote, { page: 1 });
+        expect(r.score, quote).toBe(1);
+        expect(r.rects.every(body), quote).toBe(true);
+        expect(r.rects.map(third), quote).toEqual(columns);
+      }
+    });
+
+    it('keeps the foot out of an approximate quote across columns too', () => {
+      // "Sistems" and "desined": found by the fuzzy alignment, which highlights all between its first and last words
+      for (const quote of ['and timely patching. Sistems that store', 'store Company data must not be reachable from the internet unless they are desined']) {
+        const r = locateInIndex(indexOf(page), quote, { page: 1 });
+        expect(r.found, quote).toBe(true);
+        expect(r.rects.every(body), quote).toBe(true);
+      }
+    });
+  });
+
   it('reads right-to-left columns from the right column first', () => {
     const right = ['הספק ישמור את הנתונים', 'בשרתים מוצפנים ויגבה'];
     const left = ['אותם מדי יום במיקום', 'נפרד מהשרתים הראשיים'];

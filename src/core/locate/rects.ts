@@ -20,9 +20,16 @@ function ascentDescent(style: FontStyle | undefined): { ascent: number; descent:
 
 /** Fractions [f0, f1] of the run's advance (0 = where the baseline starts) covered by run.str[i, j), one entry
  * per visually contiguous piece. Left-to-right runs: the measured (or proportional) prefix widths. Right-to-left
- * and mixed runs: the bidi visual order of their characters (bidi.ts), so a quote is never drawn mirrored. */
+ * and mixed runs: the bidi visual order of their characters (bidi.ts), so a quote is never drawn mirrored.
+ * Vertical runs: by characters (code points), never measured: a measurer gives horizontal widths, while down a
+ * column CJK glyphs advance about one em each, whatever their width. */
 function substringFractions(run: TextRun, style: FontStyle | undefined, i: number, j: number, measure?: MeasureText): RunSpan[] {
   const str = run.str;
+  if (run.dir === 'ttb') {
+    const count = (s: string) => [...s].length;
+    const n = count(str);
+    return [{ f0: n ? count(str.slice(0, i)) / n : 0, f1: n ? count(str.slice(0, j)) / n : 1 }];
+  }
   const m = measure ? (text: string) => measure(text, style) : undefined;
   const order = visualOrder(str, run.dir);
   if (order) {
@@ -62,12 +69,13 @@ export function substringBoxes(
 ): Box[] {
   const frame = runFrame(run);
   if (!frame) return [];
-  const { e, f, dx, dy, size } = frame;
+  const { e, f, dx, dy, size, length: width, vertical } = frame;
   const style = run.fontName ? pageText.styles?.[run.fontName] : undefined;
   i = Math.max(0, Math.min(i, run.str.length));
   j = Math.max(i, Math.min(j, run.str.length));
-  const width = Math.max(0, run.width);
-  const { ascent, descent } = ascentDescent(style);
+  // a vertical column's glyphs sit half an em on each side of its centre line (PDF's default vertical origin is
+  // half the glyph's width from its left edge), whatever the font's ascent
+  const { ascent, descent } = vertical ? { ascent: 0.5, descent: 0.5 } : ascentDescent(style);
   const upx = -dy;
   const upy = dx;
   const { width: W, height: H } = pageSize(pageText.frame);

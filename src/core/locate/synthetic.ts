@@ -63,3 +63,19 @@ export function flowText(
   flush();
   return lines;
 }
+
+/** One column of vertical text as pdf.js reports it (a /WMode 1 font): the transform is the font's, its origin
+ * the top of the column on its centre line, `width` the font size and `height` the column's length; every
+ * character advances one em. */
+export function syntheticColumn(column: { text: string; x: number; top: number; size?: number }): TextRun {
+  const size = column.size ?? 10;
+  return {
+    str: column.text,
+    transform: [size, 0, 0, size, column.x, column.top],
+    width: size,
+    height: [...column.text].length * size,
+    hasEOL: false,
+    fontName: 'f1',
+    dir: 'ttb',
+  };
+}
