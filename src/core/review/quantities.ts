@@ -42,6 +42,8 @@ export interface Quantity {
   /** Stems of the content words just before and after: what the quantity counts. */
   before: string[];
   after: string[];
+  /** Stems of the content words of the whole sentence it is in: what the sentence is about. */
+  sentence: string[];
 }
 
 // "within 72 hours" is read as the value 72 hours, not a bound: a deadline of 24 hours is another deadline.
@@ -61,7 +63,7 @@ const DATE_COMPARATORS: Array<[RegExp, Comparator]> = [
 ];
 
 function comparatorBefore(text: string, start: number, date: boolean): Comparator {
-  const head = text.slice(Math.max(0, start - 40), start).toLowerCase().replace(/\s+(?:an?|the)\s*$/u, ' ');
+  const head = `${text.slice(Math.max(0, start - 40), start).toLowerCase().trimEnd().replace(/\s(?:an?|the)$/u, '')} `;
   for (const [re, cmp] of date ? DATE_COMPARATORS : COMPARATORS) if (re.test(head)) return cmp;
   return 'eq';
 }
@@ -69,30 +71,40 @@ function comparatorBefore(text: string, start: number, date: boolean): Comparato
 const WORD = /\p{L}[\p{L}'’-]*/gu;
 // A full stop ends a sentence, but not after an initial ("U.S. rose to 3,737").
 const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.!?;:]\s|[()]/u;
+const SENTENCE_ENDS = /(?<!(?:^|[\s.])\p{Lu})[.!?;:]\s|[()]/gu;
 
 const isNumberWord = (w: string) => numberWords(w).length > 0;
-// Words that scale or name the quantity itself, not what it counts.
+// Words that scale or name the quantity itself, not what it counts (units are left out too: they are compared).
 const NOT_CONTEXT = /^(?:thousands?|millions?|billions?|trillions?|percent|per|cent|dollars?|euros?|pounds?|usd|eur|gbp|crore|lakh|fewer|few|greater|lower|approximately|roughly|nearly|almost|exceed\p{L}*|surpass\p{L}*)$/u;
 // Plurals no suffix rule reaches.
 const IRREGULAR: Record<string, string> = { men: 'man', women: 'woman', people: 'person', children: 'child', feet: 'foot', teeth: 'tooth', mice: 'mouse' };
 // "twice", "half", "double": a ratio of something, compared with another ratio whatever it is of.
 const RATIO = /^(?:twice|thrice|half|double|triple)$/iu;
 
+const pick = (s: string) =>
+  [...s.matchAll(WORD)]
+    .map((m) => m[0].toLowerCase())
+    .filter((w) => w.length > 1 && !isStopWord(w) && !isNumberWord(w) && !NOT_CONTEXT.test(w) && !unitOf(w))
+    .map((w) => stem(IRREGULAR[w] ?? w.replace(/['’]s$/u, '')));
+
+/** The content stems of the sentence around `at` (full stops only: brackets stay inside it). */
+function sentenceStems(text: string, at: number): string[] {
+  const ends = [...text.matchAll(/(?<!(?:^|[\s.])\p{Lu})[.!?;]\s/gu)].map((m) => m.index + m[0].length);
+  const from = Math.max(0, ...ends.filter((e) => e <= at));
+  const to = Math.min(text.length, ...ends.filter((e) => e > at));
+  return [...new Set(pick(text.slice(from, to)))];
+}
+
 function contextStems(text: string, start: number, end: number, lower: number, upper: number): { before: string[]; after: string[] } {
   // stay inside the sentence (a full stop or a bracket ends the window) and between the neighbouring quantities
   let from = Math.max(lower, start - 80);
   const beforeText = text.slice(from, start);
-  const cut = Math.max(...[...beforeText.matchAll(new RegExp(SENTENCE_END, 'gu'))].map((m) => m.index + m[0].length), 0);
+  const cut = Math.max(...[...beforeText.matchAll(SENTENCE_ENDS)].map((m) => m.index + m[0].length), 0);
   from += cut;
   let to = Math.min(upper, end + 80);
   const afterText = text.slice(end, to);
   const stop = afterText.search(SENTENCE_END);
   if (stop >= 0) to = end + stop;
-  const pick = (s: string) =>
-    [...s.matchAll(WORD)]
-      .map((m) => m[0].toLowerCase())
-      .filter((w) => w.length > 1 && !isStopWord(w) && !isNumberWord(w) && !NOT_CONTEXT.test(w))
-      .map((w) => stem(IRREGULAR[w] ?? w.replace(/['’]s$/u, '')));
   return { before: pick(text.slice(from, start)).slice(-3), after: pick(text.slice(end, to)).slice(0, 3) };
 }
 
@@ -169,10 +181,10 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
       const ranges = dates.map(dateRange).filter((r): r is Interval => r !== null);
       if (ranges.length > 0) {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
-        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }) });
+        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }) });
       } else {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
-        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp: 'eq', yearless: true, before: [], after: [], coreEnd, points: md, ranges: md.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) });
+        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp: 'eq', yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) });
       }
       continue;
     }
@@ -190,7 +202,7 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
       return withComparator({ lo: value - half, hi: value + half, loOpen: false, hiOpen: false }, cmp, claim, value);
     });
     const kind = f.kind === 'number' && /\d(?:st|nd|rd|th)$/iu.test(core) ? 'ordinal' : f.kind;
-    const q: Quantity = { kind, text: shown, start: f.start, end: f.end, cmp, ranges, points: values.map((v) => v * factor), before: [], after: [] };
+    const q: Quantity = { kind, text: shown, start: f.start, end: f.end, cmp, ranges, points: values.map((v) => v * factor), before: [], after: [], sentence: [] };
     if (unit) q.dimension = unit.dimension;
     out.push({ ...q, coreEnd });
   }
@@ -216,6 +228,7 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
       cmp,
       before: [],
       after: [],
+      sentence: [],
       ranges: [withComparator({ lo: value - half, hi: value + half, loOpen: false, hiOpen: false }, cmp, claim, value)],
     };
     if (unit) q.dimension = unit.dimension;
@@ -225,7 +238,7 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
   const kept = out.filter((q) => !isNamePart(text, q)).sort((a, b) => a.start - b.start);
   const done = kept.map(({ coreEnd, ...q }, i) => {
     const ctx = contextStems(text, q.start, coreEnd, i > 0 ? kept[i - 1]!.coreEnd : 0, kept[i + 1]?.start ?? text.length);
-    return { ...q, before: ctx.before, after: ctx.after };
+    return { ...q, before: ctx.before, after: ctx.after, sentence: sentenceStems(text, q.start) };
   });
   // "49 of the 50 states", "35 out of 46 reviews": the first counts what the second does
   for (let i = done.length - 2; i >= 0; i--) {

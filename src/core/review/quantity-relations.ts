@@ -34,6 +34,9 @@ function affinity(c: Quantity, e: Quantity): number {
   return head + overlap(c.after, [...e.after, ...e.before]) + overlap(c.before, [...e.before, ...e.after]);
 }
 
+/** Half or more of the claim sentence's content words are in the evidence quantity's sentence. */
+const sameSentence = (c: Quantity, e: Quantity) => c.sentence.length > 0 && overlap(c.sentence, e.sentence) / c.sentence.length >= 0.5;
+
 /** How far apart two values are, by ratio: the same quantity restated is usually close to it. */
 function distance(c: Quantity, e: Quantity): number {
   let best = Infinity;
@@ -61,8 +64,9 @@ export function compare(c: Quantity, e: Quantity): QuantityRelation {
 /**
  * What the evidence says about one claim quantity. The evidence's quantities of the same kind are candidates; the
  * one whose surrounding words agree most with the claim's (then the closest in value) is the same quantity. Plain
- * counts need the counted noun in common ("184 reviews" for "more than 183 reviews"); dates, amounts, percentages
- * and measures need it only when the evidence has several of them.
+ * counts need the counted noun in common ("184 reviews" for "more than 183 reviews"). A quantity whose words share
+ * nothing with the claim's may state it, but never contradicts it: "passwords expire after 90 days" is not
+ * contradicted by "accounts are disabled after 30 days".
  */
 export function relate(c: Quantity, evidence: readonly Quantity[]): QuantityRelation {
   // "on December 10th" is stated by "10 December 2018": a date without a year is compared by month and day
@@ -72,7 +76,10 @@ export function relate(c: Quantity, evidence: readonly Quantity[]): QuantityRela
   const scored = candidates.map((e) => ({ e, a: affinity(c, e) }));
   const best = Math.max(...scored.map((s) => s.a));
   const plainCount = c.kind === 'number' && !c.dimension;
-  if (best === 0 && (plainCount || candidates.length > 1)) {
+  // One candidate, no shared words next to it, but the same sentence otherwise ("Jay Sekulow was born in 1956" /
+  // "Jay Alan Sekulow (born June 10, 1945)"): the same quantity.
+  if (best === 0 && candidates.length === 1 && sameSentence(c, candidates[0]!)) return compare(c, candidates[0]!);
+  if (best === 0) {
     // Nothing tells which is the same quantity: the closest one may state it, but never contradicts it.
     const closest = candidates.reduce((x, y) => (distance(c, y) < distance(c, x) ? y : x));
     const r = compare(c, closest);
