@@ -48,10 +48,10 @@ export interface Quantity {
 
 // "within 72 hours" is read as the value 72 hours, not a bound: a deadline of 24 hours is another deadline.
 const COMPARATORS: Array<[RegExp, Comparator]> = [
-  [/(?:more than|greater than|over|above|exceeding|exceeds|exceeded|surpassed|surpassing|in excess of|upwards of|beyond)\s*$/u, 'gt'],
+  [/(?:more than|greater than|older than|over|above|exceeding|exceeds|exceeded|surpassed|surpassing|in excess of|upwards of|beyond)\s*$/u, 'gt'],
   [/(?:at least|no less than|no fewer than|not less than|a minimum of|minimum of)\s*$/u, 'ge'],
   [/(?:just under|just below|almost|nearly|close to|approaching)\s*$/u, 'almost'],
-  [/(?:less than|fewer than|under|below|lower than|short of)\s*$/u, 'lt'],
+  [/(?:less than|fewer than|younger than|under|below|lower than|short of)\s*$/u, 'lt'],
   [/(?:at most|no more than|not more than|up to|a maximum of|maximum of|not exceeding)\s*$/u, 'le'],
   [/(?:about|around|approximately|approx\.?|roughly|some|circa|an estimated|estimated|an average of)\s*$/u, 'approx'],
 ];
@@ -184,7 +184,8 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
         out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }) });
       } else {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
-        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp: 'eq', yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) });
+        // "after June 3": a date without a year keeps its comparator, on the month-and-day axis
+        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)) });
       }
       continue;
     }

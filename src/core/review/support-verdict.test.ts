@@ -28,6 +28,12 @@ describe('supportVerdict: contradictions', () => {
     expect(verdict('Red Sparrow has more than 183 reviews.', 'The film has an approval rating of 50 % based on 184 reviews.').verdict).not.toBe('contradicted');
   });
 
+  it('keeps the comparison on a date without a year, and reads "younger than" as one', () => {
+    expect(verdict('After June 3, 2019, the video had 24.2 million likes.', 'The video had 24.2 million likes as of June 12, 2019.').verdict).toBe('supported');
+    expect(verdict('Before June 3 the video had 24.2 million likes.', 'It had 24.2 million likes as of June 12.').verdict).toBe('contradicted');
+    expect(verdict('The youngest patient was 39 years old.', 'The youngest patient was younger than 45 years old.').verdict).toBe('needs-look');
+  });
+
   it('gives a role to another name: "written by Adam Robins" against "written by Kurt Sutter"', () => {
     const r = verdict('The film Southpaw was written by Adam Robins.', 'Southpaw is a 2015 drama film directed by Antoine Fuqua, written by Kurt Sutter.');
     expect(r.verdict).toBe('contradicted');
