@@ -183,6 +183,8 @@ const FILLER = new Set(
 /** True when a sentence asserts nothing checkable: framing words only, or an introduction ending with a colon. */
 export function isFraming(bare: string): boolean {
   if (/:\s*$/u.test(bare)) return true;
+  // six framing words fit in 80 characters: a longer sentence is not one (and is not split into words for nothing)
+  if (bare.length > 80) return false;
   const ws = bare.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return ws.length > 0 && ws.length <= 6 && ws.some((w) => FRAMING.has(w)) && ws.every((w) => FRAMING.has(w) || FILLER.has(w));
 }
