@@ -51,13 +51,27 @@ test.describe('review flags on the demo answers', () => {
     await expect(page.getByRole('region', { name: 'Review' })).toContainText('found p. 5');
   });
 
-  test('support: a number the evidence lacks, a backend verdict, and the backend review report', async ({ page }) => {
+  test('support: a contradicted number, backend verdicts, a claim that needs a look, and the backend review report', async ({ page }) => {
     await expectFlags(page, 'review-support', {
-      'A vendor that suspects its': ['unsupported'],
-      'Logs of key management use': ['unsupported'],
+      'A vendor that suspects its': ['contradicted'],
+      'Logs of key management use': ['contradicted'],
       'Records subject to a legal': [],
+      'Encryption keys must be stored': ['unsupported'],
+      'Keys must be rotated by': ['needs-look'],
     });
+    const review = page.getByRole('region', { name: 'Review' });
+    // the verdict in words, with both values
+    const claim = review.locator('[data-claim-id]').filter({ hasText: 'A vendor that suspects its' });
+    await expect(claim.locator('[data-flag="contradicted"]')).toContainText('Contradicted: the claim says 72 hours, the passage says 24 hours.');
+    await expect(review.locator('[data-claim-id]').filter({ hasText: 'Keys must be rotated by' }).locator('[data-flag="needs-look"]')).toContainText('Needs a look');
     await expect(page.locator('[data-review-report]')).toContainText(/retr/i);
+  });
+
+  test('support verdicts in Persian', async ({ page }) => {
+    await page.goto('./?answer=review-support&lang=fa');
+    const review = page.locator('[data-claim-id]').filter({ hasText: 'A vendor that suspects its' });
+    await expect(review.locator('[data-flag="contradicted"]')).toContainText('نقض‌شده: ادعا می‌گوید 72 hours، اما بخش استنادشده می‌گوید 24 hours.', { timeout: 60_000 });
+    await expect(page.locator('[data-claim-id]').filter({ hasText: 'Keys must be rotated by' }).locator('[data-flag="needs-look"]')).toContainText('نیاز به بررسی');
   });
 
   test.describe('a locked document', () => {

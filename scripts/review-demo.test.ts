@@ -89,17 +89,22 @@ describe('the review demo answers, audited over the real demo PDFs', { timeout: 
     expect(boxes.reason).toMatch(/^The highlighted boxes on page 2 cover “All privileged sessions by vendor personnel/u);
   });
 
-  it('review-support: a number the evidence lacks, a backend verdict “contradicted”, and the backend report', () => {
+  it('review-support: a number the evidence gives otherwise, backend verdicts, a claim that needs a look, and the backend report', () => {
     expect(flagMap('review-support')).toEqual({
-      'A vendor that suspects its': ['unsupported'],
-      'Logs of key management use': ['unsupported'],
+      'A vendor that suspects its': ['contradicted'],
+      'Logs of key management use': ['contradicted'],
       'Records subject to a legal': [],
+      'Encryption keys must be stored': ['unsupported'],
+      'Keys must be rotated by': ['needs-look'],
     });
-    const lexical = flagOn('review-support', 'A vendor that suspects', 'unsupported');
-    expect(lexical.details!.missing).toEqual(['72 hours']);
-    expect(lexical.severity).toBe('warning');
-    const backend = flagOn('review-support', 'Logs of key management', 'unsupported');
+    // the rules: 72 hours where the passage says 24 hours
+    const rules = flagOn('review-support', 'A vendor that suspects', 'contradicted');
+    expect(rules.severity).toBe('error');
+    expect(rules.reason).toBe('Contradicted: the claim says 72 hours, the passage says 24 hours.');
+    const backend = flagOn('review-support', 'Logs of key management', 'contradicted');
     expect(backend).toMatchObject({ severity: 'error', details: { verdict: 'contradicted', score: 0.08 } });
+    expect(flagOn('review-support', 'Encryption keys must be stored', 'unsupported')).toMatchObject({ severity: 'warning', details: { verdict: 'partial' } });
+    expect(flagOn('review-support', 'Keys must be rotated by', 'needs-look').severity).toBe('info');
     expect(audits.get('review-support')!.result.report).toMatchObject({
       groundingStatus: 'partially_grounded',
       consistencyStatus: 'conflict_detected',
@@ -124,7 +129,7 @@ describe('the review demo answers, audited over the real demo PDFs', { timeout: 
   it('shows every flag code somewhere', () => {
     const seen = new Set([...audits.values()].flatMap((a) => a.result.flags.map((f) => f.code)));
     expect([...seen].sort()).toEqual(
-      ['document-level-only', 'evidence-unavailable', 'highlight-misses-evidence', 'invalid-marker', 'low-confidence', 'quote-altered', 'quote-not-found', 'uncited', 'unsupported', 'version-mismatch', 'weak-relevance', 'wrong-page'].sort(),
+      ['contradicted', 'document-level-only', 'evidence-unavailable', 'highlight-misses-evidence', 'invalid-marker', 'low-confidence', 'needs-look', 'quote-altered', 'quote-not-found', 'uncited', 'unsupported', 'version-mismatch', 'weak-relevance', 'wrong-page'].sort(),
     );
   });
 

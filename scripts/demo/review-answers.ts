@@ -153,8 +153,9 @@ export function buildReviewAnswers(vendor: Map<string, Passage>, retention: Map<
     ],
   };
 
-  // Support: a number the evidence does not give, a backend verdict "contradicted", a backend "supported", and the
-  // backend's own review report.
+  // Support: a number the evidence gives otherwise (72 hours where it says 24: contradicted), a backend verdict
+  // "contradicted", a backend "supported", a backend "partial", a claim the rules cannot decide (needs a look), and
+  // the backend's own review report.
   const support = {
     format: 'citelens/1',
     id: 'review-support',
@@ -165,6 +166,10 @@ export function buildReviewAnswers(vendor: Map<string, Passage>, retention: Map<
       'Logs of key management use may be deleted after 90 days [2].',
       '',
       'Records subject to a legal hold must be preserved until the Legal Department releases the hold in writing [3].',
+      '',
+      'Encryption keys must be stored in a hardware security module certified by an independent auditor [4].',
+      '',
+      'Keys must be rotated by the key custodian named in each vendor contract [5].',
     ].join('\n'),
     confidence: 0.78,
     reviewReport: { groundingStatus: 'partially_grounded', consistencyStatus: 'conflict_detected', completenessStatus: 'partial', retryCount: 2 },
@@ -173,6 +178,10 @@ export function buildReviewAnswers(vendor: Map<string, Passage>, retention: Map<
       source('S1', VENDOR_DOC, vendor, 've-compromise', { relevance: 0.9 }),
       source('S2', VENDOR_DOC, vendor, 've-keylog', { relevance: 0.8, support: { verdict: 'contradicted', score: 0.08 } }),
       source('S3', RETENTION_DOC, retention, 'rs-hold', { relevance: 0.87, support: { verdict: 'supported', score: 0.94 } }),
+      // The backend's "partial": part of the claim (the auditor) is not in the passage.
+      source('S4', VENDOR_DOC, vendor, 've-keys', { relevance: 0.83, support: { verdict: 'partial', score: 0.55 } }),
+      // No backend verdict: the rules cannot tell whether the passage names a custodian (it does not), so it needs a look.
+      source('S5', VENDOR_DOC, vendor, 've-keys', { relevance: 0.8 }),
     ],
   };
 

@@ -49,6 +49,8 @@ export const sourceSchema = z.object({
     .object({
       score: finite.optional(),
       verdict: z.enum(['supported', 'partial', 'unsupported', 'contradicted', 'unknown']).optional(),
+      checkedBy: z.string().max(200).optional(),
+      reason: z.string().max(2000).optional(),
     })
     .optional(),
   coords: coordsSchema.optional(),

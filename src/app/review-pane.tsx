@@ -11,7 +11,7 @@ import { useReviewedClaims } from './review-result.ts';
 import type { ReviewedClaims } from './reviewed-claims.ts';
 import { verdictBadge } from './status-badge.ts';
 import { citationVerdict, sourceVerdicts } from '../core/review/citation-verdict.ts';
-import type { Translate } from '../core/i18n/translate.ts';
+import { translateEnglish, type Translate } from '../core/i18n/translate.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 import { useClaimHighlight, type ClaimPlace } from './use-claim-highlight.ts';
 import { useViewStore } from './view-store.ts';
@@ -57,12 +57,16 @@ export function panelClaims(reviewed: ReviewedClaims, t?: Translate): ReviewClai
     same.push(start);
     place.set(id, { start, sameTextStarts: same });
     const review = reviews.get(id);
-    return {
+    const panel: PanelClaim = {
       id,
       text,
       flags: review?.flags ?? [],
       citations: (review?.citations ?? []).map((c) => ({ key: c.key, sourceId: c.sourceId, badge: badgeOf(c.sourceId) })),
     };
+    // The model judge's "supported" has no flag to carry it: the card says who checked it and why.
+    const judged = review?.citations.find((c) => c.support?.by === 'judge' && c.support.verdict === 'supported')?.support;
+    if (judged) panel.checkedBy = (t ?? translateEnglish)('support.judgeSupported', { model: judged.model ?? '', reason: judged.reason ?? '' }).trim();
+    return panel;
   });
   return { claims, occurrence, place };
 }

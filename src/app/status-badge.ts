@@ -89,7 +89,7 @@ export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBa
 }
 
 /** The chip's words when a check other than the locator's decides the verdict. */
-type FlagShortKey = Extract<MessageKey, 'badge.notFound' | 'badge.quoteDiffers' | 'badge.wrongPage' | 'badge.boxesMiss' | 'badge.unsupported' | 'badge.otherVersion' | 'badge.cannotLoad'>;
+type FlagShortKey = Extract<MessageKey, 'badge.notFound' | 'badge.quoteDiffers' | 'badge.wrongPage' | 'badge.boxesMiss' | 'badge.unsupported' | 'badge.contradicted' | 'badge.otherVersion' | 'badge.cannotLoad'>;
 
 const FLAG_SHORT: Readonly<Record<FlagCode, FlagShortKey | null>> = {
   uncited: null,
@@ -102,6 +102,8 @@ const FLAG_SHORT: Readonly<Record<FlagCode, FlagShortKey | null>> = {
   'wrong-page': 'badge.wrongPage',
   'highlight-misses-evidence': 'badge.boxesMiss',
   unsupported: 'badge.unsupported',
+  contradicted: 'badge.contradicted',
+  'needs-look': null,
   'version-mismatch': 'badge.otherVersion',
   'evidence-unavailable': 'badge.cannotLoad',
 };

@@ -77,8 +77,8 @@ export function addMetrics(into: AuditMetrics, more: AuditMetrics): void {
   }
 }
 
-/** A flag that stops a release: any error, or evidence that does not support the claim. */
-export const breaksGate = (f: ReviewFlag) => f.severity === 'error' || f.code === 'unsupported';
+/** A flag that stops a release: an error (a contradicted claim among them). "Needs a look" (info) never does. */
+export const breaksGate = (f: ReviewFlag) => f.severity === 'error';
 
 const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
@@ -145,7 +145,7 @@ export async function auditAnswer(answer: Answer, format: string, adapterWarning
       }
       if (c.support) {
         metrics.supported.m++;
-        if (!c.flags.some((f) => f.code === 'unsupported')) metrics.supported.n++;
+        if (c.support.verdict === 'supported') metrics.supported.n++;
       }
     }
   }

@@ -72,15 +72,17 @@ describe('citelens audit on one answer', SLOW, () => {
     expect(a!.review.entries.flatMap((e) => e.flags.map((f) => f.code))).toEqual(['uncited']);
   });
 
-  it('fails (exit 1) an answer with a quote the PDF does not hold and a claim its passage does not state, and says why', async () => {
+  it('fails (exit 1) an answer with a quote the PDF does not hold, says why, and never fails it for a claim that needs a look', async () => {
     const r = await audit(demoAnswer('retention-vs-security'), '--format', 'json');
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as AuditJson;
     const [a] = out.answers;
     expect(out.pass).toBe(false);
     expect(a!.pass).toBe(false);
+    // "… within the 30-day window [2]": [2] does not state it, which needs a look (info) but fails nothing
+    const flags = a!.review.entries.flatMap((e) => e.flags) as Array<{ code: string; severity?: string; reason?: string }>;
+    expect(flags.find((f) => f.code === 'needs-look' && f.reason?.includes('30-day window'))?.severity).toBe('info');
     expect(a!.gateFailures).toEqual([
-      expect.stringMatching(/^“Records under a legal hold .*”: \[unsupported\] The claim says 30-day window; the cited passage does not\.$/u),
       expect.stringMatching(/^“Vendors may also keep backup copies for up to 90 days after the contract ends\.”: \[quote-not-found\] The quote is not in “Data Retention Policy”/u),
     ]);
     expect(a!.metrics.quoteFound).toEqual({ n: 3, m: 4, text: '3 / 4' });
@@ -136,7 +138,7 @@ describe('citelens audit over a folder', SLOW, () => {
     expect(lines).toEqual([
       expect.stringMatching(/^audit \[1\/4\] .*broken\.json: UNREADABLE: .*is not valid JSON/u),
       expect.stringMatching(/^audit \[2\/4\] .*demo-sid-bbox\.json: pass \(0 errors, 0 warnings\)$/u),
-      expect.stringMatching(/^audit \[3\/4\] .*retention-vs-security\.json: FAIL \(1 error, \d+ warnings\)$/u),
+      expect.stringMatching(/^audit \[3\/4\] .*retention-vs-security\.json: FAIL \(1 error, \d+ warnings?\)$/u),
       expect.stringMatching(/^audit \[4\/4\] .*vendor-encryption\.json: pass \(0 errors, 1 warning\)$/u),
       expect.stringMatching(/^audit: 4 answers, 2 passed, 2 failed; cited source retrieved 14 \/ 14; quote found in the document 13 \/ 14; page correct 13 \/ 13; /u),
     ]);

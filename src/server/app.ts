@@ -1,3 +1,4 @@
+import type { Judge } from './judge/judge-answer.ts';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
@@ -30,6 +31,8 @@ export interface AppOptions {
   review?: ReviewRepository;
   /** Asking questions (src/server/ask, docs/api.md): on by default with the extractive answerer; `false` turns it off. */
   ask?: AskConfig | false;
+  /** The model judge (src/server/judge, docs/support-judge.md): support verdicts on the answers served. Default: none. */
+  judge?: Judge;
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -193,6 +196,14 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
             : d,
         ),
       };
+    }
+    if (options.judge) {
+      try {
+        parsed = (await options.judge.apply(parsed, c.req.raw.signal)).answer;
+      } catch (e) {
+        // the rules' verdicts stand; the answer is served all the same
+        warn(`the support judge failed on answer ${id}: ${(e as Error).message}`);
+      }
     }
     c.header('Cache-Control', 'no-cache');
     return c.json(parsed as object);

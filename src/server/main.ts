@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { readJudgeEnv } from './judge/config.ts';
+import { createJudge, type Judge } from './judge/judge-answer.ts';
 import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import type { ReviewRepository } from './review/repository.ts';
@@ -62,6 +64,21 @@ else if (ask.llm) {
   process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
 }
 
+// The model judge: CITELENS_JUDGE_URL / _MODEL / _API_KEY / _TIMEOUT_MS, else the ask answerer's model; CITELENS_JUDGE=off.
+let judge: Judge | undefined;
+try {
+  const judgeConfig = readJudgeEnv(process.env);
+  if (judgeConfig) {
+    judge = createJudge(judgeConfig);
+    const where = new URL(judgeConfig.url);
+    process.stderr.write(`citelens: support verdicts are checked by ${judgeConfig.model} at ${where.origin}${where.pathname}\n`);
+  }
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`citelens: ${e.message}\n`);
+  process.exit(2);
+}
+
 let review: ReviewRepository;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
@@ -77,7 +94,7 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review, ask });
+const app = createApp({ dataDir, distDir, security, review, ask, ...(judge && { judge }) });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;

@@ -101,13 +101,19 @@ function windowEnd(str: string, from: number): number {
   return from + cut;
 }
 
-// The segmenter knows no abbreviations. Titles and "e.g." never end a sentence here; "No.", "Fig.", "p." only
-// when a number follows. "etc." and "Inc." often do end one, so they are left alone.
-const ABBREV_ALWAYS = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|sr|jr|st|e\.g|i\.e|cf|vs)\.$/i;
+// The segmenter knows no abbreviations. Titles, "e.g.", "v." (Smith v. Jones) and initials ("J. Smith", "U.S. Army",
+// "J. R. R. Tolkien") never end a sentence here; "No.", "Fig.", "p." only when a number follows. "Inc.", "Ltd.",
+// "Corp." and "Co." often do end one, so they join the next piece only when what precedes them is a bare name
+// ("Acme Inc." alone, at most four words), never a sentence of its own.
+const ABBREV_ALWAYS = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|sr|jr|st|e\.g|i\.e|cf|vs|v)\.$/i;
+const INITIAL = /(?:^|[\s(.])\p{Lu}\.$/u;
 const ABBREV_BEFORE_NUMBER = /(?:^|[\s(])(?:no|nos|fig|figs|p|pp|sec|art|ch|vol|para|eq|ref|approx|tab)\.$/i;
+const COMPANY = /(?:^|[\s(])(?:inc|ltd|corp|co|llc|plc|bros)\.$/i;
 
 function joinsNext(prev: string, next: string): boolean {
-  return ABBREV_ALWAYS.test(prev) || (ABBREV_BEFORE_NUMBER.test(prev) && /^\p{N}/u.test(next));
+  if (ABBREV_ALWAYS.test(prev) || INITIAL.test(prev)) return true;
+  if (COMPANY.test(prev) && prev.trim().split(/\s+/u).length <= 4) return true;
+  return ABBREV_BEFORE_NUMBER.test(prev) && /^\p{N}/u.test(next);
 }
 
 function splitBlock(text: string, masked: string, block: Block, groups: readonly MarkerGroup[], segment: Segment): Range[] {
@@ -157,8 +163,35 @@ function splitBlock(text: string, masked: string, block: Block, groups: readonly
 
 const QUESTION = /[?؟？⸮;]$/u;
 
+// Words that frame an answer without asserting anything checkable: "Mostly, yes.", "In short: it depends.", "Good
+// question." A sentence made of these alone (at least one of the first list, and no marker) is not a claim; nor is an
+// introduction ending with a colon ("Here is what the documents say:"). English and Persian.
+const FRAMING = new Set(
+  `yes no mostly partly partially largely generally basically essentially overall short brief summary indeed correct
+  exactly absolutely certainly depends maybe perhaps likely unlikely thanks question
+  بله آره خیر نه تقریباً تقریبا عمدتاً عمدتا کلاً کلا خلاصه درست دقیقاً دقیقا بستگی شاید`
+    .split(/\s+/u)
+    .filter(Boolean),
+);
+const FILLER = new Set(
+  `not quite in it that this well so okay ok good great answer here there thank you to some extent sort of kind and or
+  but a the is all true right sure sum both neither به طور در کل دارد بیشتر`
+    .split(/\s+/u)
+    .filter(Boolean),
+);
+
+/** True when a sentence asserts nothing checkable: framing words only, or an introduction ending with a colon. */
+export function isFraming(bare: string): boolean {
+  if (/:\s*$/u.test(bare)) return true;
+  // six framing words fit in 80 characters: a longer sentence is not one (and is not split into words for nothing)
+  if (bare.length > 80) return false;
+  const ws = bare.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return ws.length > 0 && ws.length <= 6 && ws.some((w) => FRAMING.has(w)) && ws.every((w) => FRAMING.has(w) || FILLER.has(w));
+}
+
 function isContent(text: string, range: Range, groups: readonly MarkerGroup[]): boolean {
   const bare = withoutMarkers(text, range, groups).replace(/(?<![\s*_"'”’»)\]`~])[\s*_"'”’»)\]`~]+$/u, '');
   if (QUESTION.test(bare)) return false;
+  if (groups.length === 0 && isFraming(bare)) return false;
   return /[\p{L}\p{N}]/u.test(bare);
 }

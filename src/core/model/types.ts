@@ -90,7 +90,8 @@ export interface Source {
   text?: string;
   relevance?: number;
   documentVersion?: string;
-  support?: { score?: number; verdict?: SupportVerdict };
+  /** `checkedBy` and `reason`: set by citelens's model judge (src/server/judge), naming the model and its reason. */
+  support?: { score?: number; verdict?: SupportVerdict; checkedBy?: string; reason?: string };
   /** The convention of `boxes` when it is not canonical. */
   coords?: CoordsDescriptor;
   flags?: SourceFlag[];

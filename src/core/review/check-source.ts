@@ -12,6 +12,7 @@ import { TextIndex } from '../locate/text-index.ts';
 import type { CoordsDescriptor, Source } from '../model/types.ts';
 import { quoteTooLong, quoteTooLongStatus } from './quote-limit.ts';
 import { claimedPages, searchTextOf, unquotedStatus, validBoxes } from './source-pages.ts';
+import { foundContext } from './evidence-context.ts';
 import { quoteCoverage, textUnderBoxesInIndex } from './text-under-boxes.ts';
 import { resolveConfig, type BoxTextCheck, type CitationStatus, type ReviewConfig, type SearchedScope, type SourceCheck } from './types.ts';
 
@@ -184,6 +185,8 @@ export async function checkSource(doc: DocumentText, source: Source, opts: Check
     }
   }
   const check: SourceCheck = { sourceId: source.id, status };
+  const context = foundContext(status, search?.text, (p) => index.get(p)?.text);
+  if (context) check.context = context;
   const boxes = await boxCheck(shared, index, source, opts, config);
   if (boxes) check.boxes = boxes;
   return check;

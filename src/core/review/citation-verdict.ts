@@ -68,6 +68,9 @@ const DARKENS: Readonly<Record<FlagCode, boolean>> = {
   'wrong-page': true,
   'highlight-misses-evidence': true,
   unsupported: true,
+  contradicted: true,
+  // an info-level note (the rules cannot tell): it never darkens, but it is the citation's own check
+  'needs-look': true,
   'version-mismatch': true,
   'evidence-unavailable': true,
 };

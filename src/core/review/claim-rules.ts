@@ -1,5 +1,5 @@
 // The rules about claims: uncited sentences, markers naming no source, and support (does the cited evidence say
-// what the claim says). Pure and synchronous.
+// what the claim says: support-verdict.ts, or the backend's or the model judge's verdict). Pure and synchronous.
 import type { Claim, ClaimCitation } from '../model/claims.ts';
 import type { InvalidMarker } from '../model/answer-model.ts';
 import { parseMarkers, type MarkerGroup } from '../markers/parse-markers.ts';
@@ -7,7 +7,8 @@ import type { DocumentRef, Source } from '../model/types.ts';
 import { claimedPages } from './source-pages.ts';
 import type { FlagMessage } from './review-message.ts';
 import { reviewText } from './review-text.ts';
-import { lexicalSupport, supportMessage } from './support.ts';
+import { supportVerdict } from './support-verdict.ts';
+import { snippet } from './wording.ts';
 import type { CitationStatus, ReviewConfig, ReviewFlag, SourceCheck, SupportSummary } from './types.ts';
 
 /** A claim flag: its reason as data (`message`) and in English (`reason`). */
@@ -59,26 +60,43 @@ type Backend = { judged: false } | { judged: true; supported: boolean; flag?: Re
 const VERDICTS = new Set(['contradicted', 'unsupported', 'partial'] as const);
 const isVerdict = (v: string): v is 'contradicted' | 'unsupported' | 'partial' => (VERDICTS as Set<string>).has(v);
 
+/** The model judge's verdict, written on the source by the server (src/server/judge): `checkedBy` names the model. */
+function judgeSupport(cs: CitedSource, claim: Claim, verdict: string): Backend {
+  const s = cs.source.support!;
+  const model = snippet(s.checkedBy ?? '', 80);
+  const reason = snippet(typeof s.reason === 'string' ? s.reason : '', 200);
+  const said = verdict === 'supported' ? 'supported' : verdict === 'contradicted' ? 'contradicted' : 'not_enough_info';
+  const summary: SupportSummary = { score: null, by: 'judge', verdict: said === 'supported' ? 'supported' : said === 'contradicted' ? 'contradicted' : 'needs-look', model, missing: [] };
+  if (reason) summary.reason = reason;
+  if (said === 'supported') return { judged: true, supported: true, summary };
+  const message: FlagMessage = { kind: 'judge-verdict', model, verdict: said, reason };
+  const flag = claimFlag(said === 'contradicted' ? 'contradicted' : 'needs-look', said === 'contradicted' ? 'error' : 'info', message, evidenceFor([cs], claim), { verdict: said });
+  return { judged: true, supported: false, summary, flag };
+}
+
 /** The backend's own verdict or score for one source, when it gave one (it takes precedence over ours). */
 function backendSupport(cs: CitedSource, claim: Claim, config: ReviewConfig): Backend {
   const s = cs.source.support;
   const verdict = s && typeof s.verdict === 'string' && s.verdict !== 'unknown' ? s.verdict : undefined;
+  if (verdict && typeof s?.checkedBy === 'string' && s.checkedBy) return judgeSupport(cs, claim, verdict);
   const score = s && typeof s.score === 'number' && Number.isFinite(s.score) ? s.score : undefined;
   if (verdict === undefined && score === undefined) return { judged: false };
-  const summary: SupportSummary = { score: score ?? null, by: 'backend', missing: [] };
-  if (verdict) summary.verdict = verdict;
+  const summary: SupportSummary = { score: score ?? null, by: 'backend', verdict: 'needs-look', missing: [] };
+  if (verdict) summary.backendVerdict = verdict;
   const evidence = evidenceFor([cs], claim);
-  if (verdict === 'supported') return { judged: true, supported: true, summary };
+  if (verdict === 'supported') return { judged: true, supported: true, summary: { ...summary, verdict: 'supported' } };
   if (verdict && isVerdict(verdict)) {
     const severity = verdict === 'partial' ? 'warning' : 'error';
     const message: FlagMessage = { kind: 'backend-verdict', verdict, ...(score !== undefined && { score }) };
-    return { judged: true, supported: false, summary, flag: claimFlag('unsupported', severity, message, evidence, { verdict, ...(score !== undefined ? { score } : {}) }) };
+    const code = verdict === 'contradicted' ? 'contradicted' : 'unsupported';
+    if (verdict === 'contradicted') summary.verdict = 'contradicted';
+    return { judged: true, supported: false, summary, flag: claimFlag(code, severity, message, evidence, { verdict, ...(score !== undefined ? { score } : {}) }) };
   }
   if (score !== undefined && score < config.backendSupportFloor) {
     const message: FlagMessage = { kind: 'backend-score', score, threshold: config.backendSupportFloor };
     return { judged: true, supported: false, summary, flag: claimFlag('unsupported', 'error', message, evidence, { score, threshold: config.backendSupportFloor }) };
   }
-  return { judged: true, supported: true, summary };
+  return { judged: true, supported: true, summary: { ...summary, verdict: 'supported' } };
 }
 
 function evidenceFor(group: readonly CitedSource[], claim: Claim): ReviewFlag['evidence'] {
@@ -99,7 +117,7 @@ function evidenceFor(group: readonly CitedSource[], claim: Claim): ReviewFlag['e
 }
 
 /** What the citation offers as evidence: its quote and passage, else the words under its boxes or where it was found. */
-function evidenceTexts(cs: CitedSource): string[] {
+function passagesOf(cs: CitedSource): string[] {
   // "..." is a placeholder, not a passage
   const own = [cs.source.quote, cs.source.text].filter((t): t is string => typeof t === 'string' && /[\p{L}\p{N}]/u.test(t));
   if (own.length === 0) {
@@ -107,10 +125,12 @@ function evidenceTexts(cs: CitedSource): string[] {
     const st = cs.status;
     if (st.kind === 'approximate' || st.kind === 'wrong-page') own.push(st.text);
   }
-  if (own.length === 0) return [];
-  // The document's title and the section name what the passage is: "as the Vendor Security Policy requires".
-  const context = [cs.document?.title, cs.source.section].filter((t): t is string => typeof t === 'string' && t.length > 0);
-  return [...own, ...context];
+  return own;
+}
+
+/** What names the passage's subject: the document's title, the section, the words before it on its page. */
+function contextOf(cs: CitedSource): string[] {
+  return [cs.document?.title, cs.source.section, cs.check?.context].filter((t): t is string => typeof t === 'string' && t.length > 0);
 }
 
 const hidden = (st: CitationStatus) => st.kind === 'unavailable' || st.kind === 'failed';
@@ -143,16 +163,21 @@ export function supportFlags(answerText: string, claim: Claim, cited: readonly C
       if (b.flag) flags.push(b.flag);
     }
     if (backendSupported || lexical.length === 0) continue;
-    const withText = lexical.filter((cs) => evidenceTexts(cs).length > 0);
+    const withText = lexical.filter((cs) => passagesOf(cs).length > 0);
     if (withText.length === 0) continue;
     const first = withText[0]!.citation;
     const words = citedWords(answerText, first.answerStart, first.answerEnd, claim.markers);
-    const result = lexicalSupport(words, withText.flatMap(evidenceTexts));
-    const summary: SupportSummary = { score: result.score, by: 'lexical', missing: result.missing.map((m) => m.text) };
+    const v = supportVerdict(words, { passages: withText.flatMap(passagesOf), context: withText.flatMap(contextOf) });
+    const summary: SupportSummary = { score: v.lexical.score, by: 'lexical', verdict: v.verdict, missing: v.missing };
+    if (v.contradiction) summary.contradiction = v.contradiction;
     for (const cs of withText) summaries.set(cs.citation, summary);
-    const message = supportMessage(result, config.supportFloor, withText.length);
-    if (message) {
-      flags.push(claimFlag('unsupported', 'warning', message, evidenceFor(withText, claim), { score: result.score, threshold: config.supportFloor, missing: summary.missing }));
+    const passages = withText.length;
+    if (v.contradiction) {
+      const message: FlagMessage = { kind: 'contradicted', ...v.contradiction, passages };
+      flags.push(claimFlag('contradicted', 'error', message, evidenceFor(withText, claim), { verdict: 'contradicted', missing: v.missing }));
+    } else if (v.verdict === 'needs-look') {
+      const message: FlagMessage = { kind: 'needs-look', said: v.missing.slice(0, 5), passages };
+      flags.push(claimFlag('needs-look', 'info', message, evidenceFor(withText, claim), { score: v.lexical.score, missing: v.missing }));
     }
   }
   return { flags, summaries };

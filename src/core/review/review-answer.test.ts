@@ -260,11 +260,26 @@ describe('evidence unavailable', () => {
 });
 
 describe('unsupported', () => {
-  it('flags numbers the cited quote does not state', () => {
+  it('calls a claim contradicted when its quote gives another value for the same quantity, naming both', () => {
     const a = answer({ text: 'Vendor accounts unused for 60 days are disabled automatically [1].' });
-    const f = only(review(a), 'unsupported');
-    expect(f).toMatchObject({ severity: 'warning', evidence: { key: '1', sourceId: 'S1', claimId: review(a).claims[0]!.claimId }, details: { missing: ['60 days'] } });
-    expect(f.reason).toBe('The claim says 60 days; the cited passage does not.');
+    const f = only(review(a), 'contradicted');
+    expect(f).toMatchObject({ severity: 'error', evidence: { key: '1', sourceId: 'S1', claimId: review(a).claims[0]!.claimId }, details: { verdict: 'contradicted' } });
+    expect(f.reason).toBe('Contradicted: the claim says 60 days, the passage says 30 days.');
+    expect(review(a).claims[0]!.citations[0]!.support).toMatchObject({ by: 'lexical', verdict: 'contradicted', contradiction: { cause: 'value', claim: '60 days', passage: '30 days' } });
+  });
+
+  it('says "needs a look" (info, never an error) when the quote does not state a value of the claim', () => {
+    const a = answer({ text: 'Vendor accounts are disabled automatically after 3 warnings [1].' });
+    const f = only(review(a), 'needs-look');
+    expect(f.severity).toBe('info');
+    expect(f.reason).toBe('Needs a look: the cited passage does not state “3 warnings”.');
+    expect(review(a).claims[0]!.citations[0]!.support?.verdict).toBe('needs-look');
+  });
+
+  it('marks a claim its quote states "supported", with no flag', () => {
+    const r = review(answer({ text: 'Vendor accounts not used for 30 days are disabled automatically [1].' }));
+    expect(codes(r)).toEqual([]);
+    expect(r.claims[0]!.citations[0]!.support?.verdict).toBe('supported');
   });
 
   it('judges citations sharing a span together', () => {
@@ -274,23 +289,24 @@ describe('unsupported', () => {
     a.sources.push({ id: 'S2', documentId: 'policy', page: 4, quote: 'Passwords expire after 90 days.' });
     const r = review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } });
     expect(codes(r)).not.toContain('unsupported');
+    expect(codes(r)).not.toContain('needs-look');
     const one = review(answer({ text: a.text.replace('[1][2]', '[1]') }));
-    expect(one.flags.find((f) => f.code === 'unsupported')?.reason).toBe('The claim says 90 days; the cited passage does not.');
+    expect(one.flags.find((f) => f.code === 'needs-look')?.reason).toBe('Needs a look: the cited passage does not state “90 days”.');
   });
 
   it('lets the backend verdict take precedence', () => {
     const mismatch = 'Vendor accounts unused for 60 days are disabled automatically [1].';
-    const contradicted = only(review(answer({ text: mismatch }, { support: { verdict: 'contradicted' } })), 'unsupported');
+    const contradicted = only(review(answer({ text: mismatch }, { support: { verdict: 'contradicted' } })), 'contradicted');
     expect(contradicted.severity).toBe('error');
     expect(contradicted.reason).toBe("The source's own support check says the cited passage contradicts this claim.");
     expect(only(review(answer({}, { support: { verdict: 'unsupported', score: 0.2 } })), 'unsupported').severity).toBe('error');
     expect(only(review(answer({}, { support: { verdict: 'partial' } })), 'unsupported').severity).toBe('warning');
     expect(only(review(answer({}, { support: { score: 0.3 } })), 'unsupported').reason).toContain('0.30, below 0.50');
-    // a backend "supported" silences the lexical check, which would have flagged 60 days
+    // a backend "supported" silences the rules, which would have found 60 days against 30
     expect(codes(review(answer({ text: mismatch }, { support: { verdict: 'supported' } })))).toEqual([]);
-    // "unknown" is no verdict: the lexical check runs
-    expect(codes(review(answer({ text: mismatch }, { support: { verdict: 'unknown' } })))).toEqual(['unsupported']);
-    expect(review(answer({}, { support: { verdict: 'supported', score: 0.9 } })).claims[0]!.citations[0]!.support).toEqual({ score: 0.9, by: 'backend', verdict: 'supported', missing: [] });
+    // "unknown" is no verdict: the rules run
+    expect(codes(review(answer({ text: mismatch }, { support: { verdict: 'unknown' } })))).toEqual(['contradicted']);
+    expect(review(answer({}, { support: { verdict: 'supported', score: 0.9 } })).claims[0]!.citations[0]!.support).toEqual({ score: 0.9, by: 'backend', verdict: 'supported', backendVerdict: 'supported', missing: [] });
   });
 
   it('a backend "supported" for one citation of a shared span settles the span', () => {
@@ -298,7 +314,7 @@ describe('unsupported', () => {
     a.sources.push({ id: 'S2', documentId: 'policy', page: 4, quote: 'Accounts are reviewed every quarter.' });
     expect(codes(review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } }))).toEqual([]);
     a.sources[0]!.support = undefined;
-    expect(codes(review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } }))).toEqual(['unsupported']);
+    expect(codes(review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } }))).toEqual(['contradicted']);
   });
 
   it('makes no judgement on a placeholder passage', () => {
@@ -329,8 +345,8 @@ describe('robustness', () => {
     const a = answer({ text: 'Accounts unused for 60 days are disabled [1]. Passwords expire yearly. See also [4].', confidence: 0.5 }, { relevance: 0.3 });
     const r = review(a);
     expect(r.flags.map((f) => f.severity)).toEqual([...r.flags.map((f) => f.severity)].sort((x, y) => ['error', 'warning', 'info'].indexOf(x) - ['error', 'warning', 'info'].indexOf(y)));
-    expect(codes(r).sort()).toEqual(['invalid-marker', 'low-confidence', 'uncited', 'unsupported', 'weak-relevance']);
-    expect(r.counts).toEqual({ error: 1, warning: 4, info: 0 });
+    expect(codes(r).sort()).toEqual(['contradicted', 'invalid-marker', 'low-confidence', 'uncited', 'weak-relevance']);
+    expect(r.counts).toEqual({ error: 2, warning: 3, info: 0 });
   });
 });
 

@@ -76,6 +76,12 @@ export type FlagMessage =
   | { kind: 'claim-says'; said: string[]; passages: number }
   /** Too few of the claim's words in the evidence; `words`: the telling ones, as written. */
   | { kind: 'little-wording'; score: number; threshold: number; words: string[]; passages: number }
+  /** The rules found the evidence saying otherwise: `claim` and `passage` as written (already cut). */
+  | { kind: 'contradicted'; cause: 'value' | 'date' | 'negation' | 'entity'; claim: string; passage: string; passages: number }
+  /** The rules cannot tell; `said`: names and values of the claim the evidence does not state (may be empty). */
+  | { kind: 'needs-look'; said: string[]; passages: number }
+  /** The model judge's verdict and its one-line reason (untrusted, already cut). */
+  | { kind: 'judge-verdict'; model: string; verdict: 'supported' | 'contradicted' | 'not_enough_info'; reason: string }
   | { kind: 'evidence-unavailable'; document: string; status: AccessStatus }
   /** `cause`: why it failed, as data when the shell gave it; else `detail`, the failure's English reason. */
   | { kind: 'evidence-failed'; document: string; cause?: AccessMessage; detail: string }

@@ -67,8 +67,8 @@ describe('the vendor encryption answer against the real PDF', () => {
     expect(notFound?.reason).toContain('Searched page 2, pages 1, 3 and 4 around it, then the rest of the document (5 pages in all).');
     expect(r.sources.S4?.kind).toBe('not-located');
     // "… so a vendor holding such records must not delete them within the 30-day window [2]": [2] says no such thing
-    const unsupported = r.flags.filter((f) => f.code === 'unsupported');
-    expect(unsupported.map((f) => f.reason)).toEqual(['The claim says 30-day window; the cited passage does not.']);
+    const claim = r.claims.find((c) => answer.text.slice(c.start, c.end).includes('30-day window'))!;
+    expect(claim.flags.filter((f) => f.code === 'needs-look' || f.code === 'contradicted').map((f) => f.reason)).toContain('Needs a look: the cited passage does not state “30-day window”.');
   });
 });
 

@@ -62,6 +62,22 @@ const DENIED = { 401: 'reason.denied401', 403: 'reason.denied403', 404: 'reason.
 const UNAVAILABLE = { 401: 'reason.unavailable401', 403: 'reason.unavailable403', 404: 'reason.unavailable404' } as const satisfies Record<number, MessageKey>;
 const VERDICT = { contradicted: 'reason.backendContradicted', unsupported: 'reason.backendUnsupported', partial: 'reason.backendPartial' } as const satisfies Record<string, MessageKey>;
 
+function contradictedText(m: Extract<ReviewMessage, { kind: 'contradicted' }>, t: Translate): string {
+  switch (m.cause) {
+    case 'value':
+    case 'date':
+      return t(m.passages > 1 ? 'support.contradictedValuePassages' : 'support.contradictedValue', { claim: m.claim, passage: m.passage });
+    case 'negation':
+      return t('support.contradictedNegation', { passage: m.passage });
+    case 'entity':
+      return t('support.contradictedEntity', { claim: m.claim, passage: m.passage });
+    default: {
+      const never: never = m.cause;
+      return never;
+    }
+  }
+}
+
 /** Why a PDF did not open, in words (the viewer's `loadError.*` texts, or pdf.js's own words as they came). */
 export function loadProblemText(problem: LoadProblem, t: Translate = translateEnglish): string {
   if ('text' in problem) return problem.text;
@@ -127,6 +143,17 @@ export function reviewText(m: ReviewMessage, t: Translate = translateEnglish): s
     case 'little-wording': {
       const words = m.words.length > 0 ? t('reason.notInIt', { count: m.words.length, words: wordList(t, m.words) }) : '';
       return t(m.passages > 1 ? 'reason.littleWordingPassages' : 'reason.littleWording', { score: score(t, m.score), threshold: score(t, m.threshold), words });
+    }
+    case 'contradicted':
+      return contradictedText(m, t);
+    case 'needs-look': {
+      const many = m.passages > 1;
+      if (m.said.length === 0) return t(many ? 'support.needsLookPassages' : 'support.needsLook');
+      return t(many ? 'support.needsLookSaidPassages' : 'support.needsLookSaid', { said: wordList(t, m.said) });
+    }
+    case 'judge-verdict': {
+      const key = m.verdict === 'supported' ? 'support.judgeSupported' : m.verdict === 'contradicted' ? 'support.judgeContradicted' : 'support.judgeNotEnough';
+      return t(key, { model: m.model, reason: m.reason }).trim();
     }
     case 'evidence-unavailable':
       return t(UNAVAILABLE[m.status], { document: m.document });

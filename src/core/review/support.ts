@@ -30,7 +30,7 @@ export interface LexicalSupport {
   checked: { words: number; facts: number; entities: number };
 }
 
-interface Word {
+export interface Word {
   raw: string;
   folded: string;
   stem: string;
@@ -95,7 +95,7 @@ function stemFound(s: string, stems: Set<string>, prefixes: readonly string[]): 
   return s.length >= 4 && prefixes.some((p) => (p.length >= 4 && (p.startsWith(s) || s.startsWith(p))));
 }
 
-interface Entity {
+export interface Entity {
   text: string;
   stems: string[];
   words: Set<Word>;
@@ -105,7 +105,7 @@ const isCapitalized = (w: Word) => /^\p{Lu}/u.test(w.raw);
 const isAcronym = (w: Word) => /^\p{Lu}{2,}[\p{Lu}\d]*s?$/u.test(w.raw);
 
 /** Runs of capitalized words not at a sentence start, and acronyms anywhere. */
-function entities(text: string, ws: readonly Word[]): Entity[] {
+export function entities(text: string, ws: readonly Word[]): Entity[] {
   const out: Entity[] = [];
   let cur: Word[] = [];
   const flush = () => {

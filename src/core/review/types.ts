@@ -46,8 +46,13 @@ export const flagCodes = [
   'wrong-page',
   /** The text under the provider's boxes does not contain the quote. */
   'highlight-misses-evidence',
-  /** The claim says things (numbers, dates, names, words) the cited evidence does not, or the backend says so. */
+  /** The backend says the cited evidence does not support the claim (or scores it below the floor). */
   'unsupported',
+  /** The cited evidence says otherwise: another value, the opposite, another name in the role (error). */
+  'contradicted',
+  /** The rules (or the model judge) cannot tell whether the evidence says what the claim says: a person should look
+   * (info; never fails the audit gate). */
+  'needs-look',
   /** The source gives neither a page nor a box: the reader must hunt through the whole document. */
   'document-level-only',
   /** The source was written against another version of the document than the one served. */
@@ -236,6 +241,8 @@ export interface SourceCheck {
   status: CitationStatus;
   /** Present when the source has boxes and their pages could be read. */
   boxes?: BoxTextCheck;
+  /** The words before the found passage on its page (its heading, the sentences before it), for the support rules. */
+  context?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -284,12 +291,21 @@ export interface ReviewReportSummary {
 // ---------------------------------------------------------------------------------------------------------------
 // The result.
 
-/** Support of one cited span (lexical, or the backend's verdict when it gave one). */
+/** Support of one cited span: the rules' verdict, or the backend's or the model judge's when they gave one. */
 export interface SupportSummary {
   /** 0–1; the backend's score when it gave one, else the lexical score. */
   score: number | null;
-  by: 'backend' | 'lexical';
-  verdict?: string;
+  /** Who decided: the answer's backend, the model judge (`model` names it), or the rules ("lexical"). */
+  by: 'backend' | 'lexical' | 'judge';
+  verdict: 'supported' | 'contradicted' | 'needs-look';
+  /** The backend's own verdict word, as it came ("partial", "unsupported"). */
+  backendVerdict?: string;
+  /** The judge's model. */
+  model?: string;
+  /** The judge's one-line reason, as it came (untrusted text). */
+  reason?: string;
+  /** What differs, when contradicted by the rules. */
+  contradiction?: { cause: 'value' | 'date' | 'negation' | 'entity'; claim: string; passage: string };
   missing: string[];
 }
 

@@ -118,6 +118,12 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
           </ul>
         ) : null}
 
+        {claim.checkedBy ? (
+          <p data-support-note="judge" dir="auto" className="px-1 text-[12px] leading-snug text-slate-600">
+            {claim.checkedBy}
+          </p>
+        ) : null}
+
         <SyncNote sync={decision.sync} onRetry={onRetry} onResolve={onResolveConflict} />
 
         {selected ? <DecisionControls {...props} /> : null}

@@ -133,6 +133,8 @@ export const FLAG_NAMES: Record<FlagCode, Extract<MessageKey, `flag.${string}`>>
   'wrong-page': 'flag.wrongPage',
   'highlight-misses-evidence': 'flag.highlightMisses',
   unsupported: 'flag.unsupported',
+  contradicted: 'flag.contradicted',
+  'needs-look': 'flag.needsLook',
   'document-level-only': 'flag.documentLevelOnly',
   'version-mismatch': 'flag.versionMismatch',
   'evidence-unavailable': 'flag.evidenceUnavailable',

@@ -25,4 +25,6 @@ export interface PanelClaim {
   text: string;
   flags: ReviewFlag[];
   citations: PanelCitation[];
+  /** "Checked by <model>: supported. <reason>", when the model judge found the claim supported. */
+  checkedBy?: string;
 }

@@ -34,6 +34,7 @@ export const badgeEn = {
   'badge.wrongPage': 'wrong page',
   'badge.boxesMiss': 'boxes miss the quote',
   'badge.unsupported': 'not supported',
+  'badge.contradicted': 'contradicted',
   'badge.otherVersion': 'other version',
   'badge.notChecked': 'not checked',
 } as const satisfies EnglishPart;

@@ -35,6 +35,7 @@ export const badgeFa: Translation<typeof badgeEn> = {
   'badge.wrongPage': 'صفحهٔ نادرست',
   'badge.boxesMiss': 'کادرها نقل‌قول را نمی‌پوشانند',
   'badge.unsupported': 'پشتیبانی نمی‌شود',
+  'badge.contradicted': 'نقض می‌شود',
   'badge.otherVersion': 'نسخهٔ دیگر',
   'badge.notChecked': 'بررسی نشده',
 };
