@@ -43,7 +43,7 @@ test.describe('review flags on the demo answers', () => {
   test('quote checks: not found, altered, wrong page, boxes over other words', async ({ page }) => {
     await expectFlags(page, 'review-quote-checks', {
       'Encryption keys must be rotated': ['quote-not-found'],
-      'All Company data sent across': ['quote-altered'],
+      'All Company data transmitted over': ['quote-altered'],
       'Company data stored by a': ['wrong-page'],
       'Vendors must use multi-factor authentication': ['highlight-misses-evidence'],
     });

@@ -10,7 +10,7 @@ import { expect, test, wordsUnder } from './fixtures.ts';
 const ANSWER = 'review-quote-checks';
 
 const marker = (page: Page, key: string) => page.locator(`[data-pane="answer"] button[data-marker="${key}"]`).first();
-const reference = (page: Page, sourceId: string) => page.getByRole('region', { name: 'References' }).locator(`[data-source-id="${sourceId}"]`).first();
+const reference = (page: Page, sourceId: string) => page.getByRole('region', { name: 'References' }).locator(`[data-reference="${sourceId}"]`).first();
 const claimCard = (page: Page, start: string) => page.getByRole('region', { name: 'Review' }).locator('[data-claim-id]').filter({ hasText: start });
 
 test.describe('one verdict per citation, the worst of its checks', () => {
@@ -27,8 +27,9 @@ test.describe('one verdict per citation, the worst of its checks', () => {
     await expect(preview).toContainText('TLS 1.2');
     await page.mouse.move(0, 0);
     // the reference
-    const ref = reference(page, 'S2');
-    await expect(ref).toContainText('differs');
+    const ref = reference(page, 'S2').locator('[data-reference-status]');
+    await expect(ref).toHaveAttribute('data-reference-status', 'bad');
+    await expect(ref).toContainText('The quote says “TLS 1.1”; p. 5 says “TLS 1.2”.');
     // the claim card: an error flag naming both values, and its citation chip in the error tone
     const card = claimCard(page, 'All Company data transmitted over');
     await expect(card.locator('[data-flag="quote-altered"]')).toContainText('The quote says “TLS 1.1”; page 5 of “Vendor Security Policy” says “TLS 1.2”.');
@@ -52,7 +53,10 @@ test.describe('one verdict per citation, the worst of its checks', () => {
     // nowhere green: marker, reference, claim chip
     await expect(marker(page, '4')).not.toHaveAttribute('data-status', 'ok');
     await expect(marker(page, '4')).toHaveAttribute('data-status', 'warn');
-    await expect(reference(page, 'S4')).toContainText('boxes miss the quote');
+    const ref = reference(page, 'S4').locator('[data-reference-status]');
+    await expect(ref).toHaveAttribute('data-reference-status', 'warn');
+    // what is wrong first, then what the locator found
+    await expect(ref).toContainText(/^The highlighted boxes on page 2 cover “All privileged sessions/u);
     await expect(card.locator('[data-status-tone]')).toHaveAttribute('data-status-tone', 'warn');
     // the viewer says so over the page and draws the quote's own words by default
     const choice = page.locator('[data-boxes-choice]');
@@ -60,7 +64,7 @@ test.describe('one verdict per citation, the worst of its checks', () => {
     const highlight = page.locator('[data-page-number="2"] [data-highlight]');
     await expect(highlight.first()).toBeVisible();
     expect(await wordsUnder(highlight.first())).toContain('multi-factor authentication');
-    await expect(page.locator('[data-citation-problem]')).toContainText('cover');
+    await expect(choice).toContainText('The source’s boxes do not hold its quote');
     // the source's own boxes on request: over the privileged-access paragraph
     await choice.getByRole('button', { name: 'Show the source’s boxes' }).click();
     await expect(choice).toHaveAttribute('data-boxes-choice', 'given');

@@ -108,11 +108,11 @@ const FLAG_SHORT: Readonly<Record<FlagCode, FlagShortKey | null>> = {
   'evidence-unavailable': 'badge.cannotLoad',
 };
 
-/** A citation's verdict as a badge: its status's words, then the failed check that darkened it, in the same tone. */
+/** A citation's verdict as a badge: the failed check that darkened it first, then what the locator found. */
 export function verdictBadge(verdict: CitationVerdict, t: Translate = EN): StatusBadge {
   const base = statusBadge(verdict.status, t);
   const worst = verdict.worst;
   if (!worst) return base;
   const short = FLAG_SHORT[worst.code];
-  return { tone: verdict.tone, short: short ? t(short) : base.short, long: `${base.long} ${flagReason(worst, t)}` };
+  return { tone: verdict.tone, short: short ? t(short) : base.short, long: `${flagReason(worst, t)} ${base.long}` };
 }

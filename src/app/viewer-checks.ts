@@ -14,6 +14,7 @@ export function viewerChecks(verdicts: Readonly<Record<string, CitationVerdict>>
     const check: ViewerCitationCheck = { tone: verdict.tone, text: verdictBadge(verdict, t).long };
     const foundAt = status.kind === 'located' || status.kind === 'approximate' || status.kind === 'wrong-page' ? status.rects : [];
     if (verdict.boxesMiss && foundAt.length > 0) check.foundInstead = foundAt;
+    if (verdict.worst?.code === 'highlight-misses-evidence') check.boxesOnly = true;
     if (status.kind === 'differs') {
       const marks = status.differences.flatMap((d) => d.rects);
       if (marks.length > 0) check.marks = marks;

@@ -19,6 +19,8 @@ export interface ViewerCitationCheck {
   foundInstead?: Box[];
   /** The document's words that differ from the quote (canonical), marked on the page. */
   marks?: Box[];
+  /** Nothing is wrong but the source's boxes (which the viewer then says itself, beside its choice of boxes). */
+  boxesOnly?: boolean;
 }
 
 export const CitationChecksContext = createContext<ReadonlyMap<string, ViewerCitationCheck> | null>(null);
@@ -40,7 +42,7 @@ export function useCitationCheck(sourceId: string | undefined): ViewerCitationCh
 export function sameCheck(a: ViewerCitationCheck | undefined, b: ViewerCitationCheck | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  return a.tone === b.tone && a.text === b.text && sameBoxes(a.foundInstead, b.foundInstead) && sameBoxes(a.marks, b.marks);
+  return a.tone === b.tone && a.text === b.text && a.boxesOnly === b.boxesOnly && sameBoxes(a.foundInstead, b.foundInstead) && sameBoxes(a.marks, b.marks);
 }
 
 function sameBoxes(a: readonly Box[] | undefined, b: readonly Box[] | undefined): boolean {

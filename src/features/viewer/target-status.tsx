@@ -47,7 +47,9 @@ export function TargetStatus({ located, check, regionCount, activeRegion, onStep
       const notes = located.notes.map((note) => note(t));
       // An error is said in red over the page: the viewer's own (the passage drawn is not the quote's words), else
       // the verdict of the page's checks when one failed, in the same words as the marker and the claim card.
-      const problem = located.problem?.(t) ?? (check && (check.tone === 'bad' || check.tone === 'warn') ? check.text : undefined);
+      // (Boxes that miss the quote, when nothing else is wrong, are said by the line that offers both.)
+      const said = check && (check.tone === 'bad' || check.tone === 'warn') && !(located.boxes && check.boxesOnly);
+      const problem = located.problem?.(t) ?? (said ? check.text : undefined);
       const severe = located.problem !== undefined || check?.tone === 'bad';
       if (regionCount < 2 && notes.length === 0 && !problem && !located.boxes) return null;
       return (
