@@ -202,6 +202,8 @@ const isNumeric = (t: DiffToken) => digitsOf(t) || isNumberWord(t);
 
 /** The unit a token names, alone ("hours") or stuck to its number ("72h", "30%", "$2"). */
 function unitOf(t: DiffToken): string | undefined {
+  // a capital inside a sentence is a name ("Times New Roman"), not a unit
+  if (isEntity(t) && !digitsOf(t)) return undefined;
   const whole = UNITS[t.key];
   if (whole && !(t.key.length === 1 && !digitsOf(t) && /^[a-z]$/u.test(t.key))) return whole;
   const raw = foldDigits(t.raw).toLowerCase();
