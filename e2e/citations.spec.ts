@@ -179,10 +179,11 @@ test('the toolbar moves between pages and zooms', async ({ page }) => {
   await expect.poll(async () => parseInt((await zoom.textContent()) ?? '', 10)).toBeGreaterThan(before);
 });
 
-test('a quote with a wrong word highlights the closest passage and says it is approximate', async ({ page }) => {
+test('a quote with a wrong word highlights the passage it was taken from and says, as an error, what differs', async ({ page }) => {
   const printed = demoSource('vendor-access', 'S2');
   await openCitation(page, 'fuzzy-quote', '1');
   await expect(page.getByLabel('Page number')).toHaveValue(String(printed.page));
   await expectHighlightOnQuote(page, 'S1', printed.quote);
-  await expect(page.getByRole('status').filter({ hasText: 'Closest match' })).toBeVisible();
+  await expect(page.locator('[data-citation-problem="error"]')).toHaveText(/the quote says “deactivated”; page 3 says “disabled”/u);
+  await expect(page.locator('[data-difference-mark]')).toHaveCount(1);
 });

@@ -160,12 +160,17 @@ for (const sandbox of [undefined, 'allow-scripts']) {
         sourceId: 'S2',
         documentId: 'vendor-security-policy',
         page: 3,
+        verdict: { tone: expect.stringMatching(/^(ok|pending)$/u), text: expect.any(String) },
       });
       await expect(highlight(frame, 'S2', 3)).toBeVisible();
       await expect(frame.locator('button[data-marker="2"][aria-current="true"]').first()).toBeVisible();
       const anchored = await message(page, 'citelens:anchored');
-      expect(anchored).toMatchObject({ sourceId: 'S2', found: true, page: 3 });
+      expect(anchored).toMatchObject({ sourceId: 'S2', found: true, differs: false, page: 3 });
       expect(anchored.score).toBeGreaterThan(0.6);
+      // every citation's verdict, as its marker shows it, once the background checks have searched the PDF
+      await expect
+        .poll(async () => (await received(page)).filter((m) => m.type === 'citelens:verdict' && m.sourceId === 'S2').map((m) => (m.verdict as { tone: string }).tone).pop())
+        .toBe('ok');
 
       // By source id too: S3 is cited first as [3], on page 4.
       await sendToApp(page, { type: 'citelens:openCitation', sourceId: 'S3' });
@@ -349,7 +354,7 @@ test('another frame in the portal page, from a third origin or from the portal o
   await unchanged();
   await nothingSent();
   const types = (await received(page)).map((m) => m.type);
-  expect(types.filter((t) => !['citelens:ready', 'citelens:resize', 'citelens:link'].includes(t))).toEqual([]);
+  expect(types.filter((t) => !['citelens:ready', 'citelens:resize', 'citelens:link', 'citelens:verdict'].includes(t))).toEqual([]);
   expect(types.filter((t) => t === 'citelens:link')).toHaveLength(1);
   // One warning per kind, never a flood (the reload for the handshake started a second app: counted apart).
   const [first, second] = [warnings.slice(0, warningsBefore), warnings.slice(warningsBefore)];

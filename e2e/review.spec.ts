@@ -102,10 +102,10 @@ test('[ and ] step through the highlighted regions of the open citation', async 
   await page.addInitScript(() => localStorage.setItem('citelens.reviewer', 'Ana'));
   await page.goto('./?answer=vendor-access');
   await expect(claims(page).first()).toBeVisible();
-  // Claim 2 cites [1], whose passage spans two lines.
+  // Claim 1 (the introduction ending with a colon asserts nothing and is not a claim) cites [1], whose passage spans
+  // two lines.
   await page.keyboard.press('j');
   await expect(selectedClaim(page)).toBeVisible();
-  await page.keyboard.press('j');
   await expect(page.getByText('Region 1 of 2', { exact: true })).toBeVisible();
   await page.keyboard.press(']');
   await expect(page.getByText('Region 2 of 2', { exact: true })).toBeVisible();

@@ -78,8 +78,9 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
       },
       onConnected: () => {
         setConnected(true);
-        // A (new) portal has had no height yet.
+        // A (new) portal has had no height yet, nor the verdicts that came in before it said hello.
         resize.flush();
+        for (const [sourceId, verdict] of verdicts.current) channel.send({ type: 'citelens:verdict', sourceId, verdict });
       },
     });
     channelRef.current = channel;
