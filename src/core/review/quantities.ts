@@ -36,6 +36,11 @@ export interface Quantity {
   points: number[];
   /** Dates with no year: compared by month and day only. */
   yearless?: boolean;
+  /**
+   * A date a figure is given "as of": when it was read, not when something happened. It states a claim's date
+   * inside its range, but a claim about another day is not contradicted by it ("before May 16" / "as of May 16").
+   */
+  snapshot?: boolean;
   /** Dates with a year, month and day: their month and day, for claims that give no year. */
   monthDay?: number[];
   dimension?: Dimension;
@@ -85,7 +90,7 @@ const pick = (s: string) =>
   [...s.matchAll(WORD)]
     .map((m) => m[0].toLowerCase())
     .filter((w) => w.length > 1 && !isStopWord(w) && !isNumberWord(w) && !NOT_CONTEXT.test(w) && !unitOf(w))
-    .map((w) => stem(IRREGULAR[w] ?? w.replace(/['’]s$/u, '')));
+    .map((w) => stem(Object.hasOwn(IRREGULAR, w) ? IRREGULAR[w]! : w.replace(/['’]s$/u, '')));
 
 /** The content stems of the sentence around `at` (full stops only: brackets stay inside it). */
 function sentenceStems(text: string, at: number): string[] {
@@ -177,15 +182,16 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
     const shown = (cmpText ? `${cmpText} ` : '') + f.text;
     taken.push([f.start, f.end]);
     if (date) {
+      const snapshot = /(?:^|[^\p{L}])as\s+(?:of|at)\s*$/u.test(text.slice(Math.max(0, f.start - 8), f.start).toLowerCase());
       const dates: DateValue[] = year ? [{ y: f.values[0]! }] : f.dates;
       const ranges = dates.map(dateRange).filter((r): r is Interval => r !== null);
       if (ranges.length > 0) {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
-        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }) });
+        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }), ...(snapshot && { snapshot }) });
       } else {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
         // "after June 3": a date without a year keeps its comparator, on the month-and-day axis
-        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)) });
+        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)), ...(snapshot && { snapshot }) });
       }
       continue;
     }

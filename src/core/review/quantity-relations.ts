@@ -57,7 +57,8 @@ export function compare(c: Quantity, e: Quantity): QuantityRelation {
   if (e.ranges.some((er) => c.ranges.some((cr) => within(er, cr)))) return { kind: 'stated', evidence: e };
   // "$ 95 million" where the passage says "over $ 95 million": the claim's exact figure is outside the passage's range
   const claimRanges = c.cmp === 'eq' && STRICT.has(e.cmp) && c.kind !== 'date' ? c.points.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) : c.ranges;
-  if (e.ranges.every((er) => claimRanges.every((cr) => disjoint(er, cr)))) return { kind: 'differs', evidence: e };
+  // a figure "as of" a date says when it was read, so another date is no contradiction (quantities.ts, `snapshot`)
+  if (e.ranges.every((er) => claimRanges.every((cr) => disjoint(er, cr)))) return c.snapshot || e.snapshot ? { kind: 'open', evidence: e } : { kind: 'differs', evidence: e };
   return { kind: 'open', evidence: e };
 }
 
@@ -73,6 +74,9 @@ export function relate(c: Quantity, evidence: readonly Quantity[]): QuantityRela
   const dated = c.yearless ? evidence.flatMap((e) => (e.kind === 'date' && !e.yearless && e.monthDay ? [{ ...e, yearless: true, points: e.monthDay, ranges: e.monthDay.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) }] : [])) : [];
   const candidates = [...evidence, ...dated].filter((e) => sameKind(c, e));
   if (candidates.length === 0) return { kind: 'absent' };
+  // "more than twice its predecessor" / "almost twice the gross of the original": a ratio is rare enough that one on
+  // each side is the same comparison, whatever words stand around it
+  if (c.kind === 'ratio' && candidates.length === 1) return compare(c, candidates[0]!);
   const scored = candidates.map((e) => ({ e, a: affinity(c, e) }));
   const best = Math.max(...scored.map((s) => s.a));
   const plainCount = c.kind === 'number' && !c.dimension;

@@ -234,8 +234,8 @@ export function evidenceFacts(texts: readonly string[]): EvidenceFacts {
       }
     }
     for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      const n = NUMBER_WORDS[w];
-      if (n !== undefined) values.add(valueKey(n));
+      // own keys only: "constructor" is a word, and NUMBER_WORDS.constructor is a function
+      if (Object.hasOwn(NUMBER_WORDS, w)) values.add(valueKey(NUMBER_WORDS[w]!));
     }
   }
   return { values, dates };

@@ -30,7 +30,9 @@ describe('supportVerdict: contradictions', () => {
 
   it('keeps the comparison on a date without a year, and reads "younger than" as one', () => {
     expect(verdict('After June 3, 2019, the video had 24.2 million likes.', 'The video had 24.2 million likes as of June 12, 2019.').verdict).toBe('supported');
-    expect(verdict('Before June 3 the video had 24.2 million likes.', 'It had 24.2 million likes as of June 12.').verdict).toBe('contradicted');
+    // "as of June 12" says when the figure was read, not when it was reached: the passage cannot tell about June 3
+    expect(verdict('Before June 3 the video had 24.2 million likes.', 'It had 24.2 million likes as of June 12.').verdict).toBe('needs-look');
+    expect(verdict('Before June 3 the video was released.', 'The video was released on June 12.').verdict).toBe('contradicted');
     expect(verdict('The youngest patient was 39 years old.', 'The youngest patient was younger than 45 years old.').verdict).toBe('needs-look');
   });
 
