@@ -74,7 +74,7 @@ export function ranks(text: string): Rank[] {
       if (n !== undefined) add(m, m[2]!, n, n);
     }],
     // "only two stadiums (are) larger than": rank N + 1
-    [new RegExp(`(?<![\\p{L}])only\\s+(${NUM})\\s+((?:\\p{L}+\\s+){1,3}?)(${CMP})\\s+than(?![\\p{L}])`, 'giu'), (m) => {
+    [new RegExp(`(?<![\\p{L}])only\\s+(${NUM})\\s+((?:\\p{L}+\\s+){1,5}?)(${CMP})\\s+than(?![\\p{L}])`, 'giu'), (m) => {
       const n = valueOf(m[1]!, false);
       // what is ranked stands between the count and the comparative: "only two football stadiums are larger"
       const of = (m[2]!.match(/\p{L}+/gu) ?? []).filter((w) => !isStopWord(w)).map((w) => conceptOf(w.toLowerCase()));

@@ -47,6 +47,43 @@ describe('supportVerdict: contradictions', () => {
   });
 });
 
+describe('supportVerdict: the rules of the second round (issue #33 §3)', () => {
+  it('reads a rank from a superlative and names it in the reason', () => {
+    const r = verdict('Only two ports in Norland are larger than Velmar.', 'Velmar is the fourth-largest port in Norland.');
+    expect(r.contradiction).toEqual({ cause: 'value', claim: 'Only two ports in Norland are larger than', passage: 'fourth-largest' });
+    expect(verdict('Velmar is among the five largest ports in Norland.', 'Velmar is the fourth-largest port in Norland.').verdict).toBe('supported');
+  });
+
+  it('compares one ratio with the one ratio of the passage', () => {
+    expect(verdict('The sequel earned more than twice the first film.', 'The sequel took almost twice the gross of the original.').verdict).toBe('contradicted');
+    expect(verdict('The sequel earned about twice the first film.', 'The sequel earned twice the gross of the first film.').verdict).not.toBe('contradicted');
+  });
+
+  it('contradicts the opposite predicate said of the same thing, and not a side clause', () => {
+    expect(verdict('The play Red Harbour received favorable reviews.', 'Red Harbour received negative reviews.').contradiction?.cause).toBe('negation');
+    expect(verdict('Mara Lind was born in Oslo.', 'Mara Lind, who never married, was born in Oslo.').verdict).toBe('supported');
+  });
+
+  it('supports a claim the passage says in other words, and a "no" that the passage gives as a zero', () => {
+    expect(verdict('The movie Kestrel premiered in 2019.', 'Kestrel was released on 4 May 2019.').verdict).toBe('supported');
+    expect(verdict('As of May 2, there were no deaths recorded in Tarn.', 'As of May 2, Tarn had 12 cases and 0 reported deaths.').verdict).toBe('supported');
+  });
+
+  it('does not support a denial the passage does not make, in the main clause', () => {
+    expect(verdict('Vendors must not keep card numbers on file.', 'Vendors must store card numbers on file.').verdict).not.toBe('supported');
+    expect(verdict('Data is encrypted so that admins cannot read it.', 'Data is encrypted, so it stays unreadable to admins.').verdict).toBe('supported');
+  });
+
+  it('gives a role to another place that shares only a qualifier with the claim\'s', () => {
+    expect(verdict('The studio is located in North Carolina.', 'The studio is located in North Hollywood, California.').contradiction).toMatchObject({ cause: 'entity', claim: 'North Carolina' });
+    expect(verdict('Tolvik F.C. is based in Leeds.', 'Tolvik Football Club is based in Leeds.').verdict).not.toBe('contradicted');
+  });
+
+  it('reads "constructor" as a word, not a number', () => {
+    expect(verdict('The constructor built 30 stadiums.', 'The constructor built 30 stadiums.').verdict).toBe('supported');
+  });
+});
+
 describe('supportVerdict: numbers written out, ordinals and units', () => {
   it.each([
     ['The team has twenty-four members.', 'The team has 24 members.'],
