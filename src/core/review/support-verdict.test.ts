@@ -79,6 +79,24 @@ describe('supportVerdict: the rules of the second round (issue #33 §3)', () => 
     expect(verdict('Tolvik F.C. is based in Leeds.', 'Tolvik Football Club is based in Leeds.').verdict).not.toBe('contradicted');
   });
 
+  it('reads "3 million" as three million only, never as 3', () => {
+    expect(verdict('The record has sold more than 3 million copies.', 'The record has sold over 2.3 million copies.').verdict).toBe('needs-look');
+    expect(verdict('The record sold less than 4.1 million copies.', 'The record sold 4.1 million copies.').verdict).not.toBe('supported');
+    expect(verdict('The record sold 4.1 million copies.', 'The record sold 4.1 million copies.').verdict).toBe('supported');
+  });
+
+  it('reads a score out of N as one fraction, and never a count from "4–1" or "14/22°"', () => {
+    expect(verdict('The novel scored over 60/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe('supported');
+    expect(verdict('The novel scored over 90/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe('contradicted');
+    expect(verdict('Ana Ruiz scored in a match with more than four goals.', 'Ruiz scored the third goal in their 4–1 win.').verdict).not.toBe('contradicted');
+    expect(verdict('July is 14°C to 22°C with about 5 rainy days.', 'July is 14/22° C with 5 rainy days.').verdict).not.toBe('contradicted');
+  });
+
+  it('reads a round figure with its precision against "over" the same figure', () => {
+    expect(verdict('The film grossed $ 95 million.', 'The film has grossed over $ 95 million.').verdict).toBe('needs-look');
+    expect(verdict('The film grossed $ 90 million.', 'The film has grossed over $ 95 million.').verdict).toBe('contradicted');
+  });
+
   it('reads "constructor" as a word, not a number', () => {
     expect(verdict('The constructor built 30 stadiums.', 'The constructor built 30 stadiums.').verdict).toBe('supported');
   });
