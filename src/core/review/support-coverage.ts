@@ -28,7 +28,7 @@ const TYPE_BEFORE = new RegExp(`(?<![\\p{L}])(?:the|a|an|its|his|her|their)\\s+(
 const TYPE_AFTER = new RegExp(`[\\p{L}\\d]\\s*\\(\\s*(${TYPE})\\s*\\)`, 'giu');
 
 /** The type nouns of `claim` that stand next to a name (folded). */
-function identifyingNouns(claim: string): Set<string> {
+export function identifyingNouns(claim: string): Set<string> {
   const out = new Set<string>();
   for (const re of [TYPE_BEFORE, TYPE_AFTER]) for (const m of claim.matchAll(re)) out.add(m[1]!.toLowerCase());
   return out;

@@ -69,7 +69,7 @@ export function ranks(text: string): Rank[] {
       if (n !== undefined) add(m, m[2]!, 1, n);
     }],
     // "the fourth-largest", "eighth largest", "the second most populous"
-    [new RegExp(`(?<![\\p{L}])(${ORD})[\\s-]+(${SUP})(?![\\p{L}])`, 'giu'), (m) => {
+    [new RegExp(`(?<![\\p{L}\\d])(${ORD})[\\s-]+(${SUP})(?![\\p{L}])`, 'giu'), (m) => {
       const n = valueOf(m[1]!, true);
       if (n !== undefined) add(m, m[2]!, n, n);
     }],
