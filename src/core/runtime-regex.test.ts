@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adaptOpenrouter } from './adapters/openrouter.ts';
 import { adaptXai } from './adapters/xai.ts';
+import { identifyingNouns } from './review/support-coverage.ts';
 import { extractFacts } from './review/support-facts.ts';
+import { ranks } from './review/support-ranks.ts';
 import { sourceFiles } from '../testing/source-files.ts';
 
 // Catastrophic backtracking in patterns built at run time (`new RegExp(…)`), which regex-backtracking.test.ts cannot
@@ -41,6 +43,18 @@ const PROBES: Record<string, Probe> = {
     count: 9,
     inputs: runs(['1', '1 ', '1,', '1.', '1 1', 'may ', 'jan. ', '1 may ', 'may 1 ', '$1', '$ 1', '1 usd ', '1%', '% 1', '1 000 ', '1st ', '1 k', 'a', ' ']),
     run: (text) => extractFacts(text),
+  },
+  // Ranks from superlatives: "among the N largest", "the Nth-largest", "only N … larger than", "the largest".
+  'core/review/support-ranks.ts': {
+    count: 4,
+    inputs: runs(['only ', 'only 2 ', 'only two a ', 'only two a b c d e f ', 'a ', 'the ', 'the largest ', 'among the ', 'among the 5 ', 'one of the ', 'one of  ', 'top ', '2nd ', 'second-', 'most ', 'larger ', 'larger than ', '1', ' ']),
+    run: (text) => ranks(text),
+  },
+  // Type nouns next to a name: "the film X", "X ( film )".
+  'core/review/support-coverage.ts': {
+    count: 2,
+    inputs: runs(['the film ', 'the film `` ', 'the ', 'a film ', '( film ) ', 'a(film)', 'x ( ', 'x (film', '`` ', ' ']),
+    run: (text) => identifyingNouns(text),
   },
   // The Markdown link to one cited URL.
   'core/adapters/openrouter.ts': {
