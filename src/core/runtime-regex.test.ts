@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adaptOpenrouter } from './adapters/openrouter.ts';
-import { adaptXai } from './adapters/xai.ts';
+import { adaptOpenrouter } from './adapters/openrouter/openrouter.ts';
+import { adaptXai } from './adapters/xai/xai.ts';
 import { extractFacts } from './review/support-facts.ts';
 import { sourceFiles } from '../testing/source-files.ts';
 
@@ -43,7 +43,7 @@ const PROBES: Record<string, Probe> = {
     run: (text) => extractFacts(text),
   },
   // The Markdown link to one cited URL.
-  'core/adapters/openrouter.ts': {
+  'core/adapters/openrouter/openrouter.ts': {
     count: 1,
     inputs: runs(['[', '[a', '[[a]', '[a](', `[a](${FERRY}`, '(', ']', '](', ' ']),
     run: (content) =>
@@ -54,7 +54,7 @@ const PROBES: Record<string, Probe> = {
       }),
   },
   // The anchored copy of the `[[id]](url)` link literal.
-  'core/adapters/xai.ts': {
+  'core/adapters/xai/xai.ts': {
     count: 1,
     inputs: runs(['[[', '[[a]](', '[[a]](x(', '(', 'x(', ' ']),
     run: (content) => {

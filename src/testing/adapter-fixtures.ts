@@ -1,12 +1,31 @@
 // Helpers for the adapter tests in src/core/adapters (imported by *.test.ts only; src/core holds no test code).
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '../api/answer-schema.ts';
 import { adaptWrappedAnswer, type AdaptedAnswer } from '../api/adapt-answer.ts';
 import type { Answer } from '../core/model/types.ts';
 
+const adaptersDir = fileURLToPath(new URL('../core/adapters/', import.meta.url));
+
+/**
+ * The file of a fixture: `<provider>/fixtures/<name>.json`, named `provider/name` or by its name alone (fixture
+ * names are unique across providers).
+ */
+export function fixturePath(name: string): string {
+  if (name.includes('/')) {
+    const [provider, file] = name.split('/') as [string, string];
+    return `${adaptersDir}${provider}/fixtures/${file}.json`;
+  }
+  for (const provider of readdirSync(adaptersDir)) {
+    const file = `${adaptersDir}${provider}/fixtures/${name}.json`;
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`no adapter fixture named ${name}`);
+}
+
 export function loadFixture(name: string): WrappedAnswer {
-  const json: unknown = JSON.parse(readFileSync(new URL(`../core/adapters/fixtures/${name}.json`, import.meta.url), 'utf8'));
+  const json: unknown = JSON.parse(readFileSync(fixturePath(name), 'utf8'));
   return wrappedAnswerSchema.parse(json);
 }
 

@@ -1,20 +1,20 @@
-import { adaptAnthropic } from './anthropic.ts';
-import { adaptAzureOpenai } from './azure-openai.ts';
-import { adaptBedrock } from './bedrock.ts';
-import { adaptCohere } from './cohere.ts';
-import { adaptDify } from './dify.ts';
-import { adaptGemini } from './gemini.ts';
-import { adaptMistral } from './mistral.ts';
-import { adaptOpenai } from './openai.ts';
-import { adaptOpenrouter } from './openrouter.ts';
-import { adaptPerplexity } from './perplexity.ts';
-import { adaptPersianRag } from './persian-rag.ts';
-import { adaptQueryAgent } from './query-agent.ts';
-import { adaptRagflow } from './ragflow.ts';
-import { adaptRaglite } from './raglite.ts';
-import { adaptRubyllm } from './rubyllm.ts';
-import { adaptSidBbox } from './sid-bbox.ts';
-import { adaptXai } from './xai.ts';
+import { adaptAnthropic } from './anthropic/anthropic.ts';
+import { adaptAzureOpenai } from './azure-openai/azure-openai.ts';
+import { adaptBedrock } from './bedrock/bedrock.ts';
+import { adaptCohere } from './cohere/cohere.ts';
+import { adaptDify } from './dify/dify.ts';
+import { adaptGemini } from './gemini/gemini.ts';
+import { adaptMistral } from './mistral/mistral.ts';
+import { adaptOpenai } from './openai/openai.ts';
+import { adaptOpenrouter } from './openrouter/openrouter.ts';
+import { adaptPerplexity } from './perplexity/perplexity.ts';
+import { adaptPersianRag } from './persian-rag/persian-rag.ts';
+import { adaptQueryAgent } from './query-agent/query-agent.ts';
+import { adaptRagflow } from './ragflow/ragflow.ts';
+import { adaptRaglite } from './raglite/raglite.ts';
+import { adaptRubyllm } from './rubyllm/rubyllm.ts';
+import { adaptSidBbox } from './sid-bbox/sid-bbox.ts';
+import { adaptXai } from './xai/xai.ts';
 import type { Adapter, AdapterInput, AdapterResult, Format } from './types.ts';
 
 // The citation-format adapters: each normalizes one provider's response into the canonical Answer.
