@@ -58,3 +58,22 @@ export function markersAt(text: string, end: number): string[] {
   const m = /^(?:\[\d+\])+/.exec(text.slice(end));
   return m ? [...m[0].matchAll(/\[(\d+)\]/g)].map((x) => x[1]!) : [];
 }
+
+/** What a reviewer sees of each source: its document's title, its web address, its quote and page (absent ones left out). */
+export function sourceSummary(answer: Answer): Array<Record<string, unknown>> {
+  return answer.sources.map((s) => {
+    const doc = answer.documents.find((d) => d.id === s.documentId);
+    const out: Record<string, unknown> = { id: s.id, title: doc?.title, url: s.url ?? doc?.url };
+    if (s.quote !== undefined) out.quote = s.quote;
+    if (s.page !== undefined) out.page = s.page;
+    if (s.pageEnd !== undefined) out.pageEnd = s.pageEnd;
+    if (s.text !== undefined) out.text = s.text;
+    if (s.flags !== undefined) out.flags = s.flags.map((f) => f.code);
+    return out;
+  });
+}
+
+/** Every claim span as `[marker key, the claim's words]`, in text order. */
+export function claimSpans(answer: Answer): Array<[string, string]> {
+  return (answer.spans ?? []).map((s) => [s.key, answer.text.slice(s.answerStart, s.answerEnd)]);
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AdapterError } from '../errors.ts';
 import { adaptXai } from './xai.ts';
-import { adaptFixture } from '../../../testing/adapter-fixtures.ts';
+import { adaptFixture, claimSpans, sourceSummary } from '../../../testing/adapter-fixtures.ts';
+import { runAdapter } from '../registry.ts';
 
 const docs = [
   { id: 'climate', title: 'Climate normals', url: 'https://vedur.example.is/thorshofn/climate' },
@@ -18,7 +19,10 @@ describe('xai adapter', () => {
       { id: 'S1', documentId: 'climate-normals' },
       { id: 'S2', documentId: 'late-snow-post' },
     ]);
-    expect(warnings).toEqual([]);
+    // The top-level list also names a page the text does not cite: the agent read it, the answer does not cite it.
+    expect(warnings).toEqual([
+      'The agent also looked at 1 URL the answer does not cite (`citations`): https://en.wikipedia.org/wiki/Þórshöfn; they are not citations and were not read.',
+    ]);
   });
 
   it('repairs offsets counted in UTF-16 (flagged), places an insertion point, and reads collections citations', () => {
@@ -96,11 +100,37 @@ describe('xai adapter', () => {
       payload: { model: 'grok-3', choices: [{ message: { content: 'It is cold.' } }], citations: ['https://a.example/', 'https://b.example/'] },
     });
     expect(answer.text).toBe('It is cold.');
-    expect(warnings).toEqual(['The response lists 2 URLs the agent looked at, but the text cites none of them; they are not citations and were not read.']);
+    expect(warnings).toEqual(['The response lists 2 URLs the agent looked at (`citations`), but the text cites none of them; they are not citations and were not read.']);
   });
 
   it('rejects a payload with no outputs', () => {
     expect(() => adaptXai({ id: 'a', documents: docs, payload: { outputs: [] } })).toThrow(AdapterError);
     expect(() => adaptXai({ id: 'a', documents: docs, payload: 3 })).toThrow(AdapterError);
+  });
+});
+
+describe('xai variants', () => {
+  it('reads a run that used a tool: the answer is the last assistant message, not the tool call or its result', () => {
+    const { format, answer, warnings } = adaptFixture('xai-tool-run');
+    expect(format).toBe('xai');
+    expect(answer.text).toBe('London is mild today: about 18 °C with light showers [1]. The Met Office expects the rain to clear by the evening [2].');
+    expect(sourceSummary(answer)).toEqual([
+      { id: 'S1', title: 'London weather today', url: 'https://weather.example/london/today' },
+      { id: 'S2', title: 'Met Office post', url: 'https://x.com/MetOffice/status/1950000000000000001' },
+    ]);
+    expect(answer.citations).toEqual([{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }]);
+    // xAI says which link cites, not which words: the sentence is the claim.
+    expect(claimSpans(answer)).toEqual([]);
+    // The tool read a third page the answer does not cite: said, not silently dropped.
+    expect(warnings).toEqual([
+      'The agent also looked at 1 URL the answer does not cite (`outputs[1].message.citations`): https://bbc.example/weather/2643743; they are not citations and were not read.',
+    ]);
+  });
+
+  it('fails, naming where it looked, when no message of the run has answer text', () => {
+    const run = () => adaptXai({ id: 'a', documents: docs, payload: { outputs: [{ message: { role: 'ROLE_ASSISTANT', toolCalls: [{ id: 't' }] } }, { message: { role: 'ROLE_TOOL', content: 'result' } }] } });
+    // The tool's result is not the answer: with no assistant text the first output is read, and it has none.
+    expect(run().answer.text).toBe('');
+    expect(() => runAdapter('xai', { id: 'a', documents: docs, payload: { outputs: [{ message: { role: 'ROLE_ASSISTANT' } }] } })).toThrow(/no answer text was found \(looked at `outputs\[\]\.message\.content/);
   });
 });

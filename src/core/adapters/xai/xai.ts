@@ -33,10 +33,9 @@ const inlineCitation = looseObject({
     looseObject({ file_id: opt(z.string()), chunk_id: opt(z.string()), chunk_content: opt(z.string()), score: opt(z.number().finite()) }),
   ),
 });
-const sdkSchema = z.preprocess(
-  snakeKeys,
-  looseObject({ outputs: z.array(looseObject({ message: opt(looseObject({ content: opt(z.string()), citations: opt(z.array(inlineCitation)) })) })).min(1) }),
-);
+const sdkMessage = looseObject({ role: opt(z.union([z.string(), z.number()])), content: opt(z.string()), citations: opt(z.array(inlineCitation)) });
+const sdkSchema = z.preprocess(snakeKeys, looseObject({ outputs: z.array(looseObject({ message: opt(sdkMessage) })).min(1) }));
+type SdkMessage = z.output<typeof sdkMessage>;
 
 const annotationTypes = { url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: opt(z.number().int()), end_index: opt(z.number().int()) }) };
 const partTypes = { output_text: looseObject({ text: z.string(), annotations: opt(z.array(tagged(annotationTypes))) }) };
@@ -59,6 +58,8 @@ interface Cite {
 export const adaptXai: Adapter = (input) => {
   const parts: Array<{ text: string; cites: Cite[]; where: string }> = [];
   const warnings: string[] = [];
+  /** URLs the agent read (tool messages' citations, the top-level list), and where each was listed. */
+  const lookedAtUrls = new Map<string, string>();
   const obj = typeof input.payload === 'object' && input.payload !== null ? input.payload : {};
   if ('choices' in obj) {
     // Chat completions carry no citation metadata: the links in the text are all there is.
@@ -85,9 +86,20 @@ export const adaptXai: Adapter = (input) => {
       }
     }
   } else {
-    const message = parsePayload('xai', sdkSchema, input.payload).outputs[0]!.message;
+    // A run that used tools lists every message of it: the assistant's tool calls, the tools' results (with the
+    // citations of what they read), then the answer. The answer is the last assistant message with text.
+    const outputs = parsePayload('xai', sdkSchema, input.payload).outputs;
+    const answerAt = answerOutput(outputs.map((o) => o.message));
+    const message = outputs[answerAt]?.message;
+    outputs.forEach((o, i) => {
+      if (i === answerAt) return;
+      for (const c of o.message?.citations ?? []) {
+        const url = c.web_citation?.url ?? c.x_citation?.url;
+        if (url) lookedAtUrls.set(url, `outputs[${i}].message.citations`);
+      }
+    });
     const cites = (message?.citations ?? []).flatMap((c, a): Cite[] => {
-      const what = `outputs[0].message.citations[${a}]`;
+      const what = `outputs[${answerAt}].message.citations[${a}]`;
       const id = c.id === undefined ? undefined : String(c.id);
       // Protobuf JSON omits zero: a missing start_index is 0.
       const at = { id, start: c.start_index ?? 0, end: c.end_index, what };
@@ -100,7 +112,7 @@ export const adaptXai: Adapter = (input) => {
       warnings.push(`${what} names no web, X or collections source; it was skipped.`);
       return [];
     });
-    parts.push({ text: message?.content ?? '', cites, where: 'outputs[0].message' });
+    parts.push({ text: message?.content ?? '', cites, where: `outputs[${answerAt}].message` });
   }
 
   const matcher = new DocumentMatcher(input.documents);
@@ -111,12 +123,32 @@ export const adaptXai: Adapter = (input) => {
     text += placeCitations(part.text, part.cites, input.documents, matcher, table, warnings);
   }
   const citations = table.sources.map((s, i) => ({ n: i + 1, sourceId: s.id }));
-  const all = lookedAt.safeParse(input.payload).data?.citations ?? [];
-  if (all.length > 0 && table.sources.length === 0) {
-    warnings.push(`The response lists ${all.length} URL${all.length === 1 ? '' : 's'} the agent looked at, but the text cites none of them; they are not citations and were not read.`);
+  for (const url of lookedAt.safeParse(input.payload).data?.citations ?? []) if (typeof url === 'string' && !lookedAtUrls.has(url)) lookedAtUrls.set(url, 'citations');
+  const cited = new Set(table.sources.flatMap((s) => [s.url, input.documents.find((d) => d.id === s.documentId)?.url]));
+  const uncited = [...lookedAtUrls].filter(([url]) => !cited.has(url));
+  if (uncited.length > 0) {
+    const n = uncited.length;
+    const where = [...new Set(uncited.map(([, w]) => `\`${w}\``))].join(', ');
+    warnings.push(
+      table.sources.length === 0
+        ? `The response lists ${n} URL${n === 1 ? '' : 's'} the agent looked at (${where}), but the text cites none of them; they are not citations and were not read.`
+        : `The agent also looked at ${n} URL${n === 1 ? '' : 's'} the answer does not cite (${where}): ${uncited.slice(0, 3).map(([u]) => u).join(', ')}${n > 3 ? ', …' : ''}; they are not citations and were not read.`,
+    );
   }
   return { answer: assemble(input, { text, sources: table.sources, citations }), warnings };
 };
+
+/** The answer among a run's messages: the last assistant message with text (the first message when none has). */
+function answerOutput(messages: Array<SdkMessage | undefined>): number {
+  // Protobuf JSON names roles `ROLE_ASSISTANT`, `ROLE_TOOL`; numbered enums make them 2 and 5; a missing role is
+  // the default output, the assistant's.
+  const isAssistant = (role: SdkMessage['role']) => role === undefined || role === 2 || (typeof role === 'string' && /assistant/i.test(role));
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m && isAssistant(m.role) && (m.content ?? '').trim() !== '') return i;
+  }
+  return 0;
+}
 
 const LINK = /\[\[([^\]\n]{1,12})\]\]\(([^\s()]+(?:\([^\s()]*\)[^\s()]*)*)\)/g;
 const isLink = (s: string) => new RegExp(`^${LINK.source}$`).test(s);
