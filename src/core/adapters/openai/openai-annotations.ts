@@ -4,7 +4,7 @@ import { looseObject, nonNegInt, opt } from '../common.ts';
 import type { DocumentReference } from '../documents.ts';
 import { bestChunk, type RetrievedChunk } from './openai-file-search.ts';
 import { enclosingLink, inlineLinkRange, sentenceBefore } from './openai-text.ts';
-import { resolveSpan, type OffsetMapper } from '../offsets.ts';
+import { resolveSpan, type OffsetMapper, type SpanResolution } from '../offsets.ts';
 import type { SourceFields } from '../sources.ts';
 
 // Reads one OpenAI annotation into: the document it names, the source fields, and where its marker goes.
@@ -19,7 +19,16 @@ export const annotationTypes = {
     end_index: opt(nonNegInt),
     file_citation: opt(looseObject({ file_id: z.string(), quote: opt(z.string()) })),
   }),
-  url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: nonNegInt, end_index: nonNegInt }),
+  // Responses and Chat Completions put `url` and `title` on the annotation; Assistants v2 (Azure AI Foundry agents
+  // grounding with Bing) nest them in `url_citation` and mark a `【3:0†source】` placeholder (`text`).
+  url_citation: looseObject({
+    url: opt(z.string()),
+    title: opt(z.string()),
+    text: opt(z.string()),
+    start_index: opt(nonNegInt),
+    end_index: opt(nonNegInt),
+    url_citation: opt(looseObject({ url: opt(z.string()), title: opt(z.string()) })),
+  }),
   container_file_citation: looseObject({
     file_id: z.string(),
     container_id: opt(z.string()),
@@ -69,22 +78,51 @@ export interface PartContext {
   floor: number;
 }
 
+/** An Assistants citation placeholder, `【6:0†source】`. */
+const PLACEHOLDER = /^【[^【】]*】$/;
+
+/**
+ * Where an annotation is: its offsets (code points), checked against the text it names; without offsets, the
+ * first occurrence of that text (Assistants deltas carry a placeholder but no position).
+ */
+function locate(text: string, mapper: OffsetMapper, start: number | undefined, end: number | undefined, expected: string | undefined): SpanResolution {
+  if (start !== undefined && end !== undefined) return resolveSpan(text, mapper, start, end, expected);
+  const at = expected ? text.indexOf(expected) : -1;
+  if (at >= 0) return { ok: true, start: at, end: at + expected!.length };
+  return { ok: false, reason: 'it has no start_index/end_index and its text is not in the answer' };
+}
+
 export function readAnnotation(raw: { type: string }, ctx: PartContext): ReadAnnotation | undefined {
   const { text, mapper, what, warnings } = ctx;
   if (raw.type === 'url_citation') {
     const c = annotationTypes.url_citation.parse(raw);
-    const r = resolveSpan(text, mapper, c.start_index, c.end_index);
+    const url = c.url ?? c.url_citation?.url;
+    const ref = { url, title: c.title ?? c.url_citation?.title };
+    if (!url && !ref.title) {
+      warnings.push(`${what} (url_citation) names no URL or title; it was skipped.`);
+      return undefined;
+    }
+    const placeholder = c.text && PLACEHOLDER.test(c.text) ? c.text : undefined;
+    const fields = { url };
+    const r = locate(text, mapper, c.start_index, c.end_index, placeholder ?? (c.text || undefined));
+    if (!r.ok && (c.start_index === undefined || c.end_index === undefined)) {
+      warnings.push(`${what} gives no place in the text; its marker was put at the end of the part.`);
+      return { ref, fields, at: { start: text.length, end: text.length } };
+    }
     if (!r.ok) {
       warnings.push(`${what}: ${r.reason}; the citation was dropped.`);
       return undefined;
     }
-    const fields = { url: c.url };
+    if (PLACEHOLDER.test(text.slice(r.start, r.end))) {
+      // Assistants placeholder: replaced by the marker; the sentence before it is the claim (found by the app).
+      return { ref, fields, replace: { start: r.start, end: r.end, with: 'marker' }, at: { start: r.start, end: r.start }, flag: r.repaired };
+    }
     const link = inlineLinkRange(text, r.start, r.end);
     if (link) {
       // OpenAI's span is its own `([site](url))` after the sentence: the sentence is the claim, the link goes.
-      return { ref: { url: c.url, title: c.title }, fields, replace: { ...link, with: 'nothing' }, at: sentenceBefore(text, link.start, ctx.floor) };
+      return { ref, fields, replace: { ...link, with: 'nothing' }, at: sentenceBefore(text, link.start, ctx.floor) };
     }
-    return { ref: { url: c.url, title: c.title }, fields, at: { start: r.start, end: r.end } };
+    return { ref, fields, at: { start: r.start, end: r.end }, flag: r.repaired };
   }
   if (raw.type === 'container_file_citation' || raw.type === 'file_path') return readGenerated(raw, ctx);
   if (raw.type !== 'file_citation') {
@@ -102,7 +140,7 @@ export function readAnnotation(raw: { type: string }, ctx: PartContext): ReadAnn
       warnings.push(`${what}: ${r.reason}; the citation was dropped.`);
       return undefined;
     }
-    const isPlaceholder = /^【[^【】]*】$/.test(text.slice(r.start, r.end));
+    const isPlaceholder = PLACEHOLDER.test(text.slice(r.start, r.end));
     return isPlaceholder
       ? { ref, fields, replace: { start: r.start, end: r.end, with: 'marker' }, at: { start: r.start, end: r.start }, flag: r.repaired }
       : { ref, fields, at: { start: r.start, end: r.end }, flag: r.repaired };

@@ -40,7 +40,7 @@ const assistantsPartTypes = {
 };
 const assistantsMessage = looseObject({ role: opt(z.string()), content: z.array(tagged(assistantsPartTypes)) });
 const chatAnnotation = tagged({
-  url_citation: looseObject({ url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: nonNegInt, end_index: nonNegInt }) }),
+  url_citation: looseObject({ url_citation: looseObject({ url: opt(z.string()), title: opt(z.string()), start_index: opt(nonNegInt), end_index: opt(nonNegInt) }) }),
 });
 
 const responsesSchema = looseObject({ output: z.array(tagged(responsesItemTypes)) });
