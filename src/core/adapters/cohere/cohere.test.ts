@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adaptCohere, passageQuote } from './cohere.ts';
+import { adaptCohere } from './cohere.ts';
+import { passageQuote } from './passages.ts';
 import { AdapterError } from '../errors.ts';
 import { adaptFixture, markersAt, spanTexts } from '../../../testing/adapter-fixtures.ts';
 
@@ -105,7 +106,7 @@ describe('cohere adapter', () => {
 
   it('rejects a payload whose citations have the wrong shape', () => {
     expect(() => adaptCohere({ id: 'a', documents: docs, payload: { message: { citations: [{ start: 'x' }] } } })).toThrow(AdapterError);
-    expect(() => adaptCohere({ id: 'a', documents: docs, payload: { text: 'v1' } })).toThrow(AdapterError);
+    expect(() => adaptCohere({ id: 'a', documents: docs, payload: { text: 3 } })).toThrow(AdapterError);
   });
 });
 

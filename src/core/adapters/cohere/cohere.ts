@@ -6,9 +6,11 @@ import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
 import { addFlag, SourceTable } from '../sources.ts';
+import { adaptCohereV1 } from './cohere-v1.ts';
+import { docIndex, passageOf, passageQuote, stringField } from './passages.ts';
 import type { Adapter } from '../types.ts';
 
-// Cohere v2 /chat response: `message.content[]` items (`text`, `thinking`) and `message.citations[]`
+// Cohere v2 /chat response (v1 is read by cohere-v1.ts): `message.content[]` items (`text`, `thinking`) and `message.citations[]`
 // `{ start, end, text, sources[], type, content_index }`.
 // - `start`/`end` are CHARACTER offsets (Python string indices: code points, end exclusive) into the content item
 //   `content_index` points at (absent: the first text item, or the first thinking item for THINKING_CONTENT);
@@ -20,19 +22,15 @@ import type { Adapter } from '../types.ts';
 //   exact words are in the passage (the model often quotes its documents); a paraphrase is not a quote.
 // - Documents: the source's id (`doc:N` = the N-th document sent, 0-based → index), then `title`, then `url`.
 
-const documentFields = looseObject({
-  id: opt(z.string()),
-  text: opt(z.string()),
-  snippet: opt(z.string()),
-  title: opt(z.string()),
-  url: opt(z.string()),
-});
+// A document's fields vary (`title`, `snippet`, `text`, `url`, anything the caller sent); a tool's output is
+// whatever JSON the tool returned: both are read leniently, field by field.
+const fieldsOf = z.record(z.string(), z.unknown());
 
 const sourceSchema = looseObject({
   type: opt(z.string()),
   id: opt(z.string()),
-  document: opt(documentFields),
-  tool_output: opt(documentFields),
+  document: opt(fieldsOf),
+  tool_output: opt(fieldsOf),
 });
 
 const citationSchema = looseObject({
@@ -59,7 +57,14 @@ type Citation = z.output<typeof citationSchema>;
 /** Where a citation's offsets point: the answer (one text item) or a reasoning block. */
 type Target = { kind: 'answer'; offset: number; text: string } | { kind: 'reasoning'; block: number; text: string };
 
+/** Cohere v1 `/chat` (top-level `text`, `citations[].document_ids`, `documents[]`) or v2 (`message`). */
 export const adaptCohere: Adapter = (input) => {
+  const p = input.payload;
+  const v1 = typeof p === 'object' && p !== null && !Array.isArray(p) && !('message' in p) && 'text' in p;
+  return v1 ? adaptCohereV1(input) : adaptCohereV2(input);
+};
+
+const adaptCohereV2: Adapter = (input) => {
   const payload = parsePayload('cohere', cohereSchema, input.payload);
   const content = payload.message.content ?? [];
   const matcher = new DocumentMatcher(input.documents);
@@ -121,11 +126,13 @@ export const adaptCohere: Adapter = (input) => {
 
     for (const [k, s] of sources.entries()) {
       const doc = s.document ?? s.tool_output;
-      const ref: DocumentReference = { id: doc?.id ?? s.id, index: docIndex(doc?.id ?? s.id), title: doc?.title, url: doc?.url };
+      const docId = stringField(doc, 'id');
+      const ref: DocumentReference = { id: docId ?? s.id, index: docIndex(docId ?? s.id), title: stringField(doc, 'title'), url: stringField(doc, 'url') };
       const resolved = resolveDocumentFields(matcher, ref, warnings, `${what}.sources[${k}]`);
       if (!resolved) continue;
-      const passage = doc?.text ?? doc?.snippet;
-      const index = docIndex(s.id ?? doc?.id);
+      // A tool's output is kept as the source's text: it is what the claim rests on.
+      const passage = passageOf(doc);
+      const index = docIndex(s.id ?? docId);
       const { source, n } = table.add({
         ...resolved,
         quote: passageQuote(c.text, passage),
@@ -159,24 +166,3 @@ export const adaptCohere: Adapter = (input) => {
     warnings,
   };
 };
-
-/** `doc:3` (the 4th document sent; tool results are `<call id>:3`) → 3. */
-function docIndex(id: string | undefined): number | undefined {
-  const m = id === undefined ? null : /^doc[:_](\d{1,6})$/.exec(id);
-  return m ? Number(m[1]) : undefined;
-}
-
-/**
- * The cited span as a quote of the passage, when the passage holds those exact words (surrounding quotation
- * marks and final punctuation aside); otherwise undefined: the span is the model's words, not the document's.
- */
-export function passageQuote(span: string | undefined, passage: string | undefined): string | undefined {
-  if (!span || !passage) return undefined;
-  const trimmed = span.trim();
-  const unquoted = trimmed.replace(/^["'“”‘’«»„]+/u, '').replace(/(?<!["'“”‘’«»])["'“”‘’«»]+$/u, '').trim();
-  const candidates = [trimmed, unquoted, unquoted.replace(/(?<![.,;:!?])[.,;:!?]+$/u, '')];
-  for (const c of candidates) {
-    if (/[\p{L}\p{N}]/u.test(c) && passage.includes(c)) return c;
-  }
-  return undefined;
-}
