@@ -77,3 +77,17 @@ export function sourceSummary(answer: Answer): Array<Record<string, unknown>> {
 export function claimSpans(answer: Answer): Array<[string, string]> {
   return (answer.spans ?? []).map((s) => [s.key, answer.text.slice(s.answerStart, s.answerEnd)]);
 }
+
+/** What a claim may add after the cited words: the rest of the last word, one more word, the sentence's punctuation. */
+const SENTENCE_TAIL = /^[\p{L}\p{N}'’-]*(?:[ \t]+[\p{L}\p{N}][\p{L}\p{N}'’-]*)?[)"'”’»\]]*[.!?…。！？]*[)"'”’»]*$/u;
+const LEADING_BULLET = /^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)[ \t]+/;
+
+/**
+ * Whether `claim` is the claim span of the cited words `cited`: those words (trimmed, without a list bullet that
+ * opens their line), completed to their sentence's end when they stop just short of it (docs/citation-formats.md,
+ * "Claim spans"). Nothing else may be added or lost.
+ */
+export function isClaimOf(claim: string, cited: string): boolean {
+  const words = cited.trim();
+  return [words, words.replace(LEADING_BULLET, '')].some((w) => w !== '' && claim.startsWith(w) && SENTENCE_TAIL.test(claim.slice(w.length)));
+}

@@ -7,13 +7,14 @@ describe('anthropic adapter', () => {
   it('writes [n] after each cited text block and records the block as the claim span', () => {
     const { answer, warnings } = adaptFixture('anthropic');
     expect(answer.text).toBe(
-      '🔒 Summary (要約): vendors must protect data in transit with TLS 1.2 or newer[1], and stored data must be encrypted with AES-256 using keys kept in an HSM[1][2].\n\nBackups: copies of customer records are erased after 35 days.[3] Search results also mention quarterly restore tests.',
+      '🔒 Summary (要約): vendors must protect data in transit with TLS 1.2 or newer[1], and stored data must be encrypted with AES-256 using keys kept in an HSM.[1][2]\n\nBackups: copies of customer records are erased after 35 days.[3] Search results also mention quarterly restore tests.',
     );
     expect(spanTexts(answer, 'S1')).toEqual([
       'vendors must protect data in transit with TLS 1.2 or newer',
-      'stored data must be encrypted with AES-256 using keys kept in an HSM',
+      // The block stops before its sentence's full stop: the claim ends with it, and so does the marker.
+      'stored data must be encrypted with AES-256 using keys kept in an HSM.',
     ]);
-    expect(spanTexts(answer, 'S2')).toEqual(['stored data must be encrypted with AES-256 using keys kept in an HSM']);
+    expect(spanTexts(answer, 'S2')).toEqual(['stored data must be encrypted with AES-256 using keys kept in an HSM.']);
     expect(spanTexts(answer, 'S3')).toEqual(['copies of customer records are erased after 35 days.']);
     for (const span of answer.spans ?? []) expect(markersAt(answer.text, span.answerEnd)).toContain(span.key);
     expect(answer.citations).toEqual([

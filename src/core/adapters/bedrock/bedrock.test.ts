@@ -12,10 +12,10 @@ describe('bedrock adapter: Converse citations', () => {
   it('makes each citationsContent block a claim, with exclusive page ends, char locations and quotes', () => {
     const { answer, warnings } = adaptFixture('bedrock-converse');
     expect(answer.text).toBe(
-      '❄️ At the Þórshöfn depot, vaccines are kept between 36 °F and 46 °F[1], and the loading quay closes when sustained winds exceed 20 m/s[2].',
+      '❄️ At the Þórshöfn depot, vaccines are kept between 36 °F and 46 °F[1], and the loading quay closes when sustained winds exceed 20 m/s.[2]',
     );
     expect(spanTexts(answer, 'S1')).toEqual(['vaccines are kept between 36 °F and 46 °F']);
-    expect(spanTexts(answer, 'S2')).toEqual(['the loading quay closes when sustained winds exceed 20 m/s']);
+    expect(spanTexts(answer, 'S2')).toEqual(['the loading quay closes when sustained winds exceed 20 m/s.']);
     for (const span of answer.spans ?? []) expect(markersAt(answer.text, span.answerEnd)).toEqual([span.key]);
     expect(answer.sources).toEqual([
       {

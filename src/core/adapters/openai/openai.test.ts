@@ -109,8 +109,9 @@ describe('openai adapter', () => {
         ],
       },
     });
-    expect(answer.text).toBe('- Revenue grew 18%[1].\n- Costs fell.[1]');
-    expect(spanTexts(answer, 'S1')).toEqual(['Revenue grew 18%', 'Costs fell.']);
+    expect(answer.text).toBe('- Revenue grew 18%.[1]\n- Costs fell.[1]');
+    // Neither claim starts with its bullet; the first ends with its sentence's full stop.
+    expect(spanTexts(answer, 'S1')).toEqual(['Revenue grew 18%.', 'Costs fell.']);
   });
 
   it('Responses: a container_file_citation cites a generated file, added to the documents with its container address', () => {
