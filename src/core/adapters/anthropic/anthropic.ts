@@ -6,6 +6,7 @@ import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { compact, SourceTable, type SourceFields } from '../sources.ts';
 import type { ReasoningBlock, SourceLocation } from '../../model/types.ts';
 import type { Adapter } from '../types.ts';
+import { assembleStream, streamEvents } from './stream.ts';
 
 // Anthropic Messages API response. The answer is the concatenation of the `text` content blocks; a block that
 // carries `citations` is the claim those citations support. We write `[n]` after each such block and record the
@@ -20,18 +21,21 @@ import type { Adapter } from '../types.ts';
 // - web_search_result_location: a URL (→ source.url) matched to a document by URL/title;
 // - search_result_location: a source string matched by URL/title; search_result_index → location.resultIndex and
 //   its block range → location.block*.
-// `cited_text` is the quote; `document_index` (0-based, the order documents were sent in) picks the wrapper document.
+// `cited_text` is the quote; `document_index` (0-based, the order documents were sent in) picks the wrapper document,
+// `document_title` when the index is absent or null. A recorded stream of events is assembled into the message first.
 // `thinking` blocks are the model's reasoning: kept in answer.reasoning, never in the answer text.
 
-const base = { cited_text: z.string(), document_title: opt(z.string()) };
+// `document_index` is absent or null in SDK printouts and older recordings: the document is then found by its
+// `document_title`, as Anthropic's own docs fall back to it ("null counts as absent"). Locations stay required.
+const base = { cited_text: opt(z.string()), document_index: opt(nonNegInt), document_title: opt(z.string()) };
 
 const citationTypes = {
-  page_location: looseObject({ ...base, document_index: nonNegInt, start_page_number: pageNumber, end_page_number: pageNumber }),
-  char_location: looseObject({ ...base, document_index: nonNegInt, start_char_index: nonNegInt, end_char_index: nonNegInt }),
-  content_block_location: looseObject({ ...base, document_index: nonNegInt, start_block_index: nonNegInt, end_block_index: nonNegInt }),
-  web_search_result_location: looseObject({ cited_text: z.string(), url: z.string(), title: opt(z.string()) }),
+  page_location: looseObject({ ...base, start_page_number: pageNumber, end_page_number: pageNumber }),
+  char_location: looseObject({ ...base, start_char_index: nonNegInt, end_char_index: nonNegInt }),
+  content_block_location: looseObject({ ...base, start_block_index: nonNegInt, end_block_index: nonNegInt }),
+  web_search_result_location: looseObject({ cited_text: opt(z.string()), url: z.string(), title: opt(z.string()) }),
   search_result_location: looseObject({
-    cited_text: z.string(),
+    cited_text: opt(z.string()),
     source: z.string(),
     title: opt(z.string()),
     search_result_index: opt(nonNegInt),
@@ -49,7 +53,9 @@ const blockTypes = {
 export const anthropicSchema = looseObject({ content: z.array(tagged(blockTypes)) });
 
 export const adaptAnthropic: Adapter = (input) => {
-  const payload = parsePayload('anthropic', anthropicSchema, input.payload);
+  // A recorded stream is assembled into the message first (stream.ts); error paths are then the message's.
+  const events = streamEvents(input.payload);
+  const payload = parsePayload('anthropic', anthropicSchema, events ? assembleStream(events) : input.payload);
   const matcher = new DocumentMatcher(input.documents);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
