@@ -8,6 +8,7 @@ import { offsetMapper, resolveSpan } from '../offsets.ts';
 import { stripPageMarkers } from './page-markers.ts';
 import { addFlag, SourceTable } from '../sources.ts';
 import type { Adapter } from '../types.ts';
+import { adaptInteractions } from './interactions.ts';
 
 // Gemini generateContent response with grounding. The answer is the first candidate's text parts, concatenated
 // (thought parts are the model's reasoning: kept in answer.reasoning). Each `groundingSupports[]` entry is a claim: `segment.startIndex`/`endIndex` are UTF-8
@@ -55,7 +56,14 @@ const candidateSchema = looseObject({
 
 export const geminiSchema = z.preprocess(camelizeKeys, looseObject({ candidates: z.array(candidateSchema).min(1) }));
 
+/** generateContent (`candidates[]`), or the Interactions API (`steps[]` / `outputs[]`: interactions.ts). */
 export const adaptGemini: Adapter = (input) => {
+  const p = input.payload;
+  const interaction = typeof p === 'object' && p !== null && !('candidates' in p) && ('steps' in p || 'outputs' in p);
+  return interaction ? adaptInteractions(input) : adaptGenerateContent(input);
+};
+
+const adaptGenerateContent: Adapter = (input) => {
   const payload = parsePayload('gemini', geminiSchema, input.payload);
   const candidate = payload.candidates[0]!;
   const matcher = new DocumentMatcher(input.documents);
@@ -153,6 +161,18 @@ export const adaptGemini: Adapter = (input) => {
       if (s.confidence !== undefined) scoresOf.set(s.id, [...(scoresOf.get(s.id) ?? []), s.confidence]);
     }
     if (!range) warnings.push(`${what}: ${problem ?? 'no segment'}; its markers were put at the end of the answer.`);
+  }
+
+  // Chunks no support cites: a retrieved passage of the user's documents is kept as a source without a marker (the
+  // reviewer sees what was retrieved beside what was cited); a web result nobody cites is only counted.
+  let uncitedWeb = 0;
+  chunks.forEach((chunk, index) => {
+    if (sourceOfChunk.has(index)) return;
+    if (chunk.retrievedContext) sourceFor(index, `groundingChunks[${index}] (cited by no support)`);
+    else if (chunk.web) uncitedWeb++;
+  });
+  if (uncitedWeb > 0) {
+    warnings.push(`${uncitedWeb} web result${uncitedWeb === 1 ? '' : 's'} of groundingChunks ${uncitedWeb === 1 ? 'is' : 'are'} cited by no groundingSupport; not read as sources.`);
   }
 
   // A source scored by one claim (or the same score every time) carries that score itself.
