@@ -42,8 +42,8 @@ const PROBES: Record<string, Probe> = {
     inputs: runs(['1', '1 ', '1,', '1.', '1 1', 'may ', 'jan. ', '1 may ', 'may 1 ', '$1', '$ 1', '1 usd ', '1%', '% 1', '1 000 ', '1st ', '1 k', 'a', ' ']),
     run: (text) => extractFacts(text),
   },
-  // The Markdown link to one cited URL.
-  'core/adapters/openrouter/openrouter.ts': {
+  // The Markdown link to one cited URL (OpenRouter's and Groq's adapters use it; driven through OpenRouter's).
+  'core/adapters/markdown-links.ts': {
     count: 1,
     inputs: runs(['[', '[a', '[[a]', '[a](', `[a](${FERRY}`, '(', ']', '](', ' ']),
     run: (content) =>

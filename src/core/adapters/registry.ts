@@ -4,6 +4,7 @@ import { bedrockProvider } from './bedrock/provider.ts';
 import { cohereProvider } from './cohere/provider.ts';
 import { difyProvider } from './dify/provider.ts';
 import { geminiProvider } from './gemini/provider.ts';
+import { groqProvider } from './groq/provider.ts';
 import { mistralProvider } from './mistral/provider.ts';
 import { openaiProvider } from './openai/provider.ts';
 import { openrouterProvider } from './openrouter/provider.ts';
@@ -42,6 +43,7 @@ export const providers: Record<Format, Provider> = {
   openrouter: openrouterProvider,
   cohere: cohereProvider,
   perplexity: perplexityProvider,
+  groq: groqProvider,
 };
 
 /**

@@ -7,6 +7,7 @@ import { DocumentMatcher } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper } from '../offsets.ts';
+import { findLink } from '../markdown-links.ts';
 import { marker, replaceRanges, type Replacement } from '../replace-ranges.ts';
 import { addFlag, SourceTable } from '../sources.ts';
 import type { Adapter } from '../types.ts';
@@ -109,21 +110,3 @@ export const adaptOpenrouter: Adapter = (input) => {
     warnings,
   };
 };
-
-/** The first Markdown link `[label](url)` to exactly `url`, with parentheses around it if any. */
-function findLink(text: string, url: string, taken: (start: number, end: number) => boolean): { start: number; end: number } | undefined {
-  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(\\(\\s*)?\\[(?:[^\\[\\]\\n]|\\[[^\\[\\]\\n]*\\])*\\]\\(${escaped}\\)(\\s*\\))?`, 'g');
-  for (const m of text.matchAll(re)) {
-    const wrapped = m[1] !== undefined && m[2] !== undefined;
-    let start = m.index;
-    let end = m.index + m[0].length;
-    if (!wrapped) {
-      if (m[1] !== undefined) start += m[1].length;
-      if (m[2] !== undefined) end -= m[2].length;
-    }
-    if (taken(start, end)) continue;
-    return { start, end };
-  }
-  return undefined;
-}
