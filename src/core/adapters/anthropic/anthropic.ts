@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocumentFields, tagged } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentMatcher, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { compact, SourceTable, type SourceFields } from '../sources.ts';
@@ -56,7 +56,7 @@ export const adaptAnthropic: Adapter = (input) => {
   // A recorded stream is assembled into the message first (stream.ts); error paths are then the message's.
   const events = streamEvents(input.payload);
   const payload = parsePayload('anthropic', anthropicSchema, events ? assembleStream(events) : input.payload);
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

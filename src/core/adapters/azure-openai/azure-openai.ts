@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CitationMapping } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, opt } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { marker, replaceRanges, type Replacement } from '../replace-ranges.ts';
 import { addFlag, SourceTable } from '../sources.ts';
@@ -46,7 +46,7 @@ export const adaptAzureOpenai: Adapter = (input) => {
   const text = message?.content ?? '';
   const { citations, where } = readCitations(message, choice.messages ?? [], warnings);
 
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const sourceOf = new Map<number, string>();
   for (const [i, c] of citations.entries()) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ReasoningBlock, SourceLocation } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, nonNegInt, opt } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
@@ -75,7 +75,7 @@ export const adaptBedrock: Adapter = (input) => (bedrockSchemaFor(input.payload)
 
 const adaptConverse: Adapter = (input) => {
   const blocks = parsePayload('bedrock', converseSchema, input.payload).output.message.content;
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];
@@ -152,7 +152,7 @@ const adaptKnowledgeBase: Adapter = (input) => {
   const payload = parsePayload('bedrock', kbSchema, input.payload);
   const text = payload.output.text;
   const mapper = offsetMapper(text, 'utf16');
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
@@ -30,7 +30,7 @@ export const adaptCohereV1: Adapter = (input) => {
   const payload = parsePayload('cohere', v1Schema, input.payload);
   const text = payload.text;
   const documents = payload.documents ?? [];
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

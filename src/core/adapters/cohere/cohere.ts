@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CitationSpan, ReasoningBlock } from '../../model/types.ts';
 import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
@@ -67,7 +67,7 @@ export const adaptCohere: Adapter = (input) => {
 const adaptCohereV2: Adapter = (input) => {
   const payload = parsePayload('cohere', cohereSchema, input.payload);
   const content = payload.message.content ?? [];
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

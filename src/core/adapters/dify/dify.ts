@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { SourceTable } from '../sources.ts';
@@ -34,7 +34,7 @@ export const difySchema = looseObject({
 export const adaptDify: Adapter = (input) => {
   const payload = parsePayload('dify', difySchema, input.payload);
   const text = payload.answer;
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ReasoningBlock } from '../../model/types.ts';
 import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
@@ -66,7 +66,7 @@ export const adaptGemini: Adapter = (input) => {
 const adaptGenerateContent: Adapter = (input) => {
   const payload = parsePayload('gemini', geminiSchema, input.payload);
   const candidate = payload.candidates[0]!;
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

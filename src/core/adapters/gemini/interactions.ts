@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ReasoningBlock } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, nonNegInt, opt } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
@@ -49,7 +49,7 @@ export const adaptInteractions: Adapter = (input) => {
   }
   if (!payload.steps) (payload.outputs ?? []).forEach((p, k) => parts.push({ part: p, where: `outputs[${k}]` }));
 
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CitationMapping, ReasoningBlock } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, opt } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { findLink } from '../markdown-links.ts';
 import { marker, replaceRanges, type Replacement } from '../replace-ranges.ts';
@@ -28,7 +28,7 @@ export const groqSchema = looseObject({
 export const adaptGroq: Adapter = (input) => {
   const message = parsePayload('groq', groqSchema, input.payload).choices[0]!.message;
   const text = message.content ?? '';
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ReasoningBlock } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, nonNegInt, opt, tagged } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { SourceTable } from '../sources.ts';
@@ -47,7 +47,7 @@ export const adaptMistral: Adapter = (input) => {
     if (message.content !== undefined) parts.push({ content: message.content, where: 'choices[0].message.content' });
   }
 
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

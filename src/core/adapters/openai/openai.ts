@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DocumentRef } from '../../model/types.ts';
 import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields, tagged } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { annotationTypes, generatedDocument, readAnnotation, type ReadAnnotation } from './openai-annotations.ts';
 import type { RetrievedChunk } from './openai-file-search.ts';
@@ -104,7 +104,7 @@ function readParts(payload: unknown): { parts: Part[]; chunks: RetrievedChunk[] 
 
 export const adaptOpenai: Adapter = (input) => {
   const { parts, chunks } = readParts(input.payload);
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const cited: CitedSpan[] = [];

@@ -3,7 +3,7 @@ import type { CitationMapping } from '../../model/types.ts';
 import { parseMarkers } from '../../markers/parse-markers.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, opt, tagged } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper } from '../offsets.ts';
@@ -53,7 +53,7 @@ export const adaptOpenrouter: Adapter = (input) => {
       .filter((g) => g.kind === 'numeric')
       .flatMap((g) => g.refs.map((r) => Number(r.key))),
   );
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const mapping: CitationMapping[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CitationMapping, ReasoningBlock } from '../../model/types.ts';
 import { assemble, looseObject, opt, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { SourceTable } from '../sources.ts';
 import type { Adapter, AdapterInput, AdapterResult } from '../types.ts';
@@ -50,7 +50,7 @@ function numberedSources(
   reasoning: ReasoningBlock[],
   warnings: string[] = [],
 ): AdapterResult {
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const citations: CitationMapping[] = [];
   const count = Math.max(urls.length, results.length);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CitationMapping, CitationSpan } from '../../model/types.ts';
 import { assemble, looseObject, markerNumber, nonNegInt, opt, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
 import { addFlag, SourceTable } from '../sources.ts';
@@ -36,7 +36,7 @@ export const persianRagSchema = looseObject({
 
 export const adaptPersianRag: Adapter = (input) => {
   const payload = parsePayload('persian-rag', persianRagSchema, input.payload);
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const mapper = offsetMapper(payload.answer, 'codepoint');
   const warnings: string[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CitationMapping } from '../../model/types.ts';
 import { assemble, looseObject, nonNegInt, opt, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { addFlag, SourceTable } from '../sources.ts';
 import type { Adapter } from '../types.ts';
@@ -29,7 +29,7 @@ export const queryAgentSchema = looseObject({
 
 export const adaptQueryAgent: Adapter = (input) => {
   const payload = parsePayload('query-agent', queryAgentSchema, input.payload);
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Box, CitationMapping, CoordsDescriptor } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, opt } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { marker, replaceRanges, type Replacement } from '../replace-ranges.ts';
 import { addFlag, SourceTable } from '../sources.ts';
@@ -76,7 +76,7 @@ export const adaptRagflow: Adapter = (input) => {
   const chunks: Array<[string, Chunk]> = Array.isArray(reference?.chunks)
     ? reference.chunks.map((c, i) => [String(i), c])
     : Object.entries(reference?.chunks ?? {});
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const sourceOf = new Map<string, string>();

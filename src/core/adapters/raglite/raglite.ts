@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CitationMapping } from '../../model/types.ts';
 import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { addFlag, SourceTable } from '../sources.ts';
 import type { Adapter } from '../types.ts';
@@ -26,7 +26,7 @@ export const ragliteSchema = looseObject({
 
 export const adaptRaglite: Adapter = (input) => {
   const payload = parsePayload('raglite', ragliteSchema, input.payload);
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
   const citations: CitationMapping[] = [];

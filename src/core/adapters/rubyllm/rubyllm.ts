@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assemble, looseObject, nonNegInt, opt, pageNumber, resolveDocumentFields } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { insertMarkers, type CitedSpan } from '../markers.ts';
 import { offsetMapper, resolveSpan } from '../offsets.ts';
@@ -33,7 +33,7 @@ export const rubyllmSchema = looseObject({
 export const adaptRubyllm: Adapter = (input) => {
   const payload = parsePayload('rubyllm', rubyllmSchema, input.payload);
   const content = payload.content;
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const mapper = offsetMapper(content, 'codepoint');
   const warnings: string[] = [];

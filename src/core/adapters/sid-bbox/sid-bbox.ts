@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Box } from '../../model/types.ts';
 import { assemble, looseObject, opt, pageNumber, resolveDocumentFields } from '../common.ts';
 import { coordsSchema } from '../coords-schema.ts';
-import { DocumentMatcher } from '../documents.ts';
+import { matcherFor } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { addFlag, SourceTable } from '../sources.ts';
 import type { Adapter } from '../types.ts';
@@ -35,7 +35,7 @@ export const sidBboxSchema = looseObject({
 
 export const adaptSidBbox: Adapter = (input) => {
   const payload = parsePayload('sid-bbox', sidBboxSchema, input.payload);
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   const warnings: string[] = [];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DocumentRef } from '../../model/types.ts';
 import { citedDocument } from '../cited-document.ts';
 import { assemble, looseObject, opt, tagged } from '../common.ts';
-import { DocumentMatcher, type DocumentReference } from '../documents.ts';
+import { matcherFor, type DocumentMatcher, type DocumentReference } from '../documents.ts';
 import { parsePayload } from '../errors.ts';
 import { offsetMapper } from '../offsets.ts';
 import { marker, replaceRanges, type Replacement } from '../replace-ranges.ts';
@@ -115,7 +115,7 @@ export const adaptXai: Adapter = (input) => {
     parts.push({ text: message?.content ?? '', cites, where: `outputs[${answerAt}].message` });
   }
 
-  const matcher = new DocumentMatcher(input.documents);
+  const matcher = matcherFor(input);
   const table = new SourceTable(input.documents);
   let text = '';
   for (const part of parts) {
