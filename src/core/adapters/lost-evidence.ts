@@ -14,7 +14,8 @@ export function citationLikeFields(payload: unknown): string[] {
     }
     for (const [key, v] of Object.entries(value)) {
       const at = path === '' ? key : `${path}.${key}`;
-      const filled = Array.isArray(v) ? v.length > 0 : typeof v === 'object' && v !== null && Object.keys(v).length > 0;
+      // `null` counts as absent here too: an object whose fields are all null holds nothing.
+      const filled = Array.isArray(v) ? v.length > 0 : typeof v === 'object' && v !== null && Object.values(v).some((x) => x !== null);
       if (CITATION_KEYS.test(key) && filled) found.push(at);
       else walk(v, at, depth + 1);
     }

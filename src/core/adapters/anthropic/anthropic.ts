@@ -47,7 +47,7 @@ type CitationType = keyof typeof citationTypes;
 
 const blockTypes = {
   text: looseObject({ text: z.string(), citations: opt(z.array(tagged(citationTypes))) }),
-  thinking: looseObject({ thinking: z.string() }),
+  thinking: looseObject({ thinking: opt(z.string()) }),
 };
 
 export const anthropicSchema = looseObject({ content: z.array(tagged(blockTypes)) });
@@ -66,7 +66,7 @@ export const adaptAnthropic: Adapter = (input) => {
   for (const [b, raw] of payload.content.entries()) {
     if (raw.type === 'thinking') {
       const thought = blockTypes.thinking.parse(raw).thinking;
-      if (thought.trim() !== '') reasoning.push({ text: thought });
+      if (thought?.trim()) reasoning.push({ text: thought });
       continue;
     }
     if (raw.type !== 'text') continue;

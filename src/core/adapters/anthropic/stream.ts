@@ -62,7 +62,7 @@ function applyDelta(block: Obj, delta: Obj): void {
   else if (delta.type === 'thinking_delta') append('thinking', delta.thinking);
   else if (delta.type === 'signature_delta') block.signature = delta.signature;
   else if (delta.type === 'input_json_delta') append('partial_json', delta.partial_json);
-  else if (delta.type === 'citations_delta' && delta.citation !== undefined) {
+  else if (delta.type === 'citations_delta' && delta.citation != null) {
     block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
   }
 }

@@ -23,7 +23,7 @@ const chunkTypes = {
   text: textChunk,
   tool_reference: looseObject({ title: opt(z.string()), url: opt(z.string()), description: opt(z.string()), source: opt(z.string()) }),
   reference: looseObject({ reference_ids: z.array(nonNegInt) }),
-  thinking: looseObject({ thinking: z.array(z.unknown()) }),
+  thinking: looseObject({ thinking: opt(z.union([z.string(), z.array(z.unknown())])) }),
 };
 type Chunk = { type: string };
 const content = z.union([z.string(), z.array(tagged(chunkTypes))]);
@@ -70,7 +70,8 @@ export const adaptMistral: Adapter = (input) => {
         continue;
       }
       if (chunk.type === 'thinking') {
-        const inner = chunkTypes.thinking.parse(chunk).thinking.map((t) => (textChunk.safeParse(t).data?.text ?? '')).join('');
+        const thinking = chunkTypes.thinking.parse(chunk).thinking ?? [];
+        const inner = typeof thinking === 'string' ? thinking : thinking.map((t) => textChunk.safeParse(t).data?.text ?? '').join('');
         if (inner) reasoning.push({ text: inner });
         continue;
       }

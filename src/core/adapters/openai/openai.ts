@@ -32,7 +32,7 @@ const annotation = tagged(annotationTypes);
 const responsesPartTypes = { output_text: looseObject({ text: z.string(), annotations: opt(z.array(annotation)) }) };
 const fileSearchResult = looseObject({ file_id: opt(z.string()), filename: opt(z.string()), score: opt(z.number()), text: opt(z.string()) });
 const responsesItemTypes = {
-  message: looseObject({ content: z.array(tagged(responsesPartTypes)) }),
+  message: looseObject({ content: opt(z.array(tagged(responsesPartTypes))) }),
   file_search_call: looseObject({ results: opt(z.array(fileSearchResult)) }),
 };
 const assistantsPartTypes = {
@@ -78,7 +78,7 @@ function readParts(payload: unknown): { parts: Part[]; chunks: RetrievedChunk[] 
       }
       if (item.type !== 'message') continue;
       const message = responsesItemTypes.message.parse(item);
-      for (const [k, p] of message.content.entries()) {
+      for (const [k, p] of (message.content ?? []).entries()) {
         if (p.type !== 'output_text') continue;
         const part = responsesPartTypes.output_text.parse(p);
         parts.push({ text: part.text, annotations: part.annotations ?? [], where: `output[${i}].content[${k}]` });

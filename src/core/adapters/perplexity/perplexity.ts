@@ -23,7 +23,7 @@ const searchResult = looseObject({
 });
 
 export const perplexitySchema = looseObject({
-  choices: z.array(looseObject({ message: looseObject({ content: z.string() }) })).min(1),
+  choices: z.array(looseObject({ message: looseObject({ content: opt(z.string()) }) })).min(1),
   citations: opt(z.array(z.string())),
   search_results: opt(z.array(searchResult)),
 });
@@ -34,7 +34,7 @@ export const adaptPerplexity: Adapter = (input) => {
   const p = input.payload;
   if (typeof p === 'object' && p !== null && 'output' in p) return adaptResponses(input);
   const payload = parsePayload('perplexity', perplexitySchema, input.payload);
-  const { text, reasoning } = splitThinking(payload.choices[0]!.message.content);
+  const { text, reasoning } = splitThinking(payload.choices[0]!.message.content ?? '');
   return numberedSources(input, text, payload.citations ?? [], payload.search_results ?? [], reasoning);
 };
 

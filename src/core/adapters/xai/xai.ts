@@ -39,7 +39,7 @@ type SdkMessage = z.output<typeof sdkMessage>;
 
 const annotationTypes = { url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: opt(z.number().int()), end_index: opt(z.number().int()) }) };
 const partTypes = { output_text: looseObject({ text: z.string(), annotations: opt(z.array(tagged(annotationTypes))) }) };
-const itemTypes = { message: looseObject({ content: z.array(tagged(partTypes)) }) };
+const itemTypes = { message: looseObject({ content: opt(z.array(tagged(partTypes))) }) };
 const responsesSchema = looseObject({ output: z.array(tagged(itemTypes)) });
 const chatSchema = looseObject({ choices: z.array(looseObject({ message: looseObject({ content: opt(z.string()) }) })).min(1) });
 /** Every URL the agent looked at (xAI's "all citations"): not citations of the text. */
@@ -68,7 +68,7 @@ export const adaptXai: Adapter = (input) => {
   } else if ('output' in obj) {
     for (const [i, item] of parsePayload('xai', responsesSchema, input.payload).output.entries()) {
       if (item.type !== 'message') continue;
-      for (const [k, p] of itemTypes.message.parse(item).content.entries()) {
+      for (const [k, p] of (itemTypes.message.parse(item).content ?? []).entries()) {
         if (p.type !== 'output_text') continue;
         const part = partTypes.output_text.parse(p);
         const where = `output[${i}].content[${k}]`;
