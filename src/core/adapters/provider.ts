@@ -58,6 +58,15 @@ export function chatMessage(p: unknown): Obj | undefined {
   return isObj(choice) && isObj(choice.message) ? choice.message : undefined;
 }
 
+/**
+ * A payload's `citations` list (its objects; undefined when there is no such list) and whether any of them has a
+ * field: what the detectors of formats told apart by their citations' fields look at.
+ */
+export function citationFields(p: Obj): { cites: Obj[] | undefined; has: (key: string) => boolean } {
+  const cites = objects(p.citations);
+  return { cites, has: (key) => cites?.some((c) => key in c) ?? false };
+}
+
 /** The objects of an array field (`undefined` when the field is not an array). */
 export function objects(v: unknown): Obj[] | undefined {
   return Array.isArray(v) ? v.filter(isObj) : undefined;

@@ -1,4 +1,4 @@
-import { isObj, objects, Specificity, strongest, type Provider } from '../provider.ts';
+import { citationFields, isObj, Specificity, strongest, type Provider } from '../provider.ts';
 import { adaptPersianRag } from './persian-rag.ts';
 
 // persian_rag: `answer` with `[۲]` markers, `citations[{ marker, document_id, answer_start, … }]`, `uncited`.
@@ -10,8 +10,7 @@ export const persianRagProvider: Provider = {
   citationPaths: ['citations[]'],
   detect: (p) => {
     if (!isObj(p)) return undefined;
-    const cites = objects(p.citations);
-    const has = (key: string) => cites?.some((c) => key in c) ?? false;
+    const { has } = citationFields(p);
     return strongest(
       (has('marker') || has('answer_start') || has('chunk_start')) && { score: Specificity.envelope, because: '`citations[]` with `marker`, `answer_start` or `chunk_start`' },
       ('uncited' in p || 'invalid_markers' in p) && { score: Specificity.shape, because: '`uncited` or `invalid_markers`' },

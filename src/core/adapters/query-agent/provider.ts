@@ -1,4 +1,4 @@
-import { isObj, objects, Specificity, strongest, type Provider } from '../provider.ts';
+import { citationFields, isObj, Specificity, strongest, type Provider } from '../provider.ts';
 import { adaptQueryAgent } from './query-agent.ts';
 
 // Query Agent: `answer` (or `text`), `citations[{ index, chunkId, documentId, quote, relevance }]`, `reviewReport`.
@@ -10,8 +10,7 @@ export const queryAgentProvider: Provider = {
   citationPaths: ['citations[]'],
   detect: (p) => {
     if (!isObj(p)) return undefined;
-    const cites = objects(p.citations);
-    const has = (key: string) => cites?.some((c) => key in c) ?? false;
+    const { cites, has } = citationFields(p);
     return strongest(
       (has('chunkId') || has('relevance') || (has('index') && has('quote'))) && { score: Specificity.envelope + 10, because: '`citations[]` with `chunkId`, `relevance` or `index` + `quote`' },
       'reviewReport' in p && { score: Specificity.fallback + 10, because: '`reviewReport`' },

@@ -1,4 +1,4 @@
-import { isObj, objects, Specificity, strongest, type Provider } from '../provider.ts';
+import { citationFields, isObj, Specificity, strongest, type Provider } from '../provider.ts';
 import { adaptRubyllm } from './rubyllm.ts';
 
 // RubyLLM's normalized message: `content` and `citations[{ cited_text, start_index, end_index, source_index }]`.
@@ -10,8 +10,7 @@ export const rubyllmProvider: Provider = {
   citationPaths: ['citations[]'],
   detect: (p) => {
     if (!isObj(p)) return undefined;
-    const cites = objects(p.citations);
-    const has = (key: string) => cites?.some((c) => key in c) ?? false;
+    const { cites, has } = citationFields(p);
     return strongest(
       typeof p.content === 'string' && cites && { score: Specificity.distinctive + 5, because: '`content` (text) beside a `citations` list' },
       (has('cited_text') || has('start_index') || has('source_index')) && { score: Specificity.shape + 15, because: '`citations[]` with `cited_text`, `start_index` or `source_index`' },
