@@ -89,11 +89,15 @@ export class DocumentMatcher {
 
 /** `Vendor Policy v2.pdf` → `vendor-policy-v2`: a document id from a name. */
 function slug(name: string): string {
-  return stripExtension(name.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
+  const dashed = stripExtension(name.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .replace(/[^a-z0-9]+/g, '-');
+  // Dashes off both ends without a `-+$` search (quadratic over a long run of dashes).
+  let start = 0;
+  let end = dashed.length;
+  while (start < end && dashed[start] === '-') start++;
+  while (end > start && dashed[end - 1] === '-') end--;
+  return dashed.slice(start, Math.min(end, start + 60));
 }
 
 const matchers = new WeakMap<AdapterInput, DocumentMatcher>();

@@ -119,7 +119,7 @@ function scanScalar(text: string, start: number): number | Failure {
   const rest = text.slice(start);
   if (number !== undefined && (number === text.length || /[\s,\]}:]/.test(text[number] ?? ''))) return number;
   // A word that runs to the end of the text (`tru`, `-`, `1.`, `1e`) was cut short, not mistyped.
-  if (!/[\s,\]}:]/.test(rest) && /^(?:t(?:r(?:ue?)?)?|f(?:a(?:l(?:se?)?)?)?|n(?:u(?:ll?)?)?|-?\d*\.?\d*(?:[eE][+-]?\d*)?)$/.test(rest)) {
+  if (!/[\s,\]}:]/.test(rest) && /^(?:t(?:r(?:ue?)?)?|f(?:a(?:l(?:se?)?)?)?|n(?:u(?:ll?)?)?|-?\d*(?:\.\d*)?(?:[eE][+-]?\d*)?)$/.test(rest)) {
     return { offset: text.length, problem: 'the JSON is cut short: it ends' };
   }
   if (number !== undefined) return number;
