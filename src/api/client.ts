@@ -9,6 +9,7 @@ import {
   type WrappedFormat,
 } from './answer-schema.ts';
 import { authHeaders } from './auth-token.ts';
+import { bareResponseWrapper, mayBeBareResponse } from '../core/model/answer-file.ts';
 
 // Thin API client. Every response is checked (status, JSON, zod shape) and failures become an
 // ApiError with a human message. See docs/api.md.
@@ -286,7 +287,11 @@ export async function answerFromJson(data: unknown, url: string, label: string):
   }
 
   const parsed = canonicalAnswerSchema.safeParse(data);
-  if (!parsed.success) throw shapeError(label, url, 200, parsed.error);
+  if (!parsed.success) {
+    // Not a canonical answer: a provider's response stored as it came is read as `format: "auto"`.
+    if (format === undefined && mayBeBareResponse(data)) return bareResponseFromJson(data, url, label, parsed.error);
+    throw shapeError(label, url, 200, parsed.error);
+  }
   const { format: _format, ...answer } = parsed.data;
   void _format;
   return {
@@ -297,6 +302,35 @@ export async function answerFromJson(data: unknown, url: string, label: string):
 
 // The adapters (eight providers' formats and their helpers) are a chunk of their own, off the first paint.
 const loadAdapters = () => Promise.all([import('./adapt-answer.ts'), import('../core/adapters/errors.ts')]);
+
+/**
+ * A provider's response stored without a wrapper: read as `format: "auto"` under the answer's own id (the last part
+ * of its URL), its documents made from what it cites. When no provider's shape is recognised, the canonical
+ * answer's problems are reported, with what detection found.
+ */
+async function bareResponseFromJson(data: unknown, url: string, label: string, canonical: z.ZodError): Promise<AnswerResult> {
+  let detection: typeof import('../core/adapters/detect.ts');
+  let explain: typeof import('../core/adapters/detect-explain.ts');
+  try {
+    [detection, explain] = await Promise.all([import('../core/adapters/detect.ts'), import('../core/adapters/detect-explain.ts')]);
+  } catch {
+    throw shapeError(label, url, 200, canonical);
+  }
+  if (detection.detect(data).kind === 'none') {
+    const error = shapeError(label, url, 200, canonical);
+    error.message += `\nNor is it a provider's response citelens recognises. ${explain.explainUndetected(data)}`;
+    throw error;
+  }
+  const last = new URL(url, 'http://x/').pathname.split('/').pop() ?? '';
+  let id = last;
+  try {
+    id = decodeURIComponent(last);
+  } catch {
+    // a malformed escape stays as it is
+  }
+  const wrapped = wrappedAnswerSchema.parse(bareResponseWrapper(data, id));
+  return adaptedFromJson(wrapped, url, label);
+}
 
 async function adaptedFromJson(wrapper: WrappedAnswer, url: string, label: string): Promise<AnswerResult> {
   let adapters: Awaited<ReturnType<typeof loadAdapters>>;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adaptOpenrouter } from './adapters/openrouter.ts';
-import { adaptXai } from './adapters/xai.ts';
+import { adaptOpenrouter } from './adapters/openrouter/openrouter.ts';
+import { adaptXai } from './adapters/xai/xai.ts';
 import { identifyingNouns } from './review/support-coverage.ts';
 import { extractFacts } from './review/support-facts.ts';
 import { ranks } from './review/support-ranks.ts';
@@ -56,8 +56,8 @@ const PROBES: Record<string, Probe> = {
     inputs: runs(['the film ', 'the film `` ', 'the ', 'a film ', '( film ) ', 'a(film)', 'x ( ', 'x (film', '`` ', ' ']),
     run: (text) => identifyingNouns(text),
   },
-  // The Markdown link to one cited URL.
-  'core/adapters/openrouter.ts': {
+  // The Markdown link to one cited URL (OpenRouter's and Groq's adapters use it; driven through OpenRouter's).
+  'core/adapters/markdown-links.ts': {
     count: 1,
     inputs: runs(['[', '[a', '[[a]', '[a](', `[a](${FERRY}`, '(', ']', '](', ' ']),
     run: (content) =>
@@ -68,7 +68,7 @@ const PROBES: Record<string, Probe> = {
       }),
   },
   // The anchored copy of the `[[id]](url)` link literal.
-  'core/adapters/xai.ts': {
+  'core/adapters/xai/xai.ts': {
     count: 1,
     inputs: runs(['[[', '[[a]](', '[[a]](x(', '(', 'x(', ' ']),
     run: (content) => {

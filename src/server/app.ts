@@ -14,6 +14,7 @@ import { serveInside } from './files.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
+import { fillDocumentUrls, storedDocumentUrl } from '../core/model/answer-file.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
 // See docs/api.md for the contract. Answers are returned as stored (the client validates them).
@@ -188,14 +189,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     let parsed = outcome.value;
     if (isRecord(parsed) && Array.isArray(parsed.documents)) {
       const documents = await declareTextMediaTypes(parsed.documents, documentsDir, isValidId);
-      parsed = {
-        ...parsed,
-        documents: documents.map((d: unknown) =>
-          isRecord(d) && d.url == null && typeof d.id === 'string'
-            ? { ...d, url: `/api/documents/${encodeURIComponent(d.id)}` }
-            : d,
-        ),
-      };
+      // A document stored without `url` is this server's (the rule every reader of answer files shares).
+      parsed = fillDocumentUrls({ ...parsed, documents }, storedDocumentUrl);
     }
     if (options.judge) {
       try {

@@ -1,6 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { parseJson } from '../core/json/parse-json.ts';
 
 // Opening files of the data folder (and of the build folder) safely. Every file is opened ONCE and everything
 // about it — its size, its mtime, its bytes — comes from that handle, so a file replaced by rename while it is
@@ -134,11 +135,9 @@ export async function readJsonInside(
   // A UTF-8 byte order mark (Windows editors write one) is not JSON, but it is not an error either.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (jsonDepthExceeds(text, maxDepth)) return { kind: 'too-deep', limit: maxDepth };
-  try {
-    return { kind: 'ok', value: JSON.parse(text), stats };
-  } catch (e) {
-    return { kind: 'invalid-json', message: (e as Error).message };
-  }
+  // Where the JSON breaks, as a line and column (Node's own message names no place for a truncated file).
+  const json = parseJson(text);
+  return json.ok ? { kind: 'ok', value: json.value, stats } : { kind: 'invalid-json', message: json.message };
 }
 
 /** Whether brackets nest deeper than `limit` anywhere outside strings. One linear pass. */
