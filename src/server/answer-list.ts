@@ -1,6 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { jsonProblem, readJsonInside } from './data-folder.ts';
+import { jsonProblem, listInside, readJsonInside, statInside } from './data-folder.ts';
 
 // `GET /api/answers`: one summary per answer file. Parsing 5,000 files on every request made a list cost 0.73 s,
 // so each file's summary is kept until its mtime, size or inode changes: a list is then one readdir and one
@@ -50,13 +49,7 @@ export class AnswerList {
   }
 
   private async scan(): Promise<AnswerSummary[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.answersDir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
-    }
+    const names = (await listInside(this.dataDir, this.answersDir)) ?? [];
     const ids: string[] = [];
     for (const name of names) {
       // Dot files are editors' and the ask store's temporaries (`.<id>.<hex>.tmp`), not answers.
@@ -100,13 +93,14 @@ export class AnswerList {
 
   private async summary(id: string): Promise<AnswerSummary | null> {
     const file = path.join(this.answersDir, `${id}.json`);
-    const s = await stat(file).catch(() => null);
-    if (!s) {
+    // Through the data folder's opener: a link out is listed as broken, and its target is never even stat'ed.
+    const s = await statInside(this.dataDir, file);
+    if (s.kind === 'missing') {
       // Gone meanwhile, or a dangling symlink: nothing to list.
       if (this.cache.delete(id)) this.changed = true;
       return null;
     }
-    const stamp = `${s.ino}:${s.size}:${s.mtimeMs}:${s.isFile() ? 'f' : 'o'}`;
+    const stamp = s.kind === 'file' ? `${s.stats.ino}:${s.stats.size}:${s.stats.mtimeMs}` : s.kind === 'outside' ? `outside:${s.realPath}` : s.kind;
     const cached = this.cache.get(id);
     if (cached?.stamp === stamp) return cached.summary;
     this.changed = true;

@@ -184,7 +184,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     }
     let parsed = outcome.value;
     if (isRecord(parsed) && Array.isArray(parsed.documents)) {
-      const documents = await declareTextMediaTypes(parsed.documents, documentsDir, isValidId);
+      const documents = await declareTextMediaTypes(parsed.documents, dataDir, isValidId);
       parsed = {
         ...parsed,
         documents: documents.map((d: unknown) =>

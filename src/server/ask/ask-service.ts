@@ -42,7 +42,7 @@ export class AskService {
   private readonly now: () => number;
 
   constructor(private readonly options: AskServiceOptions) {
-    this.library = new DocumentLibrary({ documentsDir: path.join(options.dataDir, 'documents'), warn: options.warn });
+    this.library = new DocumentLibrary({ dataDir: options.dataDir, warn: options.warn });
     this.store = new AnswerStore(path.join(options.dataDir, 'answers'));
     this.now = options.now ?? Date.now;
   }
