@@ -207,7 +207,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     }
     let outside = false;
     for (const ext of DOCUMENT_EXTENSIONS) {
-      const headers = documentResponseHeaders(c.req.raw, `${id}${ext}`, meta.version);
+      const headers = documentResponseHeaders(`${id}${ext}`, meta.version);
       const response = await serveInside(c.req.raw, dataDir, path.join(documentsDir, `${id}${ext}`), {
         headers: { ...headers, 'Access-Control-Expose-Headers': EXPOSED_HEADERS },
         onOutside: (real) => {
