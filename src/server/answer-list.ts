@@ -1,10 +1,16 @@
 import path from 'node:path';
-import { jsonProblem, listInside, readJsonInside, statInside } from './data-folder.ts';
+import { folderStampInside, jsonProblem, listInside, readJsonInside, statInside } from './data-folder.ts';
 
 // `GET /api/answers`: one summary per answer file. Parsing 5,000 files on every request made a list cost 0.73 s,
 // so each file's summary is kept until its mtime, size or inode changes: a list is then one readdir and one
 // stat per file. A file that cannot be read is still listed, with `broken.reason`, so the home page can say why
 // instead of the answer silently vanishing (the reason is logged once per version of the file, not per request).
+//
+// At 100,000 answers even one stat per file is ~1 s of work per list (issue 34, break 9: the list fell to 228 req/s
+// at 6,600 answers while answers were being added). So the files are looked at again only when the folder itself
+// changed (an answer added, removed or renamed over: its mtime, one stat) or when the last look is older than
+// `revalidateMs`; then the list is served as it was while a look runs in the background. An answer edited in place
+// shows within that time; everything else at once. Every caller shares one look.
 
 export interface AnswerSummary {
   id: string;
@@ -27,23 +33,44 @@ export class AnswerList {
   /** The last list, handed out again (the same array) while no file changed, so its JSON can be kept with it. */
   private last: AnswerSummary[] | null = null;
   private changed = false;
+  /** The folder's mtime (ns) and the time of the last look at its files. */
+  private folderStamp: bigint | null = null;
+  private lookedAt = 0;
 
   constructor(
     private readonly dataDir: string,
     private readonly answersDir: string,
     private readonly isValidId: (id: string) => boolean,
     private readonly warn: (message: string) => void,
+    private readonly o: { revalidateMs?: number; now?: () => number } = {},
   ) {}
 
   /**
-   * Every answer, sorted by id (code-point order). Concurrent callers share one scan. While no file was added,
-   * removed or changed, the very same array as before (callers may keep what they derive from it, keyed by it).
+   * Every answer, sorted by id (code-point order). While no file was added, removed or changed, the very same array
+   * as before (callers may keep what they derive from it, keyed by it).
    */
-  all(): Promise<AnswerSummary[]> {
+  async all(): Promise<AnswerSummary[]> {
+    const now = (this.o.now ?? Date.now)();
+    const stamp = await folderStampInside(this.dataDir, this.answersDir).catch(() => null);
+    const folderChanged = stamp !== this.folderStamp;
+    if (this.last === null || folderChanged || (this.o.revalidateMs ?? 1000) <= 0) return this.look(stamp, now);
+    // Unchanged folder: the list as it is, and a look in the background when the last one is old (in-place edits).
+    if (now - this.lookedAt > (this.o.revalidateMs ?? 1000)) void this.look(stamp, now).catch(() => undefined);
+    return this.last;
+  }
+
+  /** One look at every file, shared by whoever asks meanwhile. */
+  private look(stamp: bigint | null, now: number): Promise<AnswerSummary[]> {
     if (!this.inFlight) {
-      this.inFlight = this.scan().finally(() => {
-        this.inFlight = null;
-      });
+      this.inFlight = this.scan()
+        .then((items) => {
+          this.folderStamp = stamp;
+          this.lookedAt = now;
+          return items;
+        })
+        .finally(() => {
+          this.inFlight = null;
+        });
     }
     return this.inFlight;
   }

@@ -43,15 +43,15 @@ function code(e: unknown): string | undefined {
 // every component of the path), which cost the answer route ~10 % of its throughput. It is only ever used to refuse:
 // a path found outside it is checked against a fresh one before it is refused, so a folder moved or re-linked while
 // the server runs is still served.
-const realRoots = new Map<string, Promise<string>>();
-function realRootOf(root: string, fresh = false): Promise<string> {
-  let known = fresh ? undefined : realRoots.get(root);
-  if (!known) {
-    known = realpath(root);
-    realRoots.set(root, known);
-    known.catch(() => realRoots.delete(root));
-  }
-  return known;
+// Only a path that was found is kept: a folder missing when first asked about (created a moment later) is looked up
+// again, not refused from a cached failure.
+const realRoots = new Map<string, string>();
+async function realRootOf(root: string, fresh = false): Promise<string> {
+  const known = fresh ? undefined : realRoots.get(root);
+  if (known !== undefined) return known;
+  const real = await realpath(root);
+  realRoots.set(root, real);
+  return real;
 }
 
 type Resolved = { kind: 'inside'; real: string; realRoot: string } | { kind: 'missing' } | { kind: 'outside'; realPath: string };
@@ -150,6 +150,14 @@ export async function listInside(root: string, dir: string): Promise<string[] | 
   return (await listingInside(root, dir))?.names ?? null;
 }
 
+/** The folder's mtime (ns), or null when it is missing or a link out: a list of its names is valid while it is equal. */
+export async function folderStampInside(root: string, dir: string): Promise<bigint | null> {
+  const resolved = await resolveInside(root, dir);
+  if (resolved.kind !== 'inside') return null;
+  const s = await stat(resolved.real, { bigint: true }).catch(() => null);
+  return s?.isDirectory() ? s.mtimeNs : null;
+}
+
 /** listInside, with the folder's mtime (ns) read before its names: a cache of the names is valid while it is equal. */
 export async function listingInside(root: string, dir: string): Promise<{ names: string[]; mtimeNs: bigint } | null> {
   const resolved = await resolveInside(root, dir);
@@ -159,7 +167,8 @@ export async function listingInside(root: string, dir: string): Promise<{ names:
     const { mtimeNs } = await stat(real, { bigint: true });
     return { names: await readdir(real), mtimeNs };
   } catch (e) {
-    if (['ENOENT', 'ENOTDIR', 'EACCES'].includes(code(e) ?? '')) return null;
+    // Gone meanwhile: nothing to list. Anything else (a file where the folder should be) is an error to report.
+    if (code(e) === 'ENOENT') return null;
     throw e;
   }
 }

@@ -3,6 +3,7 @@ import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Answer } from '../../core/model/types.ts';
 import { listInside, readJsonInside, statInside } from '../data-folder.ts';
+import type { AskedAnswer, AskedAnswerCatalog } from './retention.ts';
 
 // Asked answers are ordinary answer files, `answers/<id>.json`, so `GET /api/answers/:id`, the answer list and deep
 // links treat them like any other. Threads are read back from the files' `thread` fields (cached by mtime); an
@@ -65,7 +66,13 @@ function turnInfo(id: string, parsed: unknown): StoredTurnInfo {
   };
 }
 
-export class AnswerStore {
+/** When an asked answer was asked, from its id (`ask-<ms base36>-<hex>`); null for any other id. */
+export function askedAt(id: string): number | null {
+  const m = /^ask-([0-9a-z]{1,11})-[0-9a-f]{8}$/.exec(id);
+  return m?.[1] ? parseInt(m[1], 36) : null;
+}
+
+export class AnswerStore implements AskedAnswerCatalog {
   private readonly infos = new Map<string, { stamp: string; info: StoredTurnInfo }>();
   private readonly locks = new Map<string, Promise<unknown>>();
 
@@ -105,6 +112,27 @@ export class AnswerStore {
       await unlink(tmp).catch(() => undefined);
       throw new AnswerStoreError(`cannot store answers/${answer.id}.json: ${describeFsError(e)}`, { cause: e });
     }
+  }
+
+  /** Every asked answer in the folder (its id says when it was asked): for the cap and retention (retention.ts). */
+  async askedAnswers(): Promise<AskedAnswer[]> {
+    const out: AskedAnswer[] = [];
+    for (const name of (await listInside(this.dataDir, this.answersDir)) ?? []) {
+      if (!name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      const createdAt = askedAt(id);
+      if (createdAt !== null) out.push({ id, createdAt });
+    }
+    return out;
+  }
+
+  /** Removes an asked answer's file (never another kind of answer). */
+  async remove(id: string): Promise<void> {
+    if (askedAt(id) === null) throw new Error(`${id} is not an asked answer`);
+    this.infos.delete(id);
+    await unlink(path.join(this.answersDir, `${id}.json`)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
   }
 
   /** Removes temp files a crash left behind (older than `olderThanMs`): `.ask-….tmp` of saves that never finished. */
