@@ -15,6 +15,10 @@ export const appEn = {
   'outbox.stuck': { one: '{count} needs your attention', other: '{count} need your attention' },
   'outbox.answers': { one: '({count} answer)', other: '({count} answers)' },
   'outbox.title': 'Kept in this browser and sent as soon as the server answers.',
+  'outbox.storageDown': {
+    one: '{count} decision kept in this browser — the server cannot store decisions right now',
+    other: '{count} decisions kept in this browser — the server cannot store decisions right now',
+  },
   'common.retry': 'Retry',
   'home.title': 'Answers',
   'home.intro': 'Open an answer, then click any citation to see the passage it cites.',
