@@ -43,6 +43,7 @@ export const appEn = {
   'link.copiedStatus': 'Link copied to the clipboard',
   'link.manual': 'The clipboard is not available here. Copy this link:',
   'common.close': 'Close',
+  'common.showAll': 'Show all ({count} more characters)',
   'layout.resizeDocument': 'Resize document pane',
   'layout.resizeAnswer': 'Resize answer pane',
   'layout.hideAnswer': 'Hide answer',

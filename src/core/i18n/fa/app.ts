@@ -44,6 +44,7 @@ export const appFa: Translation<typeof appEn> = {
   'link.copiedStatus': 'پیوند در حافظهٔ موقت رونوشت شد',
   'link.manual': 'حافظهٔ موقت اینجا در دسترس نیست. این پیوند را رونوشت کنید:',
   'common.close': 'بستن',
+  'common.showAll': 'نمایش همه ({count} نویسهٔ دیگر)',
   'layout.resizeDocument': 'تغییر اندازهٔ قاب سند',
   'layout.resizeAnswer': 'تغییر اندازهٔ قاب پاسخ',
   'layout.hideAnswer': 'پنهان کردن پاسخ',
