@@ -189,7 +189,12 @@ async function pdfPassages(id: string, bytes: Uint8Array): Promise<Passage[]> {
     };
     const out: Passage[] = [];
     for (const page of pages) {
-      for (const s of pageSentences(page, { skipLine: repeated })) {
+      // A page made only of repeated lines (a 1,000-page register whose pages all follow one line template) is not
+      // all running heads: its only text is its content, and removing it indexed the document to 0 sentences.
+      const printed = printedText(page);
+      const lines = printed.lines.map((l) => printed.text.slice(l.start, l.end).trim()).filter((l) => l !== '');
+      const skipLine = lines.every(repeated) ? undefined : repeated;
+      for (const s of pageSentences(page, { ...(skipLine && { skipLine }) })) {
         // a hundredth of a point is far below what a highlight can show, and keeps the answer files readable
         const boxes = s.boxes.map((b) => ({ page: b.page, x0: round2(b.x0), y0: round2(b.y0), x1: round2(b.x1), y1: round2(b.y1) }));
         out.push({ documentId: id, quote: s.quote, page: s.page, boxes, ...(s.section !== undefined && { section: s.section }) });
