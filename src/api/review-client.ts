@@ -103,7 +103,8 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
     return { kind: 'unreachable', message: `Could not reach the server (${e instanceof Error ? e.message : String(e)}).` };
   }
 
-  if (res.status >= 500 || res.status === 429) return unreachable(res, req.signal);
+  // 401: nobody signed in yet (a token typed after the app started): kept and sent again, not refused for good.
+  if (res.status >= 500 || res.status === 429 || res.status === 401) return unreachable(res, req.signal);
   if (res.status === 404) return { kind: 'not-held' };
 
   let body: unknown;
