@@ -152,7 +152,7 @@ process.env.CITELENS_DATA = dataDir;
 process.env.CITELENS_DB = path.join(dataDir, 'reviews.sqlite');
 delete process.env.CITELENS_DATABASE_URL;
 // The whole suite is one client (127.0.0.1) asking and saving from parallel tests: the per-client limits have tests of
-// their own (src/server/limits.test.ts, e2e/security-limits.spec.ts) and must not make the others flaky.
+// their own (src/server/limits.test.ts, src/server/embed/session-flood.test.ts) and must not make the others flaky.
 process.env.CITELENS_RATE_ASK ??= '3000/1000';
 process.env.CITELENS_RATE_SAVES ??= '30000/10000';
 process.env.CITELENS_RATE_EMBED ??= '3000/1000';
