@@ -6,11 +6,14 @@ import { folderStampInside, jsonProblem, listInside, readJsonInside, statInside 
 // stat per file. A file that cannot be read is still listed, with `broken.reason`, so the home page can say why
 // instead of the answer silently vanishing (the reason is logged once per version of the file, not per request).
 //
-// At 100,000 answers even one stat per file is ~1 s of work per list (issue 34, break 9: the list fell to 228 req/s
-// at 6,600 answers while answers were being added). So the files are looked at again only when the folder itself
-// changed (an answer added, removed or renamed over: its mtime, one stat) or when the last look is older than
-// `revalidateMs`; then the list is served as it was while a look runs in the background. An answer edited in place
-// shows within that time; everything else at once. Every caller shares one look.
+// At 100,000 answers even one stat per file is seconds of work per list (issue 34, break 9: the list fell to 228
+// req/s at 6,600 answers while answers were being added). So:
+// - the folder's own mtime (one stat) says whether an answer was added, removed or renamed: then its names are read
+//   again, and only new answers are read (an answer asked a moment ago is listed at once);
+// - every file is looked at again (its size, mtime, inode) in the background once the last such look is older than
+//   a second, or ten times as long as that look took (a large folder is not stat'ed over and over): an answer
+//   edited in place, or replaced by rename, shows within that time. Meanwhile the list is served as it is.
+// Every caller shares one look.
 
 export interface AnswerSummary {
   id: string;
@@ -33,9 +36,10 @@ export class AnswerList {
   /** The last list, handed out again (the same array) while no file changed, so its JSON can be kept with it. */
   private last: AnswerSummary[] | null = null;
   private changed = false;
-  /** The folder's mtime (ns) and the time of the last look at its files. */
+  /** The folder's mtime (ns), and when the last look at every file started and how long it took. */
   private folderStamp: bigint | null = null;
   private lookedAt = 0;
+  private lookMs = 0;
 
   constructor(
     private readonly dataDir: string,
@@ -50,22 +54,29 @@ export class AnswerList {
    * as before (callers may keep what they derive from it, keyed by it).
    */
   async all(): Promise<AnswerSummary[]> {
-    const now = (this.o.now ?? Date.now)();
+    const clock = this.o.now ?? Date.now;
+    const now = clock();
     const stamp = await folderStampInside(this.dataDir, this.answersDir).catch(() => null);
-    const folderChanged = stamp !== this.folderStamp;
-    if (this.last === null || folderChanged || (this.o.revalidateMs ?? 1000) <= 0) return this.look(stamp, now);
-    // Unchanged folder: the list as it is, and a look in the background when the last one is old (in-place edits).
-    if (now - this.lookedAt > (this.o.revalidateMs ?? 1000)) void this.look(stamp, now).catch(() => undefined);
+    const every = this.o.revalidateMs ?? 1000;
+    if (this.last === null || every <= 0) return this.look('every-file', stamp, clock);
+    // Added, removed or renamed: the names again, and the new answers (awaited: a new answer is listed at once).
+    if (stamp !== this.folderStamp) return this.look('new-names', stamp, clock);
+    // The list as it is, and every file looked at again in the background when that look is due (in-place edits).
+    if (now - this.lookedAt > Math.max(every, 10 * this.lookMs)) void this.look('every-file', stamp, clock).catch(() => undefined);
     return this.last;
   }
 
-  /** One look at every file, shared by whoever asks meanwhile. */
-  private look(stamp: bigint | null, now: number): Promise<AnswerSummary[]> {
+  /** One look (at new names only, or at every file), shared by whoever asks meanwhile. */
+  private look(what: 'new-names' | 'every-file', stamp: bigint | null, clock: () => number): Promise<AnswerSummary[]> {
     if (!this.inFlight) {
-      this.inFlight = this.scan()
+      const started = clock();
+      this.inFlight = this.scan(what === 'every-file')
         .then((items) => {
           this.folderStamp = stamp;
-          this.lookedAt = now;
+          if (what === 'every-file') {
+            this.lookedAt = started;
+            this.lookMs = clock() - started;
+          }
           return items;
         })
         .finally(() => {
@@ -75,7 +86,8 @@ export class AnswerList {
     return this.inFlight;
   }
 
-  private async scan(): Promise<AnswerSummary[]> {
+  /** The folder's answers; with `everyFile` false, the ones already known are taken from the cache unlooked-at. */
+  private async scan(everyFile = true): Promise<AnswerSummary[]> {
     const names = (await listInside(this.dataDir, this.answersDir)) ?? [];
     const ids: string[] = [];
     for (const name of names) {
@@ -94,7 +106,9 @@ export class AnswerList {
     const worker = async () => {
       while (next < ids.length) {
         const i = next++;
-        out[i] = await this.summary(ids[i] as string);
+        const id = ids[i] as string;
+        const known = everyFile ? undefined : this.cache.get(id);
+        out[i] = known ? known.summary : await this.summary(id);
       }
     };
     await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, ids.length) }, worker));
