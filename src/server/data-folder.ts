@@ -21,13 +21,15 @@ export interface OpenedFile {
   realPath: string;
 }
 
-export type OpenOutcome =
-  | { kind: 'file'; file: OpenedFile }
+/** Why there is no file to read, as every reader of the folder reports it. */
+export type NoFile =
   | { kind: 'missing' }
   /** Resolves outside the folder (a symlink out, or a symlinked parent directory). */
   | { kind: 'outside'; realPath: string }
   /** A directory, FIFO, socket or device. */
   | { kind: 'not-a-file' };
+
+export type OpenOutcome = { kind: 'file'; file: OpenedFile } | NoFile;
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
@@ -108,9 +110,7 @@ export async function openInside(root: string, file: string): Promise<OpenOutcom
 
 export type JsonOutcome =
   | { kind: 'ok'; value: unknown; stats: Stats }
-  | { kind: 'missing' }
-  | { kind: 'outside'; realPath: string }
-  | { kind: 'not-a-file' }
+  | NoFile
   | { kind: 'too-large'; size: number; limit: number }
   | { kind: 'too-deep'; limit: number }
   | { kind: 'invalid-json'; message: string };
@@ -123,11 +123,7 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
  */
 export const MAX_JSON_DEPTH = 256;
 
-export type StatOutcome =
-  | { kind: 'file'; stats: Stats; realPath: string }
-  | { kind: 'missing' }
-  | { kind: 'outside'; realPath: string }
-  | { kind: 'not-a-file' };
+export type StatOutcome = { kind: 'file'; stats: Stats; realPath: string } | NoFile;
 
 /**
  * The metadata of `file` (a path under `root`) when it is a regular file inside `root`: for caches keyed by size,
@@ -173,12 +169,7 @@ export async function listingInside(root: string, dir: string): Promise<{ names:
   }
 }
 
-export type BytesOutcome =
-  | { kind: 'ok'; bytes: Buffer; stats: Stats }
-  | { kind: 'missing' }
-  | { kind: 'outside'; realPath: string }
-  | { kind: 'not-a-file' }
-  | { kind: 'too-large'; size: number; limit: number };
+export type BytesOutcome = { kind: 'ok'; bytes: Buffer; stats: Stats } | NoFile | { kind: 'too-large'; size: number; limit: number };
 
 /** The bytes of an opened file, at most `maxBytes` (read from the handle: a file growing after fstat cannot slip past). */
 export async function readOpened(opened: OpenedFile, maxBytes: number): Promise<BytesOutcome> {
