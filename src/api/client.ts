@@ -271,9 +271,24 @@ export interface AnswerPage {
 export async function fetchAnswerPage(after: string | null, signal?: AbortSignal, limit = ANSWER_PAGE_SIZE): Promise<AnswerPage> {
   const query = new URLSearchParams({ limit: String(limit), ...(after !== null && { after }) });
   const { data, headers } = await fetchJsonWithUrl(`/answers?${query}`, answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
-  const link = /<[^>]*[?&]after=([^&>]+)[^>]*>;\s*rel="next"/.exec(headers.get('Link') ?? '');
   const total = Number(headers.get('X-Total-Count'));
-  return { items: data, next: link?.[1] ? decodeURIComponent(link[1]) : null, total: headers.has('X-Total-Count') && Number.isSafeInteger(total) ? total : null };
+  return { items: data, next: nextAfter(headers.get('Link')), total: headers.has('X-Total-Count') && Number.isSafeInteger(total) ? total : null };
+}
+
+/** `after` of the `rel="next"` link of a Link header (`</api/answers?limit=100&after=x>; rel="next"`), or null. */
+function nextAfter(link: string | null): string | null {
+  for (const part of (link ?? '').split(',')) {
+    const [target = '', ...params] = part.split(';');
+    if (!params.some((p) => p.trim() === 'rel="next"')) continue;
+    const inner = target.trim();
+    if (!inner.startsWith('<') || !inner.endsWith('>')) continue;
+    try {
+      return new URL(inner.slice(1, -1), 'http://server/').searchParams.get('after');
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /**

@@ -30,8 +30,11 @@ export const CSV_COLUMNS = [
 const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/u;
 /** What a spreadsheet may split a line on (its list separator, whatever the locale), and what RFC 4180 quotes. */
 const NEEDS_QUOTES = /[",;\t\r\n|]/u;
-/** A separator (and any spaces) followed by a formula character: where a splitting reader would start a formula. */
-const FORMULA_AFTER_SEPARATOR = /([,;\t|]\s*)(?=[=+\-@])/gu;
+/**
+ * A separator (and any spaces) followed by a formula character: where a splitting reader would start a formula. Spaces
+ * only, not \s: a tab is a separator itself (and `\t\s*` over a run of tabs would backtrack quadratically).
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|] *)(?=[=+\-@])/gu;
 
 /** One field: neutralised if a spreadsheet would run it, quoted if it holds anything a spreadsheet may split on. */
 export function csvCell(value: string | number | null | undefined): string {
