@@ -151,4 +151,9 @@ process.env.CITELENS_DATA = dataDir;
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
 process.env.CITELENS_DB = path.join(dataDir, 'reviews.sqlite');
 delete process.env.CITELENS_DATABASE_URL;
+// The whole suite is one client (127.0.0.1) asking and saving from parallel tests: the per-client limits have tests of
+// their own (src/server/limits.test.ts, src/server/embed/session-flood.test.ts) and must not make the others flaky.
+process.env.CITELENS_RATE_ASK ??= '3000/1000';
+process.env.CITELENS_RATE_SAVES ??= '30000/10000';
+process.env.CITELENS_RATE_EMBED ??= '3000/1000';
 await import('../src/server/main.ts');

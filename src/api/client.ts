@@ -142,6 +142,8 @@ export interface FetchJsonResult<T> {
   data: T;
   /** The absolute URL the data came from (after redirects). */
   url: string;
+  /** The response's headers (a page of the answer list has its total and next page there). */
+  headers: Headers;
 }
 
 /** GETs an API path, checks the status, parses JSON and validates it with `schema`. */
@@ -220,7 +222,7 @@ async function fetchAndParse<S extends z.ZodType>(
 
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw shapeError(label, url, res.status, parsed.error);
-  return { data: parsed.data as z.output<S>, url };
+  return { data: parsed.data as z.output<S>, url, headers: res.headers };
 }
 
 function timedOut(label: string, url: string, cause: unknown): ApiError {
@@ -253,6 +255,41 @@ function shapeError(label: string, url: string, status: number, error: z.ZodErro
 
 export function fetchAnswerList(signal?: AbortSignal): Promise<AnswerSummary[]> {
   return fetchJson('/answers', answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
+}
+
+/** Answers listed per page on the home page: the whole list of 100,000 answers was ~10 MB of JSON. */
+export const ANSWER_PAGE_SIZE = 100;
+
+export interface AnswerPage {
+  items: AnswerSummary[];
+  /** The id to ask for the next page after (`?after=`), or null on the last page. */
+  next: string | null;
+  /** How many answers there are in all (X-Total-Count), or null when the server does not say. */
+  total: number | null;
+}
+
+/** One page of the answer list (docs/api.md: `?limit=&after=`, the next page in `Link: <…>; rel="next"`). */
+export async function fetchAnswerPage(after: string | null, signal?: AbortSignal, limit = ANSWER_PAGE_SIZE): Promise<AnswerPage> {
+  const query = new URLSearchParams({ limit: String(limit), ...(after !== null && { after }) });
+  const { data, headers } = await fetchJsonWithUrl(`/answers?${query}`, answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, next: nextAfter(headers.get('Link')), total: headers.has('X-Total-Count') && Number.isSafeInteger(total) ? total : null };
+}
+
+/** `after` of the `rel="next"` link of a Link header (`</api/answers?limit=100&after=x>; rel="next"`), or null. */
+function nextAfter(link: string | null): string | null {
+  for (const part of (link ?? '').split(',')) {
+    const [target = '', ...params] = part.split(';');
+    if (!params.some((p) => p.trim() === 'rel="next"')) continue;
+    const inner = target.trim();
+    if (!inner.startsWith('<') || !inner.endsWith('>')) continue;
+    try {
+      return new URL(inner.slice(1, -1), 'http://server/').searchParams.get('after');
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /**

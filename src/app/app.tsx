@@ -15,6 +15,7 @@ import { LocalAnswerFrame, LocalFilesLayer } from './local-files.tsx';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { PaneLoading } from './pane-placeholders.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
+import { SignInGate } from './sign-in.tsx';
 import { effectiveTheme, useThemeStore } from './theme-store.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { useViewStore } from './view-store.ts';
@@ -85,18 +86,20 @@ export function App() {
             <PaneBoundary pane="localFiles">
               <LocalFilesLayer />
             </PaneBoundary>
-            {answer ? (
-              <LocalAnswerFrame answerId={answer}>
-                {/* keyed by the answer: opening another one clears a crash */}
-                <PaneBoundary key={answer} pane="view">
-                  <AnswerView answerId={answer} fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
+            <SignInGate>
+              {answer ? (
+                <LocalAnswerFrame answerId={answer}>
+                  {/* keyed by the answer: opening another one clears a crash */}
+                  <PaneBoundary key={answer} pane="view">
+                    <AnswerView answerId={answer} fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
+                  </PaneBoundary>
+                </LocalAnswerFrame>
+              ) : (
+                <PaneBoundary pane="home">
+                  <HomePage />
                 </PaneBoundary>
-              </LocalAnswerFrame>
-            ) : (
-              <PaneBoundary pane="home">
-                <HomePage />
-              </PaneBoundary>
-            )}
+              )}
+            </SignInGate>
           </div>
         )}
       </ReviewSyncProvider>

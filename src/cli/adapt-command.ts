@@ -61,6 +61,15 @@ export function readAnswerFile(file: string): AnswerFileResult {
   // Documents without `url` are read as the server serves them (one rule: core/model/answer-file.ts).
   const data = fillDocumentUrls(json.value, storedDocumentUrl);
 
+  return adaptAnswerData(data, file);
+}
+
+/**
+ * An answer file's parsed JSON, canonical or wrapped, normalized with the app's own code; `file` names it in
+ * messages. Also read by the server, which needs an answer's claims (src/server/review/answer-claims.ts).
+ */
+export function adaptAnswerData(data: unknown, file: string): AnswerFileResult {
+  const fail = (message: string): AnswerFileResult => ({ ok: false, message });
   const format = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { format?: unknown }).format : undefined;
   let wrapper: unknown = data;
   if (format === undefined || format === 'citelens/1') {

@@ -1,6 +1,11 @@
 // The review export as CSV (RFC 4180): one row per claim × citation, CRLF line ends, fields quoted when they hold a
 // quote, a comma or a line break. Notes and claims are untrusted and spreadsheets run formulas, so a cell that a
 // spreadsheet would read as a formula (=, +, -, @, tab or CR first) is prefixed with an apostrophe (OWASP's advice).
+// A spreadsheet in a locale whose list separator is ";" (German, French, …) splits on ";" and tabs, not commas:
+// `x;=1+1` written unquoted became a cell "=1+1", a formula (issue 34). So every cell that holds any separator a
+// spreadsheet may split on is quoted, and a formula character right after a separator inside a cell gets the same
+// apostrophe as one at its start: quoting alone does not hold when a comma earlier on the line makes a
+// semicolon-splitting reader start its cell in the middle of ours (`a,"x;=1"` → `a,"x` and `=1"`).
 import type { ExportEntry, ExportFlag, ReviewExport } from './export.ts';
 
 export const CSV_COLUMNS = [
@@ -23,12 +28,22 @@ export const CSV_COLUMNS = [
 ] as const;
 
 const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/u;
+/** What a spreadsheet may split a line on (its list separator, whatever the locale), and what RFC 4180 quotes. */
+const NEEDS_QUOTES = /[",;\t\r\n|]/u;
+/**
+ * A separator (and any spaces) followed by a formula character: where a splitting reader would start a formula. Spaces
+ * only, not \s: a tab is a separator itself (and `\t\s*` over a run of tabs would backtrack quadratically).
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|] *)(?=[=+\-@])/gu;
 
-/** One field: neutralised if a spreadsheet would run it, quoted if it needs to be. */
+/** One field: neutralised if a spreadsheet would run it, quoted if it holds anything a spreadsheet may split on. */
 export function csvCell(value: string | number | null | undefined): string {
   let s = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/u.test(s) ? `"${s.replace(/"/gu, '""')}"` : s;
+  if (typeof value === 'string') {
+    if (FORMULA_START.test(s)) s = `'${s}`;
+    s = s.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  }
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/gu, '""')}"` : s;
 }
 
 const codes = (flags: readonly ExportFlag[]) => flags.map((f) => f.code).join('; ');

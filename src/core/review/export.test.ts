@@ -48,7 +48,31 @@ function exportWith(decisions: Record<string, ExportDecision> = {}): ReviewExpor
 }
 
 /** A strict RFC 4180 reader: the test's own, so the writer is checked against the standard, not against itself. */
-function parseCsv(text: string): string[][] {
+/**
+ * The cells a spreadsheet makes of CSV text when it splits on `separator`: quotes are special only at the start of
+ * a cell (anywhere else they are text), as Excel and LibreOffice read them.
+ */
+function spreadsheetCells(text: string, separator: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      for (i++; i < text.length; i++) {
+        if (text[i] === '"' && text[i + 1] === '"') cell += text[i++];
+        else if (text[i] === '"') break;
+        else cell += text[i];
+      }
+      i++;
+    }
+    while (i < text.length && text[i] !== separator && text[i] !== '\n') cell += text[i++];
+    cells.push(cell.replace(/\r$/u, ''));
+    i++;
+  }
+  return cells;
+}
+
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let i = 0;
@@ -70,13 +94,13 @@ function parseCsv(text: string): string[][] {
         field += text[i++];
       }
     } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
+      while (i < text.length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n') {
         if (text[i] === '"') throw new Error(`bare quote in an unquoted field at ${i}`);
         field += text[i++];
       }
     }
     row.push(field);
-    if (text[i] === ',') {
+    if (text[i] === separator) {
       i++;
       continue;
     }
@@ -197,6 +221,21 @@ describe('CSV export', () => {
     expect(csvCell(null)).toBe('');
   });
 
+  it('no cell starts a formula in a spreadsheet that splits on ";", tabs or "|" (another locale\'s list separator)', () => {
+    for (const note of ['x;=1+1', 'a;@SUM(1)', 'a\t=1', 'ok; -3', 'a|=1', '1;2;+3', 'p, =A1']) {
+      const text = reviewExportToCsv(exportWith({ [mfa!.id]: { decision: 'verified', note } }));
+      for (const separator of [';', '\t', '|', ',']) {
+        const cells = spreadsheetCells(text, separator);
+        expect(cells.filter((c) => /^\s*[=+\-@]/u.test(c)), `${JSON.stringify(note)} split on ${JSON.stringify(separator)}`).toEqual([]);
+      }
+      // A strict reader still gets the note back, with an apostrophe before what would have been a formula.
+      const back = csvOf({ [mfa!.id]: { decision: 'verified', note } })[2]![CSV_COLUMNS.indexOf('note')]!;
+      expect(back.replace(/([,;\t|] *)'/gu, '$1')).toBe(note);
+    }
+    expect(csvCell('x;=1+1')).toBe(`"x;'=1+1"`);
+    expect(csvCell('x;y')).toBe('"x;y"');
+  });
+
   it('round-trips any note: a strict reader gets the same text back (apostrophe-prefixed when formula-like)', () => {
     // the characters CSV and spreadsheets care about, among ordinary ones
     const unit = fc.constantFrom('"', ',', '\n', '\r', '\r\n', '=', '+', '-', '@', '\t', ' ', "'", 'a', 'é', '𝄞');
@@ -204,7 +243,9 @@ describe('CSV export', () => {
       fc.property(fc.oneof(fc.string({ unit, maxLength: 30 }), fc.string({ maxLength: 30 })), (note) => {
         const rows = csvOf({ [mfa!.id]: { decision: 'verified', note } });
         const got = rows[2]![CSV_COLUMNS.indexOf('note')]!;
-        expect(got).toBe(/^\s*[=+\-@]|^[\t\r]/u.test(note) ? `'${note}` : note);
+        // An apostrophe before a formula character at the start, and after any separator a spreadsheet may split on.
+        const start = /^\s*[=+\-@]|^[\t\r]/u.test(note) ? `'${note}` : note;
+        expect(got).toBe(start.replace(/([,;\t|] *)(?=[=+\-@])/gu, "$1'"));
         expect(rows).toHaveLength(6);
       }),
       { numRuns: 300 },

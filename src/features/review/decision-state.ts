@@ -1,3 +1,4 @@
+import type { SaveProblem } from '../../api/review-client.ts';
 import type { ClaimRecord, ReviewDecision } from '../../api/review-schema.ts';
 import type { ServerReview } from '../../api/review-queries.ts';
 import type { FlagCode, ReviewFlag, Severity } from '../../core/review/types.ts';
@@ -12,7 +13,8 @@ export type SyncStatus =
   | { kind: 'saved' }
   | { kind: 'saving' }
   /** Stored in this browser, waiting for the server (unreachable): "saved locally — syncing". */
-  | { kind: 'queued'; attempts: number; nextAttemptAt: number; lastError?: string }
+  /** `problem`: the server said why it cannot take it now (its storage, or too many saves), not merely unreachable. */
+  | { kind: 'queued'; attempts: number; nextAttemptAt: number; lastError?: string; problem?: SaveProblem }
   | { kind: 'conflict'; theirs: ClaimRecord; entryKey: string }
   | { kind: 'failed'; message: string; entryKey: string }
   /** The server does not hold this answer: kept in this browser only. */
@@ -65,7 +67,13 @@ export function mergeDecisions({ answerId, server, entries, sending, local }: De
         sync =
           sending.has(key) && e.state.attempts === 0
             ? { kind: 'saving' }
-            : { kind: 'queued', attempts: e.state.attempts, nextAttemptAt: e.state.nextAttemptAt, ...(e.state.lastError !== undefined && { lastError: e.state.lastError }) };
+            : {
+                kind: 'queued',
+                attempts: e.state.attempts,
+                nextAttemptAt: e.state.nextAttemptAt,
+                ...(e.state.lastError !== undefined && { lastError: e.state.lastError }),
+                ...(e.state.problem !== undefined && { problem: e.state.problem }),
+              };
         break;
       case 'conflict':
         sync = { kind: 'conflict', theirs: e.state.theirs, entryKey: key };

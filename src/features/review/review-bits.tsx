@@ -80,7 +80,7 @@ export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRet
       return (
         <span data-sync="queued" className="inline-flex items-center gap-1.5 text-[11px] text-amber-800" title={sync.lastError}>
           <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-amber-500 motion-reduce:animate-none" />
-          {t('review.savedLocally')}
+          {sync.problem === 'storage' ? t('review.serverStorageDown') : t('review.savedLocally')}
           <button type="button" onClick={onRetry} className="rounded px-1 font-medium text-amber-900 underline-offset-2 hover:underline">
             {t('review.retryNow')}
           </button>

@@ -64,6 +64,7 @@ export function ReviewSyncProvider({ children, onDecisionStored }: ReviewSyncPro
             note: entry.note,
             baseVersion: entry.baseVersion,
             reviewer: entry.reviewer,
+            ...(entry.saveId !== undefined && { saveId: entry.saveId }),
             signal,
           }),
         onServerRecord: (answerId, claimId, record) => {

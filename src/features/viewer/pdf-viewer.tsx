@@ -16,6 +16,7 @@ import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
 import { ViewerStoreProvider, useViewerStoreApi, type InitialView } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
+import type { DocumentLink } from './document-actions.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import './viewer.css';
 
@@ -68,6 +69,11 @@ export interface PdfViewerProps {
    * with the sidebar closed, as the reference does, instead of drawing the chrome at fit-width and then again.
    */
   initialView?: InitialView;
+  /**
+   * Our viewer's address for a document at a page, for "Open in a new tab" (keep it stable); absent, or null for a
+   * document: the button is not shown. Never the file's own URL (docs/security.md).
+   */
+  documentLink?: DocumentLink;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -81,7 +87,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', warmLocator }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', warmLocator, documentLink }: PdfViewerProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
@@ -122,7 +128,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
 
   return (
     <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
-      <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+      <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} documentLink={documentLink} />
       <FindBar onClose={focusPages} />
       <div className="relative min-h-0 flex-1">
         {doc ? (

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import type { DocumentRef } from '../../core/model/types.ts';
-import { DocumentActions } from './document-actions.tsx';
+import { DocumentActions, type DocumentLink } from './document-actions.tsx';
 import { PageField, SidebarToggle } from './page-field.tsx';
 import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
@@ -13,9 +13,11 @@ interface ViewerToolbarProps {
   documents: readonly DocumentRef[];
   documentId: string;
   onDocumentChange(id: string): void;
+  /** Our viewer's link for a document at a page ("Open in a new tab"); absent or null: no such button. */
+  documentLink?: DocumentLink | undefined;
 }
 
-export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, onDocumentChange, documentLink }: ViewerToolbarProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
   const pageCount = useViewerStore((s) => s.pageCount);
@@ -79,7 +81,7 @@ export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId
         ⟳
       </IconButton>
 
-      {doc ? <DocumentActions doc={doc} /> : null}
+      {doc ? <DocumentActions doc={doc} documentLink={documentLink} /> : null}
     </div>
   );
 });

@@ -36,6 +36,7 @@ export const reviewEn = {
   'review.notReviewed': 'Not reviewed',
   'review.saving': 'Saving…',
   'review.savedLocally': 'Saved locally — syncing',
+  'review.serverStorageDown': 'Kept in this browser — the server cannot store decisions right now',
   'review.retryNow': 'Retry now',
   'review.conflict': 'Changed by {reviewer} — choose a version',
   'review.someoneElse': 'someone else',

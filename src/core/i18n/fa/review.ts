@@ -37,6 +37,7 @@ export const reviewFa: Translation<typeof reviewEn> = {
   'review.notReviewed': 'بازبینی نشده',
   'review.saving': 'در حال ذخیره…',
   'review.savedLocally': 'در این مرورگر ذخیره شد — در حال همگام‌سازی',
+  'review.serverStorageDown': 'در این مرورگر نگه داشته شد — سرور اکنون نمی‌تواند تصمیم‌ها را ذخیره کند',
   'review.retryNow': 'همین حالا دوباره',
   'review.conflict': '{reviewer} آن را تغییر داده است — یک نسخه را برگزینید',
   'review.someoneElse': 'کس دیگری',
