@@ -13,6 +13,8 @@ import { documentResponseHeaders } from './document-headers.ts';
 import { serveInside } from './files.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
+import { createMemoryBus, publishingRepository, type ReviewBus } from './review/review-bus.ts';
+import { mountReviewEventsRoute } from './review/review-events-route.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
@@ -29,6 +31,11 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Where reviewers' decisions are stored (src/server/review). Without it the review API is not served. */
   review?: ReviewRepository;
+  /**
+   * Where stored decisions are told to the answer's watchers (GET …/review/events): PostgreSQL's LISTEN/NOTIFY across
+   * servers (postgres-bus.ts). Default: an in-process bus, which is all one SQLite server needs.
+   */
+  reviewBus?: ReviewBus;
   /** Asking questions (src/server/ask, docs/api.md): on by default with the extractive answerer; `false` turns it off. */
   ask?: AskConfig | false;
   /** The model judge (src/server/judge, docs/support-judge.md): support verdicts on the answers served. Default: none. */
@@ -237,7 +244,11 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     return apiError(c, 404, 'not_found', `Document "${id}" was not found.`);
   });
 
-  if (options.review) mountReviewRoutes(app, options.review, isValidId);
+  if (options.review) {
+    const bus = options.reviewBus ?? createMemoryBus();
+    mountReviewEventsRoute(app, bus, isValidId);
+    mountReviewRoutes(app, publishingRepository(options.review, bus), isValidId);
+  }
   if (options.ask !== false) mountAskRoutes(app, { ...options.ask, dataDir, warn, isValidId });
 
   app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));

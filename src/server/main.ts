@@ -8,7 +8,8 @@ import { createJudge, type Judge } from './judge/judge-answer.ts';
 import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import type { ReviewRepository } from './review/repository.ts';
-import { describeStore, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import { describeStore, openReviewBus, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import type { ReviewBus } from './review/review-bus.ts';
 import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
 // Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
@@ -80,9 +81,11 @@ try {
 }
 
 let review: ReviewRepository;
+let reviewBus: ReviewBus;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
   review = await openReviewRepository(store);
+  reviewBus = await openReviewBus(store, review);
   process.stderr.write(`citelens: review decisions in ${describeStore(store)}\n`);
 } catch (e) {
   if (e instanceof ConfigError) {
@@ -94,7 +97,7 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review, ask, ...(judge && { judge }) });
+const app = createApp({ dataDir, distDir, security, review, reviewBus, ask, ...(judge && { judge }) });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -117,6 +120,8 @@ function shutdown(signal: NodeJS.Signals): void {
     process.exit(0);
   }, 5000);
   force.unref();
+  // The review event streams never end by themselves: end them, or close() would wait for them until forced.
+  void reviewBus.close();
   // Pending saves finish before the database closes: close() waits for open requests.
   server.close(() => {
     review.close().then(

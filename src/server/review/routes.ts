@@ -75,7 +75,9 @@ export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, 
     if (!isValidId(answerId)) return badAnswerId(c, answerId);
     const claims = await repository.getReview(answerId);
     noStore(c);
-    return c.json({ answerId, claims });
+    // With API tokens the server decides who saves (the token's subject): the SPA shows that name, as stored.
+    const subject = c.get('tokenSubject');
+    return c.json({ answerId, claims, ...(subject !== undefined && { reviewer: subject }) });
   });
 
   app.get(`${base}/history`, async (c) => {
