@@ -6,7 +6,7 @@ import { formatLabel } from '../core/adapters/format-labels.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
-import { modelFor, useAnswerFormatted, useCitation } from './answer-citation.ts';
+import { useAnswerFormatted, useCitation } from './answer-citation.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
@@ -102,9 +102,8 @@ export function AnswerView({ answerId }: { answerId: string }) {
         ),
         review: (
           <PaneBoundary pane="review">
-            <ActiveTurn answer={answer}>
-              {(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />}
-            </ActiveTurn>
+            {/* Every turn of a conversation is reviewed in one panel: it follows the opened answer, not the active turn. */}
+            <LoadedReviewPane key={answer.id} answer={answer} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />
           </PaneBoundary>
         ),
         viewer: (

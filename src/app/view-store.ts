@@ -42,9 +42,10 @@ interface ViewStore {
   openTurn(turn: number | undefined, cite?: string): void;
   /**
    * Selects a claim of the review panel and opens `cite` (its first citation, or the one clicked) beside it. Keyboard
-   * stepping replaces the history entry, so walking 30 claims with `j` does not fill the Back button.
+   * stepping replaces the history entry, so walking 30 claims with `j` does not fill the Back button. `inTurn` makes
+   * another turn of the conversation active (its `turn` in the link; undefined: the answer's own).
    */
-  selectClaim(claim: string, cite: string | undefined, mode: 'push' | 'replace'): void;
+  selectClaim(claim: string, cite: string | undefined, mode: 'push' | 'replace', inTurn?: { turn: number | undefined }): void;
   stepRegion(delta: 1 | -1): void;
   showDocument(doc: string): void;
   setPage(page: number): void;
@@ -96,8 +97,10 @@ export const useViewStore = create<ViewStore>()((set, get) => {
       const { answer } = get().view;
       update({ answer, turn, ...(cite !== undefined && { cite }) }, 'push', true);
     },
-    selectClaim: (claim, cite, mode) => {
-      const { answer, turn, doc } = get().view;
+    selectClaim: (claim, cite, mode, inTurn) => {
+      // A claim of another turn of the conversation (the review panel lists every turn's) makes that turn active.
+      const { answer, doc } = get().view;
+      const turn = inTurn ? inTurn.turn : get().view.turn;
       // Without a citation the viewer keeps the document it shows; `doc` keeps that in the link.
       update(cite ? { answer, turn, claim, cite } : { answer, turn, claim, ...(doc !== undefined && { doc }) }, mode, true);
     },
