@@ -197,4 +197,37 @@ test.describe('against a colleague', () => {
     await expect(history.locator('li').first()).toContainText('Ana');
     await expect(history.locator('li').last()).toContainText('Ben');
   });
+
+  test('both wrote a note: the third choice keeps my decision with both notes, shown before it is saved', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('citelens.reviewer', 'Ana');
+      localStorage.setItem('citelens.autoAdvance', 'off');
+    });
+    await page.route('**/review/events', (route) => route.abort());
+    await page.goto('./?answer=retention-vs-security');
+    const card = claims(page).nth(2);
+    await card.locator('button').first().click();
+    const claimId = (await card.getAttribute('data-claim-id'))!;
+    await expect(card.getByRole('button', { name: /Verified/ })).toBeVisible();
+    const put = await request.put(`./api/answers/retention-vs-security/review/claims/${claimId}`, {
+      headers: { 'If-Match': '"0"', 'X-Citelens-Reviewer': 'Ben', 'Content-Type': 'application/json' },
+      data: { decision: 'follow-up', note: 'Ask Legal whether the hold still applies.' },
+    });
+    expect(put.status()).toBe(200);
+
+    await card.getByPlaceholder(/Note/).fill('The hold is quoted word for word.');
+    await card.getByRole('button', { name: /Verified/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'This claim was changed while you reviewed it' });
+    await expect(dialog).toBeVisible();
+    const merged = dialog.locator('[data-version="merged"]');
+    await expect(merged).toContainText('Ask Legal whether the hold still applies.');
+    await expect(merged).toContainText('The hold is quoted word for word.');
+    await page.screenshot({ path: test.info().outputPath('conflict-merge.png') });
+    await dialog.getByRole('button', { name: 'Keep mine, merge the notes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => (await serverReview(request, 'retention-vs-security')).claims[claimId])
+      .toMatchObject({ decision: 'verified', version: 2, reviewer: 'Ana', note: 'Ask Legal whether the hold still applies.\n\nThe hold is quoted word for word.' });
+    await expect(card.getByPlaceholder(/Note/)).toHaveValue('Ask Legal whether the hold still applies.\n\nThe hold is quoted word for word.');
+  });
 });

@@ -152,6 +152,7 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
   const draft = stored ?? decision.note;
   const unsaved = stored !== undefined && stored !== decision.note;
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const groupRef = useRef<HTMLDivElement>(null);
   /** Set by Escape: the blur that follows leaves the box without saving. */
   const leaving = useRef(false);
 
@@ -166,7 +167,7 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
 
   return (
     <div className="@container space-y-2 pt-1">
-      <div role="group" aria-label={t('review.decision')} className="grid grid-cols-3 gap-1">
+      <div ref={groupRef} role="group" aria-label={t('review.decision')} className="grid grid-cols-3 gap-1">
         {reviewDecisions.map((d) => {
           const s = DECISION_STYLE[d];
           const on = decision.decision === d;
@@ -201,9 +202,11 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
           disabled={!canDecide}
           placeholder={t('review.notePlaceholder')}
           onChange={(e) => setDraft(key, e.target.value)}
-          onBlur={() => {
+          onBlur={(e) => {
             if (leaving.current) leaving.current = false;
-            else commitNote();
+            // Leaving for a decision button: that decision saves the note with it. Saving it here first showed
+            // "Saving…" above the buttons, and the moved button lost the click that was under way.
+            else if (!(e.relatedTarget instanceof Node && groupRef.current?.contains(e.relatedTarget))) commitNote();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
