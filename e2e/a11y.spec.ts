@@ -467,3 +467,30 @@ test('Markdown and text sources, then the Persian UI on a phone in the dark: axe
   expect(await axeViolations(page), 'Persian, dark, 375 px').toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('persian-dark-phone.png') });
 });
+
+test('a chosen decision meets contrast: each pressed decision button passes axe, light and dark (issue #38)', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('citelens.reviewer', 'Ana');
+    // The decided claim stays selected, so its pressed button stays on screen to be measured.
+    localStorage.setItem('citelens.autoAdvance', 'off');
+  });
+  await page.goto('./?answer=demo-sid-bbox');
+  const card = page.getByRole('list', { name: 'Claims' }).locator(':scope > li').first();
+  await card.locator('button').first().click();
+  for (const [name, decision] of [
+    ['Verified', 'verified'],
+    ['Rejected', 'rejected'],
+    ['Follow-up', 'follow-up'],
+  ] as const) {
+    await selectedClaim(page).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    const pressed = selectedClaim(page).getByRole('button', { name: new RegExp(`^${name}`), pressed: true });
+    await expect(selectedClaim(page)).toHaveAttribute('data-decision', decision);
+    await expect(pressed).toBeVisible();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(await axeViolations(page), `light: ${name} pressed`).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await axeViolations(page), `dark: ${name} pressed`).toEqual([]);
+  }
+});
