@@ -45,5 +45,9 @@ export const reviewWorkEn = {
   'review.noteUnsaved': 'Note not saved yet.',
   'review.saveNote': 'Save note',
   'review.discardNote': 'Discard',
+  'find.elsewhere': 'In the other cited documents:',
+  'find.elsewhereCount': { one: '{title}: {count} match', other: '{title}: {count} matches' },
+  'find.elsewhereSearching': '{title}: searching…',
+  'find.elsewhereFailed': '{title}: could not be searched',
   'embed.waitingToken': 'Waiting for the portal to hand over its access token…',
 } as const satisfies EnglishPart;

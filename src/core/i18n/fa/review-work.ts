@@ -46,5 +46,9 @@ export const reviewWorkFa: Translation<typeof reviewWorkEn> = {
   'review.noteUnsaved': 'یادداشت هنوز ذخیره نشده است.',
   'review.saveNote': 'ذخیرهٔ یادداشت',
   'review.discardNote': 'دور انداختن',
+  'find.elsewhere': 'در دیگر سندهای ارجاع‌شده:',
+  'find.elsewhereCount': { one: '{title}: {count} مورد', other: '{title}: {count} مورد' },
+  'find.elsewhereSearching': '{title}: در حال جست‌وجو…',
+  'find.elsewhereFailed': '{title}: جست‌وجو نشد',
   'embed.waitingToken': 'در انتظار توکن دسترسی از سوی درگاه…',
 };

@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+// Reading what was cited (issue #38): find across every document the answer cites, fit width that fits the page
+// that is cited, the region counter that counts passages and stays off the text, and the panes as tabs on a phone.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const findBar = (page: Page) => page.getByRole('search', { name: 'Find in document' });
+
+test('find searches every cited document: the other one\'s matches are listed by document and open there', async ({ page }) => {
+  await page.goto('./?answer=retention-vs-security&cite=1');
+  await expect(page.locator('[data-page-number] [data-highlight][data-source-id="S1"]').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /document/i }).first()).toHaveValue('vendor-security-policy');
+  await page.locator('[data-viewer-scroll]').focus();
+  await page.keyboard.press('ControlOrMeta+f');
+  await findBar(page).getByRole('searchbox', { name: 'Find in document' }).fill('legal hold');
+  // Not in the open document…
+  await expect(page.locator('[data-find-count]')).toHaveText('No matches');
+  // …but in the answer's other document, said with its title and count.
+  const other = page.locator('[data-find-document="data-retention-policy"]');
+  await expect(other).toHaveAttribute('data-find-matches', /^[1-9]\d*$/);
+  const n = Number(await other.getAttribute('data-find-matches'));
+  await expect(other).toHaveText(`Data Retention Policy: ${n} match${n === 1 ? '' : 'es'}`);
+  await page.locator('[data-find-elsewhere]').screenshot({ path: test.info().outputPath('find-elsewhere.png') });
+  await other.click();
+  // That document opens with the search still on: its own count is the one the list gave.
+  await expect(page.locator('[data-find-count]')).toHaveText(new RegExp(`^\\d+ of ${n}$`));
+  await expect(page.locator('[data-find-current]').first()).toBeInViewport();
+  await expect(page.locator('[data-find-document="vendor-security-policy"]')).toHaveText('Vendor Security Policy: 0 matches');
+});
