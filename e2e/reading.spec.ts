@@ -30,3 +30,24 @@ test('find searches every cited document: the other one\'s matches are listed by
   await expect(page.locator('[data-find-current]').first()).toBeInViewport();
   await expect(page.locator('[data-find-document="vendor-security-policy"]')).toHaveText('Vendor Security Policy: 0 matches');
 });
+
+test('fit width fits the cited page when it is wider than the others: the highlighted sentence is not cut', async ({ page }) => {
+  // Page 8 of the Vendor Security Policy is a landscape page among portrait ones; the narrow pane of a laptop.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('./?answer=vendor-encryption&cite=S3');
+  const highlight = page.locator('[data-page-number="8"] [data-highlight][data-source-id="S3"]').first();
+  await expect(highlight).toBeVisible();
+  const scroller = page.locator('[data-viewer-scroll]');
+  const fits = async () => {
+    const pane = (await scroller.boundingBox())!;
+    const eight = (await page.locator('[data-page-number="8"]').boundingBox())!;
+    const marks = await page.locator('[data-page-number="8"] [data-highlight][data-source-id="S3"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+    return { page: eight.x + eight.width <= pane.x + pane.width + 1 && eight.x >= pane.x - 1, marks: marks.every((r) => r <= pane.x + pane.width + 1) };
+  };
+  await expect.poll(fits).toEqual({ page: true, marks: true });
+  // It is wider than page 1 (which the fit used to be measured on), so this is the wider page being fitted.
+  const width = (n: number) => page.locator(`[data-page-number="${n}"]`).evaluate((el) => el.getBoundingClientRect().width);
+  await page.locator('[data-page-number="7"]').scrollIntoViewIfNeeded().catch(() => undefined);
+  expect(await width(8)).toBeGreaterThan(await width(7));
+  await expect(page.locator('[data-viewer] select').filter({ hasText: 'Fit width' }).first()).toHaveValue('fit-width');
+});

@@ -38,6 +38,11 @@ export interface ViewerState {
   pageRequest: { page: number; seq: number } | null;
   /** How pages are painted: as printed, or recoloured for night reading (the host's choice, page-palette.ts). */
   pageTheme: PageTheme;
+  /**
+   * The pages the fit modes fit (the widest of them): the pages on screen, or the cited page as the viewer jumps to
+   * it. Page 1 alone until the pages view says.
+   */
+  fitPages: readonly number[];
 }
 
 /** A page of the open document is on screen. */
@@ -67,6 +72,7 @@ export interface ViewerActions {
   beginLoading(key: string): void;
   goToPage(page: number): void;
   setPageTheme(theme: PageTheme): void;
+  setFitPages(pages: readonly number[]): void;
 }
 
 export type ViewerStore = ViewerState & ViewerActions & SidebarSlice;
@@ -97,6 +103,7 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
     pagesPainted: false,
     pageRequest: null,
     pageTheme: 'paper',
+    fitPages: FIRST_PAGE,
     setScaleMode: (mode) => set({ scaleMode: typeof mode === 'number' ? clampScale(mode) : mode }),
     zoomIn: () => {
       const current = selectScale(get());
@@ -146,12 +153,13 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
         return { pageRequest: { page: p, seq: (s.pageRequest?.seq ?? 0) + 1 }, currentPage: p };
       }),
     setPageTheme: (pageTheme) => set((s) => (s.pageTheme === pageTheme ? s : { pageTheme })),
+    setFitPages: (pages) => set((s) => (s.fitPages.length === pages.length && s.fitPages.every((p, i) => p === pages[i]) ? s : { fitPages: [...pages] })),
   }));
 }
 
 /** A document's part of the state when nothing is known of it yet. */
 function freshDocument(documentKey: string | null, pageCount: number): Partial<ViewerState> {
-  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false };
+  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false, fitPages: FIRST_PAGE };
 }
 
 /** Whether the state is freshDocument(null, 0) already. */
@@ -163,7 +171,8 @@ function knowsNoDocument(s: ViewerState): boolean {
     s.currentPage === 1 &&
     s.activeRegion === 0 &&
     s.loadProgress === null &&
-    !s.pagesPainted
+    !s.pagesPainted &&
+    s.fitPages === FIRST_PAGE
   );
 }
 
@@ -180,6 +189,8 @@ function internFrame(frames: ReadonlyMap<number, PageFrame>, frame: PageFrame): 
   return first && sameFrame(first, frame) ? first : frame;
 }
 
+const FIRST_PAGE: readonly number[] = [1];
+
 /** The frame every page without a known size borrows: page 1's, else US Letter until page 1 is known. */
 export const FALLBACK_FRAME: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
 
@@ -188,13 +199,32 @@ export function referenceFrame(state: Pick<ViewerState, 'frames'>): PageFrame {
 }
 
 /**
- * The effective scale. Fit modes fit page 1 (the reference page) into the scroll container, so the scale does not
- * jump while scrolling through pages of mixed sizes; they recompute when the container is resized.
+ * The frame the fit modes fit: the widest of `fitPages` whose size is known (a landscape page among portrait ones, or
+ * the cited page as the viewer jumps to it, so a highlighted sentence is never cut at the pane's edge), else page 1.
  */
-export function selectScale(state: Pick<ViewerState, 'scaleMode' | 'frames' | 'viewport' | 'rotation'>): number {
+export function fitFrame(state: Pick<ViewerState, 'frames' | 'rotation'> & { fitPages?: readonly number[] }): PageFrame {
+  let best = referenceFrame(state);
+  let bestWidth = -1;
+  for (const page of state.fitPages ?? FIRST_PAGE) {
+    const frame = state.frames.get(page);
+    if (!frame) continue;
+    const width = displaySize(frame, 1, state.rotation).width;
+    if (width > bestWidth) {
+      best = frame;
+      bestWidth = width;
+    }
+  }
+  return best;
+}
+
+/**
+ * The effective scale. Fit modes fit the widest page on screen (fitFrame) into the scroll container; they recompute
+ * when the container is resized or other pages come on screen.
+ */
+export function selectScale(state: Pick<ViewerState, 'scaleMode' | 'frames' | 'viewport' | 'rotation'> & { fitPages?: readonly number[] }): number {
   const mode = state.scaleMode;
   if (typeof mode === 'number') return mode;
-  const { width: w, height: h } = displaySize(referenceFrame(state), 1, state.rotation);
+  const { width: w, height: h } = displaySize(fitFrame(state), 1, state.rotation);
   const availW = state.viewport.width - 2 * PAGE_PADDING;
   const availH = state.viewport.height - 2 * PAGE_PADDING;
   if (availW <= 0 || w <= 0) return 1;
