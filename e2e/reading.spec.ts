@@ -51,3 +51,22 @@ test('fit width fits the cited page when it is wider than the others: the highli
   expect(await width(8)).toBeGreaterThan(await width(7));
   await expect(page.locator('[data-viewer] select').filter({ hasText: 'Fit width' }).first()).toHaveValue('fit-width');
 });
+
+test('"Region n of m" counts passages, not lines, and sits in the toolbar, off the page\'s text', async ({ page }) => {
+  // One passage of two lines: no counter at all.
+  await page.goto('./?answer=vendor-access&cite=1');
+  const lines = page.locator('[data-page-number] [data-highlight][data-source-id="S1"]');
+  await expect(lines.first()).toBeVisible();
+  expect(await lines.count()).toBeGreaterThan(1);
+  await expect(page.getByRole('group', { name: 'Highlight regions' })).toHaveCount(0);
+
+  // A quote over two columns: two passages, counted in the toolbar, which covers no part of the pages.
+  await page.goto('./?answer=region-order-located&cite=1');
+  const group = page.getByRole('group', { name: 'Highlight regions' });
+  await expect(group).toContainText('Region 1 of 2');
+  expect(await page.locator('[data-highlight][data-source-id="S1"]').count()).toBeGreaterThan(2);
+  const bar = (await group.boundingBox())!;
+  const pages = (await page.locator('[data-viewer-scroll]').boundingBox())!;
+  expect(bar.y + bar.height).toBeLessThanOrEqual(pages.y);
+  await expect(page.getByRole('toolbar', { name: 'PDF viewer controls' }).getByRole('group', { name: 'Highlight regions' })).toBeVisible();
+});

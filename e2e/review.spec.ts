@@ -103,11 +103,11 @@ test('a whole answer reviewed with the keyboard alone', async ({ page, request }
   await expect(page.locator('[data-review-progress]')).toContainText(`${count} of ${count} reviewed`);
 });
 
-test('[ and ] step through the highlighted regions of the open citation', async ({ page }) => {
+test('[ and ] step through the passages of the open citation', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('citelens.reviewer', 'Ana'));
-  await page.goto('./?answer=vendor-access');
+  // A quote from the foot of one column to the top of the next: two passages.
+  await page.goto('./?answer=region-order-located');
   await expect(claims(page).first()).toBeVisible();
-  // Claim 1 cites [1], whose passage spans two lines.
   await page.keyboard.press('j');
   await expect(page.getByText('Region 1 of 2', { exact: true })).toBeVisible();
   await page.keyboard.press(']');

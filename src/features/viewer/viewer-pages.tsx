@@ -165,7 +165,8 @@ export function ViewerPages(props: ViewerPagesProps) {
   useEffect(() => {
     if (goalPage !== null) store.getState().setFitPages([goalPage]);
   }, [goalPage, store]);
-  const { regions, highlightsByPage, stepRegion } = useTargetNavigation({
+  const regionRequest = useViewerStore((s) => s.regionRequest);
+  const { passages, highlightsByPage } = useTargetNavigation({
     store,
     target,
     current,
@@ -174,13 +175,14 @@ export function ViewerPages(props: ViewerPagesProps) {
     initialPage,
     pageRequest,
     regionStep,
+    regionRequest,
     aim,
     onRegionChange,
     onAnchored,
   });
 
   const markerKey = target?.markerKey ?? '';
-  const highlightLabel = useMemo(() => ({ markerKey, regions: regions.length }), [markerKey, regions.length]);
+  const highlightLabel = useMemo(() => ({ markerKey, regions: passages }), [markerKey, passages]);
 
   // The scroll goal's page and the highlighted pages need their size now (even when not mounted, to project the
   // boxes); every other page's is learned in the background once a page has painted.
@@ -229,7 +231,7 @@ export function ViewerPages(props: ViewerPagesProps) {
           <FindLayer layout={layout} frames={frames} mounted={mounted} scale={scale} rotation={rotation} scrollRef={scrollRef} pagesRef={pagesRef} />
         </div>
       </div>
-      <TargetStatus located={current} check={check} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} onToggleBoxes={toggleBoxes} />
+      <TargetStatus located={current} check={check} onToggleBoxes={toggleBoxes} />
     </div>
   );
 }

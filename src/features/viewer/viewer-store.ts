@@ -28,7 +28,12 @@ export interface ViewerState {
   frames: ReadonlyMap<number, PageFrame>;
   /** Inner size of the scroll container; fit modes depend on it. */
   viewport: { width: number; height: number };
+  /** The active passage of the target (0-based; "region" in the link and the toolbar). */
   activeRegion: number;
+  /** How many passages the target has (0 with none): the toolbar steps through them when there are two or more. */
+  regionCount: number;
+  /** A step through the passages asked for by the toolbar; a new `seq` = one step. */
+  regionRequest: { delta: 1 | -1; seq: number } | null;
   loadProgress: { loaded: number; total: number } | null;
   /** Which document the frames/page count belong to (its URL). */
   documentKey: string | null;
@@ -63,6 +68,8 @@ export interface ViewerActions {
   setFrames(documentKey: string, entries: ReadonlyArray<readonly [number, PageFrame]>): void;
   setViewport(width: number, height: number): void;
   setActiveRegion(region: number): void;
+  setRegionCount(count: number): void;
+  requestRegionStep(delta: 1 | -1): void;
   setLoadProgress(progress: { loaded: number; total: number } | null): void;
   /** A page of `documentKey` painted; dropped when another document is open by now (as setFrame's sizes are). */
   setPainted(documentKey: string): void;
@@ -98,6 +105,8 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
     frames: new Map(),
     viewport: { width: 0, height: 0 },
     activeRegion: 0,
+    regionCount: 0,
+    regionRequest: null,
     loadProgress: null,
     documentKey: null,
     pagesPainted: false,
@@ -140,6 +149,8 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
     setViewport: (width, height) =>
       set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
     setActiveRegion: (region) => set((s) => (s.activeRegion === region ? s : { activeRegion: region })),
+    setRegionCount: (regionCount) => set((s) => (s.regionCount === regionCount ? s : { regionCount })),
+    requestRegionStep: (delta) => set((s) => ({ regionRequest: { delta, seq: (s.regionRequest?.seq ?? 0) + 1 } })),
     setLoadProgress: (loadProgress) => set({ loadProgress }),
     setPainted: (documentKey) => set((s) => (s.documentKey !== documentKey || s.pagesPainted ? s : { pagesPainted: true })),
     openDocument: (key, pageCount) => set((s) => (s.documentKey === key ? { pageCount, loadProgress: null } : freshDocument(key, pageCount))),
@@ -159,7 +170,7 @@ export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerSto
 
 /** A document's part of the state when nothing is known of it yet. */
 function freshDocument(documentKey: string | null, pageCount: number): Partial<ViewerState> {
-  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false, fitPages: FIRST_PAGE };
+  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, regionCount: 0, loadProgress: null, pagesPainted: false, fitPages: FIRST_PAGE };
 }
 
 /** Whether the state is freshDocument(null, 0) already. */
@@ -170,6 +181,7 @@ function knowsNoDocument(s: ViewerState): boolean {
     s.frames.size === 0 &&
     s.currentPage === 1 &&
     s.activeRegion === 0 &&
+    s.regionCount === 0 &&
     s.loadProgress === null &&
     !s.pagesPainted &&
     s.fitPages === FIRST_PAGE
