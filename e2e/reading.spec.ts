@@ -65,8 +65,48 @@ test('"Region n of m" counts passages, not lines, and sits in the toolbar, off t
   const group = page.getByRole('group', { name: 'Highlight regions' });
   await expect(group).toContainText('Region 1 of 2');
   expect(await page.locator('[data-highlight][data-source-id="S1"]').count()).toBeGreaterThan(2);
+  // Each step is said, with its page.
+  const announcer = page.locator('[data-citation-announcer]');
+  await expect(announcer).toHaveText(/^Citation 1 — Vendor Security Policy, page 4, region 1 of 2\s*$/);
+  await group.getByRole('button', { name: 'Next region' }).click();
+  await expect(announcer).toHaveText(/^Citation 1 — Vendor Security Policy, page 4, region 2 of 2\s*$/);
   const bar = (await group.boundingBox())!;
   const pages = (await page.locator('[data-viewer-scroll]').boundingBox())!;
   expect(bar.y + bar.height).toBeLessThanOrEqual(pages.y);
   await expect(page.getByRole('toolbar', { name: 'PDF viewer controls' }).getByRole('group', { name: 'Highlight regions' })).toBeVisible();
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the panes are tabs switched with a tap: the review gets the whole height, and a citation opens the document tab', async ({ page }) => {
+    await page.goto('./?answer=vendor-access');
+    const tablist = page.getByRole('tablist', { name: 'Panes' });
+    await expect(tablist.getByRole('tab')).toHaveText(['Answer', 'Review', 'Document']);
+    await expect(tablist.getByRole('tab', { name: 'Answer' })).toHaveAttribute('aria-selected', 'true');
+    const question = page.locator('[data-pane="answer"] h1');
+    await expect(question).toBeVisible();
+
+    await tablist.getByRole('tab', { name: 'Review' }).tap();
+    const review = page.locator('[data-review-panel]');
+    await expect(review).toBeVisible();
+    await expect(question).toBeHidden();
+    // The review pane has the screen below the header and the tabs (it had 109 px stacked under the others).
+    expect((await review.boundingBox())!.height).toBeGreaterThan(500);
+    // Selecting a claim keeps the review tab (the reviewer decides there)…
+    await page.getByRole('list', { name: 'Claims' }).locator(':scope > li').first().locator('button').first().tap();
+    await expect(tablist.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-selected', 'true');
+    // …its citation chip opens the document tab at the highlighted words.
+    await page.locator('[data-claim-id][aria-current="true"] [data-citation-key]').first().tap();
+    await expect(tablist.getByRole('tab', { name: 'Document' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-page-number] [data-highlight]').first()).toBeVisible();
+
+    // A marker tapped in the answer does the same.
+    await tablist.getByRole('tab', { name: 'Answer' }).tap();
+    await page.locator('button[data-marker="2"]').first().tap();
+    await expect(tablist.getByRole('tab', { name: 'Document' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-page-number] [data-highlight][data-source-id="S2"]').first()).toBeVisible();
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('phone-tabs.png') });
+  });
 });

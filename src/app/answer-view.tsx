@@ -123,7 +123,7 @@ export function AnswerView({ answerId }: { answerId: string }) {
   return (
     <main aria-label={t('answerView.label')} className="flex min-h-0 flex-1 flex-col">
       {shown ? <AnswerPageTitle answer={query.data.answer} /> : null}
-      <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />
+      <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} title={shown ? query.data.answer.question || t('answer.label') : t('answer.label')} />
       <LiveAnnouncer />
       {/* A portal hears every citation's verdict, whichever panes it shows. */}
       {embedded && shown ? <VerdictReporter key={query.data.answer.id} answer={query.data.answer} /> : null}
@@ -168,7 +168,7 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   const cite = useCallback(
     (key: string) => {
       const claim = claimId ? claimOf(answer, model, claimId) : undefined;
-      if (claimId && claim?.keys.includes(key)) useViewStore.getState().selectClaim(claimId, key, 'push');
+      if (claimId && claim?.keys.includes(key)) useViewStore.getState().selectClaim(claimId, key, 'push', { open: true });
       else turn.cite(key);
     },
     [answer, claimId, model, turn],

@@ -140,16 +140,16 @@ function ReviewedPane({ parts, active, own }: { parts: readonly TurnPart[]; acti
   const firstCite = useCallback((answerId: string, id: string) => parts.find((p) => p.turn.answerId === answerId)?.reviewed?.claims.find((c) => c.id === id)?.citations[0]?.key, [parts]);
   /** Selects a claim; one of another turn makes that turn active. */
   const select = useCallback(
-    (answerId: string, id: string, cite: string | undefined, mode: 'push' | 'replace') => {
+    (answerId: string, id: string, cite: string | undefined, mode: 'push' | 'replace', open = false) => {
       const turn = turnOf(answerId);
       const store = useViewStore.getState();
-      if (!turn || answerId === active.answerId) store.selectClaim(id, cite, mode);
-      else store.selectClaim(id, cite, mode, { turn: turn.turn === own ? undefined : turn.turn });
+      if (!turn || answerId === active.answerId) store.selectClaim(id, cite, mode, { open });
+      else store.selectClaim(id, cite, mode, { inTurn: { turn: turn.turn === own ? undefined : turn.turn }, open });
     },
     [turnOf, active.answerId, own],
   );
   const onSelectClaim = useCallback((answerId: string, id: string, how: 'pointer' | 'keyboard') => select(answerId, id, firstCite(answerId, id), how === 'keyboard' ? 'replace' : 'push'), [select, firstCite]);
-  const onOpenCitation = useCallback((answerId: string, id: string, key: string) => select(answerId, id, key, 'push'), [select]);
+  const onOpenCitation = useCallback((answerId: string, id: string, key: string) => select(answerId, id, key, 'push', true), [select]);
   const onOpenFlag = useCallback(
     (answerId: string, id: string | null, flag: ReviewFlag) => {
       const target = id ?? flag.evidence.claimId ?? null;

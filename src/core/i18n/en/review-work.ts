@@ -49,5 +49,9 @@ export const reviewWorkEn = {
   'find.elsewhereCount': { one: '{title}: {count} match', other: '{title}: {count} matches' },
   'find.elsewhereSearching': '{title}: searching…',
   'find.elsewhereFailed': '{title}: could not be searched',
+  'layout.tabs': 'Panes',
+  'layout.tabAnswer': 'Answer',
+  'layout.tabReview': 'Review',
+  'layout.tabDocument': 'Document',
   'embed.waitingToken': 'Waiting for the portal to hand over its access token…',
 } as const satisfies EnglishPart;

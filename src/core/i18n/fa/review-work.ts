@@ -50,5 +50,9 @@ export const reviewWorkFa: Translation<typeof reviewWorkEn> = {
   'find.elsewhereCount': { one: '{title}: {count} مورد', other: '{title}: {count} مورد' },
   'find.elsewhereSearching': '{title}: در حال جست‌وجو…',
   'find.elsewhereFailed': '{title}: جست‌وجو نشد',
+  'layout.tabs': 'بخش‌ها',
+  'layout.tabAnswer': 'پاسخ',
+  'layout.tabReview': 'بازبینی',
+  'layout.tabDocument': 'سند',
   'embed.waitingToken': 'در انتظار توکن دسترسی از سوی درگاه…',
 };
