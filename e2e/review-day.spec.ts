@@ -204,3 +204,19 @@ test('Escape in the note box keeps the draft, says so, and the draft is saved or
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Write a note on the claim (Enter saves it, Esc leaves the box and keeps it unsaved)')).toBeVisible();
 });
+
+test('the exported report stands on its own: each citation with its quoted evidence and its verdict', async ({ page, request }) => {
+  await page.goto('./?answer=supplier-handbook');
+  await expect(claims(page).first()).toBeVisible();
+  await expect(page.locator('[data-review-panel] [data-status-tone="pending"]')).toHaveCount(0);
+  const answer = (await (await request.get('./api/answers/supplier-handbook')).json()) as { sources: { quote: string }[] };
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Markdown/ }).click()]);
+  const chunks = await (await download.createReadStream()).toArray();
+  const report = Buffer.concat(chunks).toString('utf8');
+  for (const s of answer.sources) expect(report).toContain(`Quote: “${s.quote}”`);
+  // Each citation line says how its checks went, in words.
+  const verdicts = report.split('\n').filter((l) => /^- \[\d+\]/.test(l)).map((l) => /verdict: ([a-z ]+)/.exec(l)?.[1]);
+  expect(verdicts.length).toBe(answer.sources.length);
+  expect(verdicts.every((v) => v && ['passed every check', 'nothing to check', 'approximate match', 'warning', 'failed a check'].includes(v))).toBe(true);
+});
