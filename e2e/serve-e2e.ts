@@ -11,6 +11,7 @@ import { writeHardeningFixtures } from './hardening-fixtures.ts';
 import { writeHostileFixtures } from './hostile-fixtures.ts';
 import { LONG_FORMATTED_ANSWER_ID, longFormattedAnswer, SCALE_ANSWER_ID, scaleAnswer } from './scale-answer-fixture.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
+import { REVIEW_DAY_ANSWER_ID, reviewDayAnswer } from './review-day-fixture.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, '../src/server/demo-data');
@@ -68,6 +69,8 @@ json('wrapped-unknown', {
   documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
   payload: { reply: 'no citations in any known shape' },
 });
+// 20 claims, 27 citations over two PDFs: a reviewer's day by keyboard (e2e/review-day.spec.ts).
+json(REVIEW_DAY_ANSWER_ID, reviewDayAnswer());
 // A document whose bytes are not a PDF: the viewer must say so, in its own pane.
 writeFileSync(path.join(dataDir, 'documents', 'corrupt.pdf'), '%PDF-1.7\nthis is not really a PDF\n');
 json('corrupt-document', {

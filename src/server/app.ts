@@ -16,6 +16,8 @@ import { RateLimiter } from './rate-limit.ts';
 import { AnswerClaimsIndex } from './review/answer-claims.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
+import { createMemoryBus, publishingRepository, type ReviewBus } from './review/review-bus.ts';
+import { mountReviewEventsRoute } from './review/review-events-route.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
 import { fillDocumentUrls, storedDocumentUrl } from '../core/model/answer-file.ts';
 
@@ -33,6 +35,11 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Where reviewers' decisions are stored (src/server/review). Without it the review API is not served. */
   review?: ReviewRepository;
+  /**
+   * Where stored decisions are told to the answer's watchers (GET …/review/events): PostgreSQL's LISTEN/NOTIFY across
+   * servers (postgres-bus.ts). Default: an in-process bus, which is all one SQLite server needs.
+   */
+  reviewBus?: ReviewBus;
   /** Asking questions (src/server/ask, docs/api.md): on by default with the extractive answerer; `false` turns it off. */
   ask?: AskConfig | false;
   /** The model judge (src/server/judge, docs/support-judge.md): support verdicts on the answers served. Default: none. */
@@ -219,8 +226,10 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
 
   const review = options.review;
   if (review) {
+    const bus = options.reviewBus ?? createMemoryBus();
+    mountReviewEventsRoute(app, bus, isValidId);
     const claims = new AnswerClaimsIndex(dataDir);
-    mountReviewRoutes(app, review, {
+    mountReviewRoutes(app, publishingRepository(review, bus), {
       isValidId,
       claimsOf: (id) => claims.claimsOf(id),
       saveLimiter: new RateLimiter(limits.saves),

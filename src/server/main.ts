@@ -9,7 +9,8 @@ import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import { readLimitsEnv, type ServerLimits } from './limits.ts';
 import type { ReviewRepository } from './review/repository.ts';
-import { describeStore, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import { describeStore, openReviewBus, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import type { ReviewBus } from './review/review-bus.ts';
 import { checkFolderWritable, StorageUnwritableError } from './review/storage-check.ts';
 import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
@@ -96,9 +97,11 @@ try {
 }
 
 let review: ReviewRepository;
+let reviewBus: ReviewBus;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
   review = await openReviewRepository(store);
+  reviewBus = await openReviewBus(store, review);
   process.stderr.write(`citelens: review decisions in ${describeStore(store)}\n`);
 } catch (e) {
   if (e instanceof ConfigError) {
@@ -114,7 +117,7 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review, ask, limits, ...(judge && { judge }) });
+const app = createApp({ dataDir, distDir, security, review, reviewBus, ask, limits, ...(judge && { judge }) });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -137,6 +140,8 @@ function shutdown(signal: NodeJS.Signals): void {
     process.exit(0);
   }, 5000);
   force.unref();
+  // The review event streams never end by themselves: end them, or close() would wait for them until forced.
+  void reviewBus.close();
   // Pending saves finish before the database closes: close() waits for open requests.
   server.close(() => {
     review.close().then(

@@ -16,9 +16,11 @@ export const CSV_COLUMNS = [
   'source_id',
   'document_id',
   'document_title',
+  'quote',
   'page',
   'found_page',
   'status',
+  'verdict',
   'flag_codes',
   'flag_reasons',
   'decision',
@@ -51,16 +53,18 @@ const reasons = (flags: readonly ExportFlag[]) => flags.map((f) => `[${f.severit
 
 function row(answerId: string, e: ExportEntry): Array<string | number | null> {
   return [
-    answerId,
+    e.answerId ?? answerId,
     e.claimId,
     e.claim,
     e.citation?.key ?? null,
     e.citation?.sourceId ?? null,
     e.document?.id ?? null,
     e.document?.title ?? null,
+    e.quote,
     e.page,
     e.foundPage,
     e.status,
+    e.verdict,
     codes(e.flags),
     reasons(e.flags),
     e.decision,
@@ -80,8 +84,8 @@ export function reviewExportToCsv(exp: ReviewExport): string {
     const whole: Array<string | number | null> = CSV_COLUMNS.map(() => null);
     whole[0] = exp.answerId;
     whole[2] = '(the answer as a whole)';
-    whole[10] = codes(exp.answerFlags);
-    whole[11] = reasons(exp.answerFlags);
+    whole[CSV_COLUMNS.indexOf('flag_codes')] = codes(exp.answerFlags);
+    whole[CSV_COLUMNS.indexOf('flag_reasons')] = reasons(exp.answerFlags);
     rows.push(whole);
   }
   for (const e of exp.entries) rows.push(row(exp.answerId, e));

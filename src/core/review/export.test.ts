@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAnswerModel } from '../model/answer-model.ts';
 import type { Answer } from '../model/types.ts';
 import { loadedDocumentCheck } from './document-check.ts';
-import { buildReviewExport, exportFileName, reviewExportToJson, type ExportDecision, type ReviewExport } from './export.ts';
+import { buildReviewExport, combineReviewExports, exportFileName, reviewExportToJson, type ExportDecision, type ReviewExport } from './export.ts';
 import { CSV_COLUMNS, csvCell, reviewExportToCsv } from './export-csv.ts';
 import { escapeMarkdown, reviewExportToMarkdown } from './export-markdown.ts';
 import { reviewAnswer } from './review-answer.ts';
@@ -313,5 +313,59 @@ describe('Markdown export', () => {
     expect(md).toContain('- Grounding: `ungrounded`');
     expect(md).toContain('- Retries: `2`');
     expect(md).toMatch(/^## Review: /u);
+  });
+});
+
+describe('the export stands on its own (issue #38)', () => {
+  it('carries each citation\'s quoted evidence and verdict into JSON, CSV and the Markdown report', () => {
+    const exp = exportWith();
+    const [first, , wrong, uncited] = exp.entries;
+    expect(first).toMatchObject({ quote: QUOTE_MFA, verdict: 'ok' });
+    expect(wrong).toMatchObject({ quote: QUOTE_DORMANT, verdict: 'warn' });
+    expect(uncited!.quote).toBeNull();
+    const rows = parseCsv(reviewExportToCsv(exp));
+    const col = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
+    const cited = rows.find((r) => r[col('citation_key')] === '1')!;
+    expect(cited[col('quote')]).toBe(QUOTE_MFA);
+    expect(cited[col('verdict')]).toBe('ok');
+    const md = reviewExportToMarkdown(exp);
+    expect(md).toContain(`  - Quote: “${escapeMarkdown(QUOTE_DORMANT)}”`);
+    expect(md).toContain('verdict: passed every check');
+    expect(md).toContain('verdict: warning');
+  });
+
+  it('a conversation\'s export covers every turn, in order, each entry naming its turn, the counts added up', () => {
+    const second: Answer = { ...answer, id: 'vendor-access-2', question: 'And passwords?', text: 'Passwords expire every 90 days.', sources: [] };
+    const secondModel = buildAnswerModel(second);
+    const secondExport = buildReviewExport({
+      answer: second,
+      model: secondModel,
+      result: reviewAnswer(second, secondModel, {}),
+      decisions: { [secondModel.claims[0]!.id]: { decision: 'rejected', note: 'no such rule' } },
+      exportedAt: 'x',
+    });
+    const both = combineReviewExports(
+      [
+        { turn: 1, export: exportWith({ [mfa!.id]: { decision: 'verified' } }) },
+        { turn: 2, export: secondExport },
+      ],
+      '2026-04-02T00:00:00.000Z',
+    );
+    expect(both.answerId).toBe('vendor-access');
+    expect(both.exportedAt).toBe('2026-04-02T00:00:00.000Z');
+    expect(both.counts).toMatchObject({ claims: 4, reviewed: 2, verified: 1, rejected: 1 });
+    expect(both.entries.map((e) => [e.turn, e.answerId])).toEqual([
+      [1, 'vendor-access'],
+      [1, 'vendor-access'],
+      [1, 'vendor-access'],
+      [1, 'vendor-access'],
+      [2, 'vendor-access-2'],
+    ]);
+    const rows = parseCsv(reviewExportToCsv(both));
+    expect(rows.at(-1)![0]).toBe('vendor-access-2');
+    const md = reviewExportToMarkdown(both);
+    expect(md.indexOf('## Turn 1')).toBeGreaterThan(0);
+    expect(md.indexOf('## Turn 2')).toBeGreaterThan(md.indexOf('## Turn 1'));
+    expect(md).toContain('### 1\\. Passwords expire every 90 days.\n\nDecision: **rejected**');
   });
 });

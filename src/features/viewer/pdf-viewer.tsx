@@ -4,6 +4,7 @@ import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
+import { FindElsewhere } from './find/find-elsewhere.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import type { PageTheme } from './page-palette.ts';
 import { usePdfDocument } from './pdf-document.ts';
@@ -130,6 +131,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
     <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
       <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} documentLink={documentLink} />
       <FindBar onClose={focusPages} />
+      <FindElsewhere documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
       <div className="relative min-h-0 flex-1">
         {doc ? (
           <DocumentPane

@@ -45,6 +45,8 @@ export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId
         <PageField />
       </Group>
 
+      <RegionSteps />
+
       <Group>
         <IconButton label={t('viewer.zoomOut')} disabled={!ready} onClick={zoomOut}>
           −
@@ -103,6 +105,30 @@ function PageSteps() {
         ↓
       </IconButton>
     </>
+  );
+}
+
+/**
+ * The open citation's passages, when it has several ("Region 1 of 2": the quote's part in the next column or on the
+ * next page). In the toolbar, never over the page: floating over the pages it covered their text on every citation.
+ */
+function RegionSteps() {
+  const t = useTranslate();
+  const store = useViewerStoreApi();
+  const count = useViewerStore((s) => s.regionCount);
+  const active = useViewerStore((s) => s.activeRegion);
+  if (count < 2) return null;
+  const { requestRegionStep } = store.getState();
+  return (
+    <div role="group" aria-label={t('viewer.regions')} data-region-steps="" className="flex items-center gap-1 text-xs">
+      <IconButton label={t('viewer.previousRegion')} disabled={active <= 0} onClick={() => requestRegionStep(-1)}>
+        ‹
+      </IconButton>
+      <span className="whitespace-nowrap tabular-nums">{t('viewer.regionOf', { region: active + 1, count })}</span>
+      <IconButton label={t('viewer.nextRegion')} disabled={active >= count - 1} onClick={() => requestRegionStep(1)}>
+        ›
+      </IconButton>
+    </div>
   );
 }
 

@@ -6,7 +6,9 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../config-error.ts';
 import { reviewMigrations, type SqlDialect } from './migrations.ts';
+import { openPostgresBus } from './postgres-bus.ts';
 import { createKyselyRepository, type KyselyRepositoryOptions, type ReviewRepository } from './repository.ts';
+import { createMemoryBus, type ReviewBus } from './review-bus.ts';
 import type { ReviewDatabase } from './schema.ts';
 import { probeSqliteWrite, sqliteIdentityCheck, StorageUnwritableError } from './storage-check.ts';
 import { FaultLog, storageReason } from './storage-errors.ts';
@@ -105,6 +107,19 @@ function refusal(e: unknown, where: string): Error {
     return new StorageUnwritableError(`cannot write the review database (${where}): ${storageReason(cause) ?? errorMessage(cause)}`);
   }
   return new ReviewStoreError(`cannot open the review database (${where}): ${errorMessage(e)}`);
+}
+
+/**
+ * The bus that tells watchers about stored decisions: in-process for SQLite (one server per file), LISTEN/NOTIFY for
+ * PostgreSQL (several servers on one database). Throws ReviewStoreError when PostgreSQL cannot be listened to.
+ */
+export async function openReviewBus(config: ReviewStoreConfig, repository: ReviewRepository): Promise<ReviewBus> {
+  if (config.kind === 'sqlite') return createMemoryBus();
+  try {
+    return await openPostgresBus({ url: config.url, readRecord: async (answerId, claimId) => (await repository.getReview(answerId))[claimId] });
+  } catch (e) {
+    throw new ReviewStoreError(`cannot listen for review events (${describeStore(config)}): ${errorMessage(e)}`);
+  }
 }
 
 async function migrate(db: Kysely<ReviewDatabase>, dialect: SqlDialect): Promise<void> {

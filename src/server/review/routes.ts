@@ -127,7 +127,9 @@ export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, 
     return withStorage(c, async () => {
       const claims = await repository.getReview(answerId);
       noStore(c);
-      return c.json({ answerId, claims });
+      // With API tokens the server decides who saves (the token's subject): the SPA shows that name, as stored.
+      const subject = c.get('tokenSubject');
+      return c.json({ answerId, claims, ...(subject !== undefined && { reviewer: subject }) });
     });
   });
 

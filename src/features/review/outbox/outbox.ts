@@ -134,8 +134,11 @@ export class DecisionOutbox {
     await this.flush();
   }
 
-  /** The reviewer's choice in a conflict: keep the server's record, or send theirs again over the current version. */
-  async resolveConflict(key: string, keep: 'theirs' | 'mine'): Promise<void> {
+  /**
+   * The reviewer's choice in a conflict: keep the server's record, or send theirs again over the current version
+   * (with `note` instead of their own when they merged both notes).
+   */
+  async resolveConflict(key: string, keep: 'theirs' | 'mine', note?: string): Promise<void> {
     const entry = this.entries.get(key);
     if (!entry || entry.state.kind !== 'conflict') return;
     if (keep === 'theirs') {
@@ -144,6 +147,7 @@ export class DecisionOutbox {
     }
     const next: OutboxEntry = {
       ...entry,
+      ...(note !== undefined && { note }),
       baseVersion: entry.state.theirs.version,
       seq: entry.seq + 1,
       saveId: this.newSaveId(),
