@@ -8,14 +8,21 @@ import { parseApiTokens } from '../auth.ts';
 import { openReviewBus, openReviewRepository, type ReviewStoreConfig } from './open-database.ts';
 import type { ReviewRepository } from './repository.ts';
 import type { ReviewBus } from './review-bus.ts';
+import { claimIdsOf, reviewableAnswer, writeReviewableAnswer } from '../../testing/reviewable-answer.ts';
 import { findPostgresBin, POSTGRES_MISSING, startTestPostgres, type TestPostgres } from './test-postgres.ts';
 
 // GET /api/answers/:id/review/events: a decision stored by anyone reaches everyone watching the answer, naming who
 // decided. On SQLite through the in-process bus; on PostgreSQL from one server to another through LISTEN/NOTIFY.
 
-const CLAIM = 'c-3k9-0';
+// Saves are accepted only for answers of the data folder and their claims: each test writes its own answer there.
+const DATA = mkdtempSync(path.join(tmpdir(), 'citelens-review-events-data-'));
+const CLAIM = claimIdsOf(reviewableAnswer('any'))[0]!;
 let n = 0;
-const freshAnswer = () => `events-${process.pid}-${++n}`;
+const freshAnswer = () => {
+  const id = `events-${process.pid}-${++n}`;
+  writeReviewableAnswer(DATA, id);
+  return id;
+};
 
 interface Sse {
   event: string;
@@ -80,7 +87,7 @@ describe('review events on SQLite (in-process bus)', () => {
     const config: ReviewStoreConfig = { kind: 'sqlite', file: path.join(root, 'reviews.sqlite') };
     repo = await openReviewRepository(config);
     bus = await openReviewBus(config, repo);
-    app = createApp({ dataDir: path.join(root, 'data'), review: repo, reviewBus: bus });
+    app = createApp({ dataDir: DATA, review: repo, reviewBus: bus });
   });
   afterAll(async () => {
     await bus.close();
@@ -119,7 +126,7 @@ describe('review events on SQLite (in-process bus)', () => {
     const config: ReviewStoreConfig = { kind: 'sqlite', file: path.join(ownRoot, 'reviews.sqlite') };
     const ownRepo = await openReviewRepository(config);
     const ownBus = await openReviewBus(config, ownRepo);
-    const ownApp = createApp({ dataDir: path.join(ownRoot, 'data'), review: ownRepo, reviewBus: ownBus });
+    const ownApp = createApp({ dataDir: DATA, review: ownRepo, reviewBus: ownBus });
     try {
       const events = eventReader(await watch(ownApp, 'x'));
       expect((await events.next()).event).toBe('ready');
@@ -140,7 +147,7 @@ describe('review events with API tokens', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'citelens-review-events-auth-'));
     repo = await openReviewRepository({ kind: 'sqlite', file: path.join(root, 'reviews.sqlite') });
-    app = createApp({ dataDir: path.join(root, 'data'), review: repo, security: { apiTokens: parseApiTokens(`pat:${TOKEN}`) } });
+    app = createApp({ dataDir: DATA, review: repo, security: { apiTokens: parseApiTokens(`pat:${TOKEN}`) } });
   });
   afterAll(async () => {
     await repo.close();
@@ -178,7 +185,7 @@ describe.skipIf(skipPostgres)('review events across two servers on PostgreSQL (L
     for (let i = 0; i < 2; i++) {
       const repo = await openReviewRepository(config);
       const bus = await openReviewBus(config, repo);
-      servers.push({ repo, bus, app: createApp({ dataDir: path.join(root, 'data'), review: repo, reviewBus: bus }) });
+      servers.push({ repo, bus, app: createApp({ dataDir: DATA, review: repo, reviewBus: bus }) });
     }
   }, 60_000);
   afterAll(async () => {
@@ -210,3 +217,5 @@ describe.skipIf(skipPostgres)('review events across two servers on PostgreSQL (L
     await onB.cancel();
   });
 });
+
+afterAll(() => rmSync(DATA, { recursive: true, force: true }));
