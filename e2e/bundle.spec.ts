@@ -78,7 +78,10 @@ test('the Persian strings load only when Persian is chosen, and then the page is
   const scripts = recordScripts(page);
   await page.goto('./?answer=vendor-access');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How must vendors protect access to our systems?');
-  await page.waitForLoadState('networkidle');
+  // Every pane's code is in once the review panel counts the claims and page 1 is drawn (not 'networkidle': the
+  // review's live event stream stays open).
+  await expect(page.locator('[data-review-progress]')).toBeVisible();
+  await expect(page.locator('[data-page-number="1"] canvas')).toBeVisible();
   expect(await scriptsHolding(scripts, 'persian'), 'scripts holding the Persian strings, English page').toEqual([]);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fa');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
