@@ -40,10 +40,12 @@ export function opaqueOriginCors(options: { allowWrites: boolean }): MiddlewareH
       'If-Modified-Since',
       'If-Match',
       REVIEWER_HEADER,
+      // the review outbox names each decision, so a save whose reply was lost is recognised when sent again
+      'Idempotency-Key',
     ],
-    // What pdf.js reads on range requests and the review client reads as a version. The documents route sends the
+    // What pdf.js reads on range requests, the review client reads as a version, and the outbox waits for on a 429/503. The documents route sends the
     // same list; this one is applied to every /api response (and wins where both are set).
-    exposeHeaders: ['Content-Range', 'Content-Length', 'Accept-Ranges', 'ETag', 'X-Citelens-Document-Version'],
+    exposeHeaders: ['Content-Range', 'Content-Length', 'Accept-Ranges', 'ETag', 'X-Citelens-Document-Version', 'Retry-After'],
     credentials: false,
     maxAge: 600,
   });

@@ -103,8 +103,8 @@ describe('CORS', () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('null');
     const allowed = pre.headers.get('access-control-allow-headers')?.toLowerCase().split(',') ?? [];
-    // The bearer token, pdf.js's range requests and the review API's version and reviewer headers.
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'range', 'if-match', 'x-citelens-reviewer', 'content-type']));
+    // The bearer token, pdf.js's range requests and the review API's version, reviewer and idempotency headers.
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'range', 'if-match', 'x-citelens-reviewer', 'idempotency-key', 'content-type']));
     expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
     const res = await app.request('/api/answers/alpha', { headers: { Origin: 'null', Authorization: `Bearer ${ALICE_TOKEN}` } });
     expect(res.status).toBe(200);
