@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { adaptAnswerData } from '../../cli/adapt-command.ts';
+import { fillDocumentUrls, storedDocumentUrl } from '../../core/model/answer-file.ts';
 import { buildAnswerModel } from '../../core/model/answer-model.ts';
 import { readJsonInside, statInside } from '../data-folder.ts';
 
@@ -47,7 +48,8 @@ export class AnswerClaimsIndex {
   private async read(answerId: string, file: string): Promise<AnswerClaims> {
     const read = await readJsonInside(this.dataDir, file);
     if (read.kind !== 'ok') return { kind: 'no-answer' };
-    const adapted = adaptAnswerData(read.value, `answers/${answerId}.json`);
+    // Documents without `url` are the server's, as GET /api/answers/:id serves them (core/model/answer-file.ts).
+    const adapted = adaptAnswerData(fillDocumentUrls(read.value, storedDocumentUrl), `answers/${answerId}.json`);
     if (!adapted.ok) return { kind: 'no-answer' };
     return { kind: 'claims', ids: new Set(buildAnswerModel(adapted.answer).claims.map((c) => c.id)) };
   }
