@@ -294,9 +294,10 @@ test('crossing the 768 px breakpoint keeps the document, zoom and page without f
 
   for (const width of [700, 1400]) {
     await page.setViewportSize({ width, height: 900 });
-    // Stacked below 768 px (the viewer spans the width), side by side above; the layout follows the resize a frame
-    // or more later (a media query listener, then a render), so the width is polled.
+    // Tabs below 768 px (the reader taps *Document*, which then spans the width), side by side above; the layout
+    // follows the resize a frame or more later (a media query listener, then a render), so the width is polled.
     const viewerWidth = async () => (await page.locator('[data-pane="viewer"]').boundingBox())?.width ?? 0;
+    if (width < 768) await page.getByRole('tab', { name: 'Document' }).click();
     if (width < 768) await expect.poll(viewerWidth).toBeGreaterThan(width * 0.9);
     else await expect.poll(viewerWidth).toBeLessThan(width * 0.6);
     await expect(page.locator('[data-viewer][data-test-mark="kept"]')).toHaveCount(1);

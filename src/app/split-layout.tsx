@@ -69,22 +69,27 @@ export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNo
   const activeTab: PaneName = shown.includes(tab) ? tab : shown[0]!;
   const setTab = (pane: PaneName) => setChoice({ pane, opened: citeOpened });
 
+  // Both layouts end with the same portals at the same place, so crossing the breakpoint moves each pane's element
+  // into the other layout's slot and never remounts a pane (the viewer keeps its document, zoom and page).
+  const portals = shown.map((name) => createPortal(content[name], hosts[name], name));
   if (tabs) {
     return (
       <div className="flex min-h-0 flex-1 flex-col">
-        {title && activeTab !== 'answer' ? <h1 className="sr-only">{title}</h1> : null}
-        <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-1 text-xs">
-          <PaneTabs panes={shown} active={activeTab} onChoose={setTab} />
-          <CopyLinkButton />
-        </div>
-        <div className="min-h-0 flex-1">
-          {shown.map((name) => (
-            <div key={name} id={`pane-tab-${name}`} role="tabpanel" aria-labelledby={`pane-tab-button-${name}`} hidden={name !== activeTab} className="h-full min-h-0">
-              <PaneSlot host={hosts[name]} inert={name !== activeTab} />
-            </div>
-          ))}
-        </div>
-        {shown.map((name) => createPortal(content[name], hosts[name], name))}
+        <>
+          {title && activeTab !== 'answer' ? <h1 className="sr-only">{title}</h1> : null}
+          <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-1 text-xs">
+            <PaneTabs panes={shown} active={activeTab} onChoose={setTab} />
+            <CopyLinkButton />
+          </div>
+          <div className="min-h-0 flex-1">
+            {shown.map((name) => (
+              <div key={name} id={`pane-tab-${name}`} role="tabpanel" aria-labelledby={`pane-tab-button-${name}`} hidden={name !== activeTab} className="h-full min-h-0">
+                <PaneSlot host={hosts[name]} inert={name !== activeTab} />
+              </div>
+            ))}
+          </div>
+        </>
+        {portals}
       </div>
     );
   }
@@ -110,12 +115,13 @@ export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNo
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-3 py-1 text-xs">
-        {embedded ? null : (
+      <>
+        <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-3 py-1 text-xs">
+          {embedded ? null : (
           <>
-            <PaneToggle pane="answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
-            <PaneToggle pane="review" shown={!collapsed.review} onClick={() => toggle('review')} />
-            <PaneToggle pane="viewer" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
+              <PaneToggle pane="answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
+              <PaneToggle pane="review" shown={!collapsed.review} onClick={() => toggle('review')} />
+              <PaneToggle pane="viewer" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
           </>
         )}
         <CopyLinkButton />
@@ -146,7 +152,8 @@ export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNo
           </Fragment>
         ))}
       </Group>
-      {shown.map((name) => createPortal(content[name], hosts[name], name))}
+      </>
+      {portals}
     </div>
   );
 }
