@@ -19,5 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 5000,
+    // The viewer reference of /bench (index.html) and of the answer route (route.html, scripts/bench-route.ts).
+    rolldownOptions: { input: { index: path.join(here, 'ref/index.html'), route: path.join(here, 'ref/route.html') } },
   },
 });
