@@ -13,6 +13,7 @@ import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
+import { loadReviewPane, loadViewerPane } from './route-chunks.ts';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
 import { claimOf, useCitationVerdicts } from './review-result.ts';
 import { verdictBadge } from './status-badge.ts';
@@ -27,8 +28,6 @@ import { useTranslate } from '../i18n/use-translate.ts';
 // without waiting for them. They are fetched as the view mounts, while the answer itself loads, and the viewer's
 // chunk then starts its workers (pdf.js's and the locator's), so a citation clicked a moment later does not wait for code, worker and
 // document one after another (they were a chain of six round trips and two script compiles).
-const loadViewerPane = () => import('./viewer-pane.tsx');
-const loadReviewPane = () => import('./review-pane.tsx');
 // Retryable: a pane whose chunk failed to download imports it again on the pane's Retry (retryable-lazy.tsx).
 const viewerPane = retryableLazy(() => loadViewerPane().then((m) => m.ViewerPane));
 const reviewPane = retryableLazy(() => loadReviewPane().then((m) => m.LoadedReviewPane));
