@@ -24,6 +24,7 @@ import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './v
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
 import { usePreparedPages } from './use-prepared-pages.ts';
+import { usePreparedQuotes } from './use-prepared-quotes.ts';
 import { useWorkerCleanup } from './use-worker-cleanup.ts';
 import { citedPagesInOrder, type PageCitation } from '../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
@@ -127,6 +128,7 @@ export function ViewerPages(props: ViewerPagesProps) {
   const citedPages = useMemo(() => citedPagesInOrder(citations, labels ?? null, pageCount), [citations, labels, pageCount]);
   const cleanups = useWorkerCleanup(textCache, scheduler);
   usePreparedPages(textCache, scheduler, citedPages, anyPainted, cleanups);
+  usePreparedQuotes(textCache, citations, anyPainted);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
