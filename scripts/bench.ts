@@ -28,11 +28,13 @@ docs/benchmarks.md. Never part of npm test or CI.
   --quick           2 passes, 10 and 1,000 pages, no corpus, no 5,000-page search, 1 throttled pass (~4 min)
   --passes N        passes (default 5; the throttled table gets 5, or 1 with --quick)
   --no-throttle     leave out the throttled table
+  --no-search       leave out the whole-document search
   --throttle-only   only the throttled table
   --dist DIR        the app's build folder (default: a temporary one)
   --skip-build      reuse --dist as it is
   --no-write        print only; leave docs/benchmarks.md alone
   --port P          the app on P, the reference on P+1 (default: free ports)
+  --against DIR     an A/B of two builds: the "pdf.js viewer" column is citelens built in DIR (docs are not written)
 
 The viewer-only diagnostic (/bench, served only with CITELENS_BENCH=1) is scripts/bench-viewer.ts.`;
 
@@ -118,11 +120,14 @@ async function main(): Promise<void> {
     const port = Number(arg('--port')) || 0;
     const ready = /ready at (http:\/\/\S+\/)/;
     const app = await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: dist }, ready, port, log);
-    const ref = await startServer(root, 'scripts/bench/ref-server.ts', { ...serverEnv, BENCH_REF_DIST: refDist }, ready, port ? port + 1 : 0, log);
+    const against = arg('--against');
+    const ref = against
+      ? await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: path.resolve(root, against), CITELENS_DB: path.join(tmp, 'reviews-b.sqlite') }, ready, port ? port + 1 : 0, log)
+      : await startServer(root, 'scripts/bench/ref-server.ts', { ...serverEnv, BENCH_REF_DIST: refDist }, ready, port ? port + 1 : 0, log);
     const loadStart = os.loadavg()[0]!;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const errors: string[] = [];
-    const env: RouteEnv = { browser, app: app.url, ref: ref.url, viewport: VIEWPORT, throttle: 1, errors, layout: new Map() };
+    const env: RouteEnv = { browser, app: app.url, ref: ref.url, viewport: VIEWPORT, throttle: 1, errors, layout: new Map(), againstApp: !!against };
     const c = new Collector();
 
     // Warm-up (discarded): the servers' first requests, the OS file cache. Then citelens's document pane, per document.
@@ -134,7 +139,7 @@ async function main(): Promise<void> {
 
     if (!THROTTLE_ONLY) {
       await measure(env, c, data.docs, PASSES, '', started);
-      for (const s of data.search) {
+      for (const s of argv.includes('--no-search') ? [] : data.search) {
         // Whole-document search at 5,000 pages takes ~10 s a side: 3 passes there.
         const passes = s.pages > 1000 ? Math.min(PASSES, 3) : PASSES;
         for (let pass = 0; pass < passes; pass++) {
@@ -154,7 +159,7 @@ async function main(): Promise<void> {
       }
     }
     let js: RouteFigures['js'] = null;
-    if (!THROTTLE_ONLY) {
+    if (!THROTTLE_ONLY && !against) {
       const doc = data.docs[0]!;
       const gz = (dir: string, url: string) => gzipSync(readFileSync(path.join(dir, decodeURIComponent(new URL(url).pathname)))).length;
       const mine = await scriptsBeforePaint(env, 'citelens', doc);
@@ -187,7 +192,7 @@ async function main(): Promise<void> {
     const code = `commit ${git('rev-parse', '--short', 'HEAD') || 'unknown'}${git('status', '--porcelain', '--', 'src', 'scripts', 'index.html', 'vite.config.ts') ? ' plus uncommitted changes' : ''}`;
     if (errors.length) log(`page errors:\n  ${[...new Set(errors)].slice(0, 20).join('\n  ')}`);
     process.stdout.write(`\n${textTable(rows)}\n\n4x CPU throttle:\n${textTable(throttledRows)}\n\n${machine}; ${load}; ${minutes} min\n`);
-    if (!argv.includes('--no-write') && !THROTTLE_ONLY) {
+    if (!argv.includes('--no-write') && !THROTTLE_ONLY && !against) {
       const shown = argv.filter((a, i) => !['--dist', '--port', '--skip-build', '--no-write'].includes(a) && !['--dist', '--port'].includes(argv[i - 1] ?? ''));
       const command = `npm run bench${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
       writeBenchSection('route', routeSection({ command, code, machine, load, minutes, passes: PASSES, rows, throttledRows, throttledPasses: THROTTLED_PASSES, note: process.env.BENCH_NOTE }));

@@ -25,6 +25,8 @@ export interface RouteEnv {
   throttle: number;
   errors: string[];
   layout: Map<string, Layout>;
+  /** The "reference" side is another build of citelens (an A/B of two builds: `--against`), not pdf.js's viewer. */
+  againstApp?: boolean;
 }
 
 interface Session {
@@ -38,9 +40,12 @@ const READING_MS = 2000;
 /** Between clicks: a reader's pace. */
 const BETWEEN_CLICKS_MS = 400;
 
-function appUrl(env: RouteEnv, answer: string, cite?: number): string {
-  return `${env.app}?answer=${encodeURIComponent(answer)}${cite ? `&cite=${cite}` : ''}`;
+function appUrl(env: RouteEnv, answer: string, cite?: number, base = env.app): string {
+  return `${base}?answer=${encodeURIComponent(answer)}${cite ? `&cite=${cite}` : ''}`;
 }
+
+/** Whether `viewer` is a citelens build here, and its base URL. */
+const app = (env: RouteEnv, viewer: Viewer) => (viewer === 'citelens' ? env.app : env.againstApp ? env.ref : null);
 
 function refUrl(env: RouteEnv, doc: string, o: { cites?: RouteDoc['cites']; cite?: number; search?: string; find?: boolean }): string {
   const layout = env.layout.get(doc);
@@ -123,7 +128,8 @@ export interface Opened {
 export async function openAndClick(env: RouteEnv, viewer: Viewer, doc: RouteDoc, o: { heap: boolean }): Promise<Opened> {
   const s = await session(env, `${viewer} ${doc.answer}`, { page: 1, highlight: false });
   try {
-    await s.page.goto(viewer === 'citelens' ? appUrl(env, doc.answer) : refUrl(env, doc.doc, { cites: doc.cites }), { waitUntil: 'commit' });
+    const base = app(env, viewer);
+    await s.page.goto(base ? appUrl(env, doc.answer, undefined, base) : refUrl(env, doc.doc, { cites: doc.cites }), { waitUntil: 'commit' });
     const open = await result(s.page, WAIT_MS);
     if (open.painted === null) throw new Error(`${doc.answer}: page 1 was not painted`);
     await s.page.waitForTimeout(READING_MS);
@@ -132,7 +138,9 @@ export async function openAndClick(env: RouteEnv, viewer: Viewer, doc: RouteDoc,
     let from = Infinity;
     let to = 0;
     const marker = (key: number) =>
-      viewer === 'citelens' ? s.page.getByRole('article', { name: 'Answer' }).locator(`button[data-marker="${key}"]`).first() : s.page.locator(`button[data-cite="${key}"]`);
+      // CSS selectors on both sides: a role selector is evaluated in the page by Playwright, over every element, just
+      // before each click, and its work would count in the clicks' long tasks.
+      base ? s.page.locator(`article[aria-label="Answer"] button[data-marker="${key}"]`).first() : s.page.locator(`button[data-cite="${key}"]`);
     for (const key of doc.clicks) {
       const page = doc.cites[key - 1]!.page;
       await s.page.evaluate((p) => (window as unknown as RouteProbeWindow).__route.arm(p, true), page);
@@ -161,7 +169,8 @@ export async function deepLink(env: RouteEnv, viewer: Viewer, doc: RouteDoc, key
   const page = doc.cites[key - 1]!.page;
   const s = await session(env, `${viewer} ${doc.answer}&cite=${key}`, { page, highlight: true });
   try {
-    await s.page.goto(viewer === 'citelens' ? appUrl(env, doc.answer, key) : refUrl(env, doc.doc, { cites: doc.cites, cite: key }), { waitUntil: 'commit' });
+    const base = app(env, viewer);
+    await s.page.goto(base ? appUrl(env, doc.answer, key, base) : refUrl(env, doc.doc, { cites: doc.cites, cite: key }), { waitUntil: 'commit' });
     const w = await result(s.page, WAIT_MS);
     return { painted: w.painted, shown: w.shown, longest: await longest(s.page, 0, w.shown ?? WAIT_MS) };
   } finally {
@@ -176,7 +185,8 @@ export async function deepLink(env: RouteEnv, viewer: Viewer, doc: RouteDoc, key
 export async function searchLink(env: RouteEnv, viewer: Viewer, doc: SearchDoc): Promise<Linked> {
   const s = await session(env, `${viewer} ${doc.answer}`, { page: doc.pages, highlight: true });
   try {
-    await s.page.goto(viewer === 'citelens' ? appUrl(env, doc.answer, 1) : refUrl(env, doc.doc, { search: doc.quote, find: true }), { waitUntil: 'commit' });
+    const base = app(env, viewer);
+    await s.page.goto(base ? appUrl(env, doc.answer, 1, base) : refUrl(env, doc.doc, { search: doc.quote, find: true }), { waitUntil: 'commit' });
     const w = await result(s.page, 120_000);
     return { painted: w.painted, shown: w.shown, longest: await longest(s.page, 0, w.shown ?? 120_000) };
   } finally {
@@ -189,7 +199,8 @@ export async function scriptsBeforePaint(env: RouteEnv, viewer: Viewer, doc: Rou
   const s = await session(env, `${viewer} ${doc.answer} scripts`, { page: 1, highlight: false });
   try {
     const scripts = await recordScripts(s.page);
-    await s.page.goto(viewer === 'citelens' ? appUrl(env, doc.answer) : refUrl(env, doc.doc, { cites: doc.cites }), { waitUntil: 'commit' });
+    const base = app(env, viewer);
+    await s.page.goto(base ? appUrl(env, doc.answer, undefined, base) : refUrl(env, doc.doc, { cites: doc.cites }), { waitUntil: 'commit' });
     const w = await result(s.page, WAIT_MS);
     if (w.painted === null) throw new Error(`${doc.answer}: page 1 was not painted`);
     const paintedAt = await s.page.evaluate((t) => performance.timeOrigin + t, w.painted);
