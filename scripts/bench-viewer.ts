@@ -119,7 +119,8 @@ async function main(): Promise<void> {
     const data = await prepareData(dataDir);
     const ready = /ready at (http:\/\/\S+\/)/;
     const serverEnv = { CITELENS_DATA: dataDir, CITELENS_DB: path.join(tmp, 'reviews.sqlite'), CITELENS_ASK: 'off' };
-    const app = await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: dist }, ready, PORT, log);
+    // /bench is served only when asked for.
+    const app = await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: dist, CITELENS_BENCH: '1' }, ready, PORT, log);
     const ref = await startServer(root, 'scripts/bench/ref-server.ts', { ...serverEnv, BENCH_REF_DIST: refDist }, ready, PORT ? PORT + 1 : 0, log);
     const loadStart = os.loadavg()[0]!;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -1,5 +1,5 @@
 // The reference: pdf.js's own viewer components (PDFViewer + EventBus + PDFLinkService + PDFFindController) on the
-// same PDF, with the same loading options as citelens (src/features/viewer/pdf-loading-options.ts), exposing the
+// same PDF, at pdf.js's viewer's DEFAULT loading options (pdfjs-defaults.ts), exposing the
 // same `window.__bench` v1 (src/app/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
 // equivalent of our highlight is a div over the same box, added to the page when the jump starts.
 //   /?file=URL&scale=S[&open=0]   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that;
@@ -17,14 +17,15 @@ import {
   type BenchApi,
   type BenchWindow,
 } from '../../../src/app/bench-api.ts';
-import { pdfLoadingOptions } from '../../../src/features/viewer/pdf-loading-options.ts';
+import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
 (globalThis as unknown as { pdfjsLib: typeof pdfjsLib }).pdfjsLib = pdfjsLib;
 pdfjsLib.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
-// The same loading options as citelens's viewer (the worker is pdf.js's own, from workerSrc above).
-const OPTIONS = pdfLoadingOptions(import.meta.env.BASE_URL);
+// pdf.js's viewer's own defaults (the worker is pdf.js's own, from workerSrc above): not citelens's options, which
+// turned auto-fetch off and made pdf.js's viewer look lighter and its every-page-size figure wrong.
+const OPTIONS = pdfjsViewerDefaults(import.meta.env.BASE_URL);
 
 async function main(): Promise<void> {
   const counts = countWorkerRequests();

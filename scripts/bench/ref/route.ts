@@ -10,22 +10,13 @@
 //   `#page=P` opens pdf.js's viewer; search=Q: pdf.js's `#search=Q` (its find controller, whole document).
 import * as pdfjsLib from 'pdfjs-dist';
 import 'pdfjs-dist/web/pdf_viewer.css';
+import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
 (globalThis as unknown as { pdfjsLib: typeof pdfjsLib }).pdfjsLib = pdfjsLib;
 pdfjsLib.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
-// pdf.js's viewer application's defaults (web/app_options.js): the resource folders, and nothing else changed: range
-// requests and streaming on, auto-fetch on (disableAutoFetch false), XFA on. The folders are the ones citelens uses.
-const base = import.meta.env.BASE_URL;
-const OPTIONS = {
-  cMapUrl: `${base}pdfjs/cmaps/`,
-  cMapPacked: true,
-  standardFontDataUrl: `${base}pdfjs/standard_fonts/`,
-  wasmUrl: `${base}pdfjs/wasm/`,
-  iccUrl: `${base}pdfjs/iccs/`,
-  enableXfa: true,
-};
+const OPTIONS = pdfjsViewerDefaults(import.meta.env.BASE_URL);
 
 interface Cite {
   page: number;

@@ -1,6 +1,5 @@
-// How pdf.js loads every PDF we open, apart from the worker and the API's headers (pdf-options.ts adds those). Also
-// what the benchmark's pdf.js reference page opens its PDFs with (scripts/bench/ref), so the two load alike. No
-// imports, so that page loads none of our code with it.
+// How pdf.js loads every PDF we open, apart from the worker and the API's headers (pdf-options.ts adds those). No
+// imports: the resource folders' URLs and pdf.js's loading switches, nothing else.
 
 /** `base`: the app's base URL; the resource folders are copied from pdfjs-dist by our build (vite.config.ts). */
 export function pdfLoadingOptions(base: string) {
