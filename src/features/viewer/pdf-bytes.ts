@@ -4,10 +4,9 @@ import { concatBytes } from '../../core/documents/concat-bytes.ts';
 // A PDF's bytes, read once by the page itself, for pdf.js (`getDocument({ data })`) and for the decompression-bomb
 // check (content-guard.ts) alike. The check needs the whole file before any page may be drawn, so pdf.js's ranged,
 // streamed loading could not show a page sooner; reading the file here instead saves the worker's copy of it back
-// to the page (`getData()`), pdf.js's stream relayed chunk by chunk through the main thread, and lets the download
-// start before pdf.js's own code has arrived (/bench's entry, prefetchPdfBytes).
+// to the page (`getData()`) and pdf.js's stream relayed chunk by chunk through the main thread.
 //
-// No pdf.js and no React here, on purpose: bench-main.ts imports this first.
+// No pdf.js and no React here: the answer route's start (pdf-preload.ts) reads the file beside pdf.js's own loading.
 
 export interface Progress {
   loaded: number;
@@ -92,32 +91,4 @@ export function startPdfBytes(url: string): PendingBytes {
       if (latest) l(latest);
     },
   };
-}
-
-const prefetched = new Map<string, { pending: PendingBytes; expiry: ReturnType<typeof setTimeout> }>();
-/** How long bytes read ahead wait to be taken before they are let go. */
-const UNCLAIMED_MS = 30_000;
-
-/**
- * Starts reading `url` now, for the viewer that will open it (absolute URL, as the viewer's). /bench's entry calls
- * this as its script runs, so the file downloads while pdf.js and the viewer's code arrive. Once per URL.
- */
-export function prefetchPdfBytes(url: string): void {
-  if (prefetched.has(url)) return;
-  const pending = startPdfBytes(url);
-  const expiry = setTimeout(() => {
-    prefetched.delete(url);
-    pending.abort();
-  }, UNCLAIMED_MS);
-  prefetched.set(url, { pending, expiry });
-}
-
-/** The read prefetchPdfBytes started for `url`, now the caller's; null when none was started. */
-export function takePrefetchedBytes(url: string): PendingBytes | null {
-  const entry = prefetched.get(url);
-  if (!entry) return null;
-  // The timer goes too: it would hold the file's bytes for its 30 s.
-  clearTimeout(entry.expiry);
-  prefetched.delete(url);
-  return entry.pending;
 }

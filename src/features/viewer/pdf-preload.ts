@@ -1,12 +1,13 @@
 import type { pdfjs } from 'react-pdf';
 import { guardBytes, guardContentOnce } from './content-guard.ts';
-import { startPdfBytes, takePrefetchedBytes, type Progress } from './pdf-bytes.ts';
+import { startPdfBytes, type Progress } from './pdf-bytes.ts';
 import { openPdf, openPdfBytes } from './pdf-options.ts';
 import { holdWorkers } from './worker-lifetime.ts';
 
-// A PDF's opening, started as early as the page knows the document. No React here, on purpose: /bench's entry
-// (bench-main.ts) imports this with pdf.js alone and asks for the document while React and the viewer still load;
-// the pane that mounts for that URL (pdf-document.ts) adopts the opening instead of starting another one.
+// A PDF's opening, started as early as the page knows the document: a link to an answer opens the document its
+// viewer will show once the answer and the viewer's code are in, before React has drawn the viewer
+// (app/answer-route-start.ts); the pane that mounts for that URL (pdf-document.ts) adopts the opening instead of
+// starting another one. No React here.
 
 type LoadingTask = ReturnType<typeof pdfjs.getDocument>;
 export type PdfDocument = Awaited<LoadingTask['promise']>;
@@ -34,7 +35,7 @@ interface Started extends Opening {
 }
 
 function startOpening(url: string): Started {
-  const read = takePrefetchedBytes(url) ?? startPdfBytes(url);
+  const read = startPdfBytes(url);
   // Only the abort is kept: a closure holding `read` would hold the file's bytes for as long as the pane is open.
   const abortRead = read.abort;
   let events: DocumentEvents | null = null;
