@@ -1,4 +1,5 @@
 import { startPdfWorkerEarly } from '../features/viewer/early-pdf-worker.ts';
+import { prefetchPdfBytes } from '../features/viewer/pdf-bytes.ts';
 
 // /bench's entry (bench.html, served only with CITELENS_BENCH=1): the viewer alone, started the way a link to an
 // answer starts it (main.tsx, answer-route-start.ts): pdf.js's worker at once, then the document's opening
@@ -12,6 +13,8 @@ const file = params.get('file');
 if (startsOpen) startPdfWorkerEarly();
 if (startsOpen && file) {
   const url = new URL(file, window.location.href).href;
+  // The file is known at once here (a link to an answer knows it once the answer is in): its bytes first.
+  prefetchPdfBytes(url);
   // A failed preload costs nothing: the viewer's pane then starts the opening itself.
   void import('../features/viewer/pdf-preload.ts').then(({ preloadPdfDocument }) => preloadPdfDocument(url), () => undefined);
 }

@@ -6,18 +6,11 @@ import { CitationChecksContext } from '../features/viewer/citation-checks.ts';
 import { useCitationVerdicts } from './review-result.ts';
 import { viewerChecks } from './viewer-checks.ts';
 import { prepareViewerWorkers } from '../features/viewer/pdf-options.ts';
-import { preloadPdfDocument } from '../features/viewer/pdf-preload.ts';
-import { addressRefusal } from '../core/documents/document-address.ts';
-import { documentKind } from '../core/model/document-kind.ts';
-import { parseMayBeSlow } from '../core/markdown/parse-answer-markdown.ts';
-import { storeOrigins } from '../api/store-origins.ts';
-import type { HighlightTarget } from '../core/model/highlight-target.ts';
-import type { ViewState } from './url-state.ts';
+import { shownDocumentId } from './shown-document.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
 import { reportAnchored } from './app-events.ts';
 import { neighbourCitation } from './citation-steps.ts';
-import { citationTarget, defaultDocumentId } from './citation-target.ts';
 import { DeepLinkFrame, useDeepLink } from './deep-link-banner.tsx';
 import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
 import { EmptyViewer } from './pane-placeholders.tsx';
@@ -34,33 +27,13 @@ import { useTranslate } from '../i18n/use-translate.ts';
 /** The answer view starts the viewer's workers as soon as this chunk arrives (answer-view.tsx). */
 export const startViewerWorkers = prepareViewerWorkers;
 
-/** The document the pane shows: the citation's, else the link's `doc` when the answer has it, else the first cited. */
-function shownDocumentId(answer: Answer, view: ViewState, target: HighlightTarget | null): string | undefined {
-  return target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
-}
-
-/**
- * Starts downloading and opening the PDF this pane will show for `view`, before React has drawn anything of it
- * (answer-route-start.ts); the pane adopts the opening (pdf-preload.ts). Only a PDF of our store the pane would
- * load itself: never a refused address, a web page or a text source. A long answer is not parsed here (its
- * Markdown is parsed off the main thread first): its document opens with its pane.
- */
-export function preloadShownDocument(answer: Answer, view: ViewState): void {
-  if (view.cite && parseMayBeSlow(answer.text)) return;
-  const target = view.cite ? citationTarget(answer, modelFor(answer), view.cite, 0) : null;
-  const doc = answer.documents.find((d) => d.id === shownDocumentId(answer, view, target));
-  if (!doc || doc.generated || addressRefusal(doc.url) || documentKind(doc, storeOrigins()).kind !== 'pdf') return;
-  prepareViewerWorkers();
-  preloadPdfDocument(doc.url);
-}
-
 export function ViewerPane({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
   const { showDocument, setPage, setRegion, stepRegion } = useViewStore.getState();
   const regionStep = useViewStore((s) => s.regionStep);
   // Night pages: the portal's or the link's `night`, else the reader's saved choice (full app only).
   const nightPages = effectiveNightPages(useViewStore.getState().embedded, useViewStore((s) => s.display.night), useThemeStore((s) => s.nightPages));
-  const documentId = shownDocumentId(answer, view, target);
+  const documentId = shownDocumentId(answer, view, target?.documentId);
   // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current
   // one is, the background checks hold back (use-source-checks.ts).
   const [anchoredNonce, setAnchoredNonce] = useState<number | null>(null);

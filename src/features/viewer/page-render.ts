@@ -249,20 +249,21 @@ export function whenDrawingListed(task: RenderTask, listener: () => void): boole
  * through. The fonts the list needs load on the way.
  */
 export function prepareDrawing(page: PDFPageProxy, scheduler: RenderScheduler, newCanvas = () => document.createElement('canvas')): RenderTicket {
-  return scheduler.schedule(
-    {
-      start: () => {
-        const canvas = newCanvas();
-        canvas.width = 1;
-        canvas.height = 1;
-        const task = page.render({ canvas, viewport: page.getViewport({ scale: 1 }), operationsFilter: () => false });
-        const done = task.promise.finally(() => releaseCanvas(canvas));
-        return { done, cancel: () => task.cancel() };
-      },
-    },
-    0,
-    { idle: true },
-  );
+  return scheduler.schedule({ start: () => buildDrawing(page, newCanvas) }, 0, { idle: true });
+}
+
+/**
+ * The same, now and with no queue: the opening of a linked answer's document (pdf-preload.ts) has the worker build the
+ * drawing of the page the viewer will show first while React still draws the viewer, which then paints it with no
+ * request of its own.
+ */
+export function buildDrawing(page: PDFPageProxy, newCanvas = () => document.createElement('canvas')): { done: Promise<void>; cancel(): void } {
+  const canvas = newCanvas();
+  canvas.width = 1;
+  canvas.height = 1;
+  const task = page.render({ canvas, viewport: page.getViewport({ scale: 1 }), operationsFilter: () => false });
+  const done = task.promise.finally(() => releaseCanvas(canvas));
+  return { done, cancel: () => task.cancel() };
 }
 
 export function releaseCanvas(canvas: HTMLCanvasElement) {

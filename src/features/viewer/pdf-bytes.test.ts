@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiToken } from '../../api/auth-token.ts';
-import { fetchPdfBytes, type Progress } from './pdf-bytes.ts';
+import { fetchPdfBytes, prefetchPdfBytes, takePrefetchedBytes, type Progress } from './pdf-bytes.ts';
 
 const URL_A = 'https://docs.example/a.pdf';
 
@@ -80,5 +80,37 @@ describe('reading a PDF\'s bytes (fetchPdfBytes)', () => {
     const init = fetch.mock.calls[0]![1]!;
     expect(init.headers).toEqual({ Authorization: 'Bearer a-token-of-sixteen-chars' });
     expect(init.credentials).toBe('same-origin');
+  });
+});
+
+describe('reading ahead (prefetchPdfBytes)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('reads once per URL, hands the read over once, and tells a late listener the progress it missed', async () => {
+    const fetch = respondWith(new Response(bodyOf([[1, 2, 3]]), { headers: { 'Content-Length': '3' } }));
+    prefetchPdfBytes(URL_A);
+    prefetchPdfBytes(URL_A);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const pending = takePrefetchedBytes(URL_A)!;
+    expect(takePrefetchedBytes(URL_A)).toBeNull();
+    expect(await pending.result).toEqual({ kind: 'bytes', bytes: new Uint8Array([1, 2, 3]) });
+    const heard: Progress[] = [];
+    pending.onProgress((p) => heard.push(p));
+    expect(heard).toEqual([{ loaded: 3, total: 3 }]);
+  });
+
+  it('lets a read nobody took go after 30 s', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    vi.stubGlobal('fetch', vi.fn((_url: string, init?: RequestInit) => ((signal = init?.signal ?? undefined), new Promise<Response>(() => undefined))));
+    prefetchPdfBytes('https://docs.example/b.pdf');
+    vi.advanceTimersByTime(29_000);
+    expect(signal?.aborted).toBe(false);
+    vi.advanceTimersByTime(2_000);
+    expect(signal?.aborted).toBe(true);
+    expect(takePrefetchedBytes('https://docs.example/b.pdf')).toBeNull();
   });
 });

@@ -6,7 +6,8 @@ import { concatBytes } from '../../core/documents/concat-bytes.ts';
 // streamed loading could not show a page sooner; reading the file here instead saves the worker's copy of it back
 // to the page (`getData()`) and pdf.js's stream relayed chunk by chunk through the main thread.
 //
-// No pdf.js and no React here: the answer route's start (pdf-preload.ts) reads the file beside pdf.js's own loading.
+// No pdf.js and no React here: a link to an answer starts reading its document before pdf.js's code has arrived
+// (prefetchPdfBytes, app/answer-route-start.ts).
 
 export interface Progress {
   loaded: number;
@@ -91,4 +92,33 @@ export function startPdfBytes(url: string): PendingBytes {
       if (latest) l(latest);
     },
   };
+}
+
+const prefetched = new Map<string, { pending: PendingBytes; expiry: ReturnType<typeof setTimeout> }>();
+/** How long bytes read ahead wait to be taken before they are let go. */
+const UNCLAIMED_MS = 30_000;
+
+/**
+ * Starts reading `url` now, for the viewer that will open it (absolute URL, as the viewer's): a link to an answer
+ * asks for its document as soon as the answer has arrived (app/answer-route-start.ts), while pdf.js and the viewer's
+ * code still load and React draws the answer. Once per URL; the opening takes the read (pdf-preload.ts).
+ */
+export function prefetchPdfBytes(url: string): void {
+  if (prefetched.has(url)) return;
+  const pending = startPdfBytes(url);
+  const expiry = setTimeout(() => {
+    prefetched.delete(url);
+    pending.abort();
+  }, UNCLAIMED_MS);
+  prefetched.set(url, { pending, expiry });
+}
+
+/** The read prefetchPdfBytes started for `url`, now the caller's; null when none was started. */
+export function takePrefetchedBytes(url: string): PendingBytes | null {
+  const entry = prefetched.get(url);
+  if (!entry) return null;
+  // The timer goes too: it would hold the file's bytes for its 30 s.
+  clearTimeout(entry.expiry);
+  prefetched.delete(url);
+  return entry.pending;
 }

@@ -156,6 +156,16 @@ describe('opening a document (usePdfDocument, preloadPdfDocument)', () => {
     expect(events.onPassword).toHaveBeenLastCalledWith(respond, 2);
   });
 
+  it('uses the bytes read ahead for a link to an answer (prefetchPdfBytes)', async () => {
+    const { prefetchPdfBytes, preloadPdfDocument } = await fresh();
+    prefetchPdfBytes(URL_A);
+    preloadPdfDocument(URL_A);
+    expect(fetches).toHaveLength(1);
+    fetches[0]!.respond(pdfResponse());
+    await settle();
+    expect([...tasks[0]!.bytes!]).toEqual(PDF_BYTES);
+  });
+
   it('a second pane for the same URL starts its own opening (the preload is taken once)', async () => {
     const { preloadPdfDocument, usePdfDocument } = await fresh();
     preloadPdfDocument(URL_A);
