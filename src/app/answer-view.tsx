@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
@@ -96,7 +96,9 @@ export function AnswerView({ answerId }: { answerId: string }) {
       panes = {
         answer: (
           <PaneBoundary pane="answer">
-            <ThreadPane result={query.data} renderTurn={renderTurn} />
+            <AfterFirstCommit fallback={loadingPanes(t('app.loadingAnswer')).answer}>
+              <ThreadPane result={query.data} renderTurn={renderTurn} />
+            </AfterFirstCommit>
           </PaneBoundary>
         ),
         review: (
@@ -129,6 +131,17 @@ export function AnswerView({ answerId }: { answerId: string }) {
       {embedded && shown ? <VerdictReporter key={query.data.answer.id} answer={query.data.answer} /> : null}
     </main>
   );
+}
+
+/**
+ * Drawn in a background render right after the view's first commit (a transition: useDeferredValue's initial value),
+ * which React interrupts for anything more urgent. The answer's text (its Markdown drawn, its markers) was most of the
+ * view's first render, one task in which the document pane waited to mount and pdf.js's messages to be read: now the
+ * document pane mounts and opens its document first, and the answer draws in slices beside the page's drawing.
+ */
+function AfterFirstCommit({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : fallback;
 }
 
 // Each turn of a conversation has its own boundary: one turn that cannot be drawn leaves the others readable.
