@@ -87,7 +87,7 @@ async function measure(env: RouteEnv, c: Collector, docs: RouteDoc[], passes: nu
           log(`  link → p. ${doc.cites[0]!.page} ${l.shown === null ? 'timeout' : Math.round(l.shown)} ms`);
         });
       }
-      pairClicks(c, `${t}${doc.doc}`, clicks);
+      pairClicks(c, doc.doc, clicks, t);
     }
   }
 }

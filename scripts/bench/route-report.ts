@@ -10,7 +10,7 @@ import { markdownTable, toRow, type Row, type Series, type Target, type Unit } f
  * drawn" or "drawn" when both viewers had its page in that state; when they differ (pdf.js keeps 10 pages drawn,
  * citelens its visible pages and the last citation's), each side's time is shown in a row of its own, unjudged.
  */
-export function pairClicks(c: Collector, key: string, sides: Partial<Record<Viewer, Click[]>>): void {
+export function pairClicks(c: Collector, key: string, sides: Partial<Record<Viewer, Click[]>>, prefix = ''): void {
   const [a, b] = [sides.citelens, sides.reference];
   if (!a || !b) return;
   a.forEach((mine, i) => {
@@ -18,8 +18,8 @@ export function pairClicks(c: Collector, key: string, sides: Partial<Record<View
     if (!theirs) return;
     for (const [v, x] of [['citelens', mine], ['reference', theirs]] as const) {
       const state = mine.drawn === theirs.drawn ? (x.drawn ? 'drawn' : 'cold') : x.drawn ? 'drawn-alone' : 'cold-alone';
-      c.addOrFail(`click-${state}-${key}`, v, x.shown);
-      if (state === 'cold' && x.shown !== null && x.painted !== null) c.add(`click-gap-${key}`, v, x.shown - x.painted);
+      c.addOrFail(`${prefix}click-${state}-${key}`, v, x.shown);
+      if (state === 'cold' && x.shown !== null && x.painted !== null) c.add(`${prefix}click-gap-${key}`, v, x.shown - x.painted);
     }
   });
 }

@@ -4,6 +4,7 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { routeProbeScript, type RouteProbeWindow } from './route-probe.ts';
+import { timelineScript } from './open-timeline.ts';
 import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);
@@ -25,6 +26,8 @@ try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const p = await context.newPage();
       await p.addInitScript({ content: routeProbeScript({ page, highlight }) });
+      // pdf.js's worker messages (the first of each kind, both ways), as open-timeline.ts records them.
+      if (argv.includes('--worker')) await p.addInitScript({ content: timelineScript() });
       if (throttle > 1) await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
       await p.goto(url, { waitUntil: 'commit' });
       const w = await p.evaluate(() => (window as unknown as RouteProbeWindow).__route.result(60_000));
@@ -38,6 +41,7 @@ try {
         }
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
         if (fcp) out['FCP'] = fcp.startTime;
+        Object.assign(out, (window as unknown as { __timeline?: Record<string, number> }).__timeline ?? {});
         const tasks = (window as unknown as RouteProbeWindow).__route.longTasks;
         out['long tasks (sum)'] = tasks.reduce((a, t) => a + t.duration, 0);
         out['longest task'] = Math.max(0, ...tasks.map((t) => t.duration));
