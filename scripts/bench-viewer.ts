@@ -16,7 +16,7 @@
 // scripts/bench/report.ts.
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,7 @@ import { heapCycles, scrollMemory, type MemorySample } from './bench/memory.ts';
 import { firstPaintJs, referenceJsSizes } from './bench/first-paint-js.ts';
 import { Collector, reportSection, scrollMemoryTable, seriesOf } from './bench/report.ts';
 import { PairedJumps } from './bench/paired-jumps.ts';
-import { run, startServer, stopChildren } from './bench/processes.ts';
+import { benchRun, buildApps, startServer } from './bench/processes.ts';
 import { jumpPattern, markdownTable, textTable, toRow } from './bench/stats.ts';
 import type { BenchJumpResult } from '../src/app/bench-api.ts';
 
@@ -95,25 +95,12 @@ async function prepareData(dataDir: string): Promise<{ corpus: { id: string; nam
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'citelens-bench-'));
   let browser: Browser | undefined;
-  // Interrupted: still stop the servers and the browser, and remove the temp folder.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping`);
-      void Promise.allSettled([browser?.close(), stopChildren()]).then(() => {
-        rmSync(tmp, { recursive: true, force: true });
-        process.exit(130);
-      });
-    });
-  }
+  const bench = benchRun(log, () => browser);
+  const { tmp } = bench;
   try {
     const dist = path.resolve(root, arg('--dist') ?? path.join(tmp, 'app'));
-    if (!SKIP_BUILD) run(root, 'npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {}, log);
-    if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built`);
-    const refDist = path.join(tmp, 'ref');
-    run(root, 'npx', ['vite', 'build', '--config', 'scripts/bench/vite.bench.config.ts'], { BENCH_REF_OUT: refDist }, log);
-    cpSync(path.join(dist, 'pdfjs'), path.join(refDist, 'pdfjs'), { recursive: true });
+    const refDist = buildApps(root, dist, tmp, SKIP_BUILD, log);
 
     const dataDir = path.join(tmp, 'data');
     const data = await prepareData(dataDir);
@@ -311,9 +298,7 @@ async function main(): Promise<void> {
       log('updated docs/benchmarks.md');
     }
   } finally {
-    await browser?.close().catch(() => undefined);
-    await stopChildren();
-    rmSync(tmp, { recursive: true, force: true });
+    await bench.end();
   }
 }
 

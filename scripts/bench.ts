@@ -1,6 +1,6 @@
 // `npm run bench`: the answer route (issue #37) against pdf.js's viewer at its default options. See HELP.
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { writeBenchSection } from './bench-docs.ts';
 import { referenceJsSizes } from './bench/first-paint-js.ts';
 import { Collector } from './bench/report.ts';
-import { run, startServer, stopChildren } from './bench/processes.ts';
+import { benchRun, buildApps, startServer } from './bench/processes.ts';
 import { GENERATED, writeRouteData, type RouteDoc } from './bench/route-data.ts';
 import { deepLink, measureLayout, openAndClick, scriptsBeforePaint, searchLink, type Click, type RouteEnv, type Viewer } from './bench/route-drive.ts';
 import { pairClicks, routeSection, routeSeries, toRows, type RouteFigures } from './bench/route-report.ts';
@@ -94,24 +94,12 @@ async function measure(env: RouteEnv, c: Collector, docs: RouteDoc[], passes: nu
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'citelens-bench-'));
   let browser: Browser | undefined;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping`);
-      void Promise.allSettled([browser?.close(), stopChildren()]).then(() => {
-        rmSync(tmp, { recursive: true, force: true });
-        process.exit(130);
-      });
-    });
-  }
+  const bench = benchRun(log, () => browser);
+  const { tmp } = bench;
   try {
     const dist = path.resolve(root, arg('--dist') ?? path.join(tmp, 'app'));
-    if (!argv.includes('--skip-build')) run(root, 'npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {}, log);
-    if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built`);
-    const refDist = path.join(tmp, 'ref');
-    run(root, 'npx', ['vite', 'build', '--config', 'scripts/bench/vite.bench.config.ts'], { BENCH_REF_OUT: refDist }, log);
-    cpSync(path.join(dist, 'pdfjs'), path.join(refDist, 'pdfjs'), { recursive: true });
+    const refDist = buildApps(root, dist, tmp, argv.includes('--skip-build'), log);
 
     const dataDir = path.join(tmp, 'data');
     const cacheDir = path.join(root, 'node_modules/.cache/citelens-bench');
@@ -199,9 +187,7 @@ async function main(): Promise<void> {
       log('updated docs/benchmarks.md');
     }
   } finally {
-    await browser?.close().catch(() => undefined);
-    await stopChildren();
-    rmSync(tmp, { recursive: true, force: true });
+    await bench.end();
   }
 }
 

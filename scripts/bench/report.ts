@@ -135,13 +135,17 @@ export function seriesOf(
   return out;
 }
 
-export function reportSection(o: {
+/** What every bench section says of its run. */
+export interface RunInfo {
   command: string;
   code: string;
   machine: string;
   load: string;
   minutes: string;
   passes: number;
+}
+
+export function reportSection(o: RunInfo & {
   /** The corpus files' passes (more than `passes`: see bench.ts). */
   corpusPasses: number;
   quick: boolean;

@@ -1,6 +1,6 @@
 // The answer route benchmark's figures: clicks paired between the two viewers, the series with issue #37's targets,
 // and the section of docs/benchmarks.md that `npm run bench` owns.
-import type { Collector } from './report.ts';
+import type { Collector, RunInfo } from './report.ts';
 import type { Click, Viewer } from './route-drive.ts';
 import type { RouteDoc } from './route-data.ts';
 import { markdownTable, toRow, type Row, type Series, type Target, type Unit } from './stats.ts';
@@ -79,13 +79,7 @@ export function routeSeries(c: Collector, f: RouteFigures, throttled: boolean): 
   return out;
 }
 
-export interface Section {
-  command: string;
-  code: string;
-  machine: string;
-  load: string;
-  minutes: string;
-  passes: number;
+export interface Section extends RunInfo {
   rows: Row[];
   throttledRows: Row[];
   throttledPasses: number;

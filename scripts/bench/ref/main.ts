@@ -17,6 +17,7 @@ import {
   type BenchApi,
   type BenchWindow,
 } from '../../../src/app/bench-api.ts';
+import { markOver, type RefPageView } from './mark.ts';
 import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   eventBus.on('pagesinit', () => (readyAt = performance.now()));
 
   const waitFor = createWaiter();
-  type PageView = { div: HTMLDivElement; renderingState: number; viewport: { convertToViewportPoint(x: number, y: number): number[] }; pdfPage?: { view: number[] } };
+  type PageView = RefPageView & { renderingState: number };
   const pageView = (page: number) => viewer.getPageView(page - 1) as PageView | undefined;
   // A page's paint is pdf.js's own `pagerendered`; one painted before (and still painted) counts as cached.
   const painted = (page: number) => {
@@ -84,8 +85,6 @@ async function main(): Promise<void> {
   const jump = (page: number) => {
     const view = pageView(page);
     if (!view) return;
-    const pageBox = view.pdfPage?.view ?? [0, 0, 612, 792];
-    const [x0, y0, x1, y1] = [pageBox[0]! + BENCH_BOX.x0, pageBox[3]! - BENCH_BOX.y0, pageBox[0]! + BENCH_BOX.x1, pageBox[3]! - BENCH_BOX.y1];
     if (view.renderingState !== 3) {
       // Not painted now: only what happens after the start counts (an evicted page keeps its old event times).
       rendered.delete(page);
@@ -93,21 +92,8 @@ async function main(): Promise<void> {
     }
     for (const old of marks.values()) old.remove();
     marks.clear();
-    viewer.scrollPageIntoView({ pageNumber: page, destArray: [null, { name: 'XYZ' }, pageBox[0], Math.min(pageBox[3]!, y0 + 40), null] });
-    const [a, b] = view.viewport.convertToViewportPoint(x0, y0) as [number, number];
-    const [c, d] = view.viewport.convertToViewportPoint(x1, y1) as [number, number];
-    const mark = document.createElement('div');
-    mark.dataset.benchHighlight = '';
-    Object.assign(mark.style, {
-      position: 'absolute',
-      left: `${Math.min(a, c)}px`,
-      top: `${Math.min(b, d)}px`,
-      width: `${Math.abs(c - a)}px`,
-      height: `${Math.abs(d - b)}px`,
-      background: 'rgba(250, 204, 21, 0.4)',
-      zIndex: '10',
-      pointerEvents: 'none',
-    });
+    const { mark, destArray } = markOver(view, [BENCH_BOX.x0, BENCH_BOX.y0, BENCH_BOX.x1, BENCH_BOX.y1]);
+    viewer.scrollPageIntoView({ pageNumber: page, destArray });
     marks.set(page, mark);
     placeMark(page);
   };

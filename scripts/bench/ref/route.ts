@@ -10,6 +10,7 @@
 //   `#page=P` opens pdf.js's viewer; search=Q: pdf.js's `#search=Q` (its find controller, whole document).
 import * as pdfjsLib from 'pdfjs-dist';
 import 'pdfjs-dist/web/pdf_viewer.css';
+import { markOver, type RefPageView } from './mark.ts';
 import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
@@ -51,8 +52,7 @@ async function main(): Promise<void> {
   const viewer = new PDFViewer({ container, viewer: document.getElementById('viewer') as HTMLDivElement, eventBus, linkService, findController });
   linkService.setViewer(viewer);
 
-  type PageView = { div: HTMLDivElement; viewport: { convertToViewportPoint(x: number, y: number): number[] }; pdfPage?: { view: number[] } };
-  const pageView = (page: number) => viewer.getPageView(page - 1) as PageView | undefined;
+  const pageView = (page: number) => viewer.getPageView(page - 1) as RefPageView | undefined;
   // The highlight: a div over the citation's box. pdf.js empties a page's div when it draws it again, so the div is
   // put back as soon as the page is drawn (as citelens draws its highlight with the page).
   const marks = new Map<number, HTMLDivElement>();
@@ -67,25 +67,10 @@ async function main(): Promise<void> {
   const open = (cite: Cite) => {
     const view = pageView(cite.page);
     if (!view) return;
-    const pageBox = view.pdfPage?.view ?? [0, 0, 612, 792];
-    const [x0, y0, x1, y1] = [pageBox[0]! + cite.box[0], pageBox[3]! - cite.box[1], pageBox[0]! + cite.box[2], pageBox[3]! - cite.box[3]];
     for (const old of marks.values()) old.remove();
     marks.clear();
-    viewer.scrollPageIntoView({ pageNumber: cite.page, destArray: [null, { name: 'XYZ' }, pageBox[0], Math.min(pageBox[3]!, y0 + 40), null] });
-    const [a, b] = view.viewport.convertToViewportPoint(x0, y0) as [number, number];
-    const [c, d] = view.viewport.convertToViewportPoint(x1, y1) as [number, number];
-    const mark = document.createElement('div');
-    mark.dataset.benchHighlight = '';
-    Object.assign(mark.style, {
-      position: 'absolute',
-      left: `${Math.min(a, c)}px`,
-      top: `${Math.min(b, d)}px`,
-      width: `${Math.abs(c - a)}px`,
-      height: `${Math.abs(d - b)}px`,
-      background: 'rgba(250, 204, 21, 0.4)',
-      zIndex: '10',
-      pointerEvents: 'none',
-    });
+    const { mark, destArray } = markOver(view, cite.box);
+    viewer.scrollPageIntoView({ pageNumber: cite.page, destArray });
     marks.set(cite.page, mark);
     placeMark(cite.page);
   };
