@@ -113,6 +113,10 @@ async function main(): Promise<void> {
       ? await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: path.resolve(root, against), CITELENS_DB: path.join(tmp, 'reviews-b.sqlite') }, ready, port ? port + 1 : 0, log)
       : await startServer(root, 'scripts/bench/ref-server.ts', { ...serverEnv, BENCH_REF_DIST: refDist }, ready, port ? port + 1 : 0, log);
     const loadStart = os.loadavg()[0]!;
+    // The machine may be shared: the load is sampled through the run too, not only at its two ends.
+    const loadSamples: number[] = [];
+    const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]!), 15_000);
+    sampler.unref(); // a failed run still exits
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const errors: string[] = [];
     const env: RouteEnv = { browser, app: app.url, ref: ref.url, viewport: VIEWPORT, throttle: 1, errors, layout: new Map(), againstApp: !!against };
@@ -171,10 +175,13 @@ async function main(): Promise<void> {
     const figures: RouteFigures = { docs: data.docs, search: data.search, js };
     const rows = THROTTLE_ONLY ? [] : toRows(routeSeries(c, figures, false));
     const throttledRows = THROTTLED_PASSES ? toRows(routeSeries(c, figures, true)) : [];
+    clearInterval(sampler);
     const loadEnd = os.loadavg()[0]!;
     const cpu = os.cpus();
     const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, Chromium ${browser.version()} (headless)`;
-    const load = `1-min load average ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end`;
+    const during = loadSamples.length ? `, ${Math.min(...loadSamples).toFixed(1)}–${Math.max(...loadSamples).toFixed(1)} during (every 15 s)` : '';
+    const load = `1-min load average ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end${during}`;
+    const date = new Date().toISOString().slice(0, 10);
     const minutes = ((Date.now() - started) / 60000).toFixed(1);
     const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
     const code = `commit ${git('rev-parse', '--short', 'HEAD') || 'unknown'}${git('status', '--porcelain', '--', 'src', 'scripts', 'index.html', 'vite.config.ts') ? ' plus uncommitted changes' : ''}`;
@@ -183,7 +190,7 @@ async function main(): Promise<void> {
     if (!argv.includes('--no-write') && !THROTTLE_ONLY && !against) {
       const shown = argv.filter((a, i) => !['--dist', '--port', '--skip-build', '--no-write'].includes(a) && !['--dist', '--port'].includes(argv[i - 1] ?? ''));
       const command = `npm run bench${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
-      writeBenchSection('route', routeSection({ command, code, machine, load, minutes, passes: PASSES, rows, throttledRows, throttledPasses: THROTTLED_PASSES, note: process.env.BENCH_NOTE }));
+      writeBenchSection('route', routeSection({ command, date, code, machine, load, minutes, passes: PASSES, rows, throttledRows, throttledPasses: THROTTLED_PASSES, note: process.env.BENCH_NOTE }));
       log('updated docs/benchmarks.md');
     }
   } finally {
