@@ -37,10 +37,24 @@ let open: AppServer;
 let locked: AppServer;
 let dbDir: string;
 
-/** The fixture pages, by name, on whatever origin this server has. */
+/** The host snippet of docs/embed.md, exactly as a portal developer copies it (the first html block of its section). */
+function documentedSnippet(): string {
+  const doc = readFileSync(path.join(here, '..', 'docs', 'embed.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('### Host snippet'));
+  const block = /```html\n([\s\S]*?)\n```/.exec(section)?.[1];
+  if (!block) throw new Error('docs/embed.md has no html block under "Host snippet"');
+  return block;
+}
+
+/** The fixture pages, by name, on whatever origin this server has; `snippet.html` is the documented snippet as a page. */
 function fixtureServer(): Promise<Server> {
   const server = createServer((req, res) => {
     const name = /^\/([a-z-]+)\.html$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+    if (name === 'snippet') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Portal</title></head><body>\n${documentedSnippet()}\n</body></html>`);
+      return;
+    }
     if (name !== 'portal' && name !== 'hostile') {
       res.writeHead(404).end();
       return;
@@ -135,7 +149,7 @@ for (const sandbox of [undefined, 'allow-scripts']) {
     test('handshake: ready reaches the portal, first; the view has no app chrome', async ({ page }) => {
       const frame = await openPortal(page, `${open.url}/embed?answer=vendor-access`, { sandbox });
       const ready = await message(page, 'citelens:ready');
-      expect(ready).toEqual({ type: 'citelens:ready', version: 1, features: { review: true, ask: true } });
+      expect(ready).toEqual({ type: 'citelens:ready', version: 1, features: { review: true, ask: true }, needsToken: false });
       expect((await received(page))[0]?.type).toBe('citelens:ready');
       await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
       // Minimal chrome: no header and home link, no pane buttons; the copy-link button only.
@@ -152,7 +166,8 @@ for (const sandbox of [undefined, 'allow-scripts']) {
 
       await sendToApp(page, { type: 'citelens:openCitation', n: 2 });
       const opened = await message(page, 'citelens:citationOpened');
-      expect(opened).toEqual({
+      // (and the citation's verdict, citelens:verdict's shape)
+      expect(opened).toMatchObject({
         type: 'citelens:citationOpened',
         version: 1,
         n: 2,
@@ -160,12 +175,17 @@ for (const sandbox of [undefined, 'allow-scripts']) {
         sourceId: 'S2',
         documentId: 'vendor-security-policy',
         page: 3,
+        verdict: { tone: expect.stringMatching(/^(ok|pending)$/u), text: expect.any(String) },
       });
       await expect(highlight(frame, 'S2', 3)).toBeVisible();
       await expect(frame.locator('button[data-marker="2"][aria-current="true"]').first()).toBeVisible();
       const anchored = await message(page, 'citelens:anchored');
-      expect(anchored).toMatchObject({ sourceId: 'S2', found: true, page: 3 });
+      expect(anchored).toMatchObject({ sourceId: 'S2', found: true, differs: false, page: 3 });
       expect(anchored.score).toBeGreaterThan(0.6);
+      // every citation's verdict, as its marker shows it, once the background checks have searched the PDF
+      await expect
+        .poll(async () => (await received(page)).filter((m) => m.type === 'citelens:verdict' && m.sourceId === 'S2').map((m) => (m.verdict as { tone: string }).tone).pop())
+        .toBe('ok');
 
       // By source id too: S3 is cited first as [3], on page 4.
       await sendToApp(page, { type: 'citelens:openCitation', sourceId: 'S3' });
@@ -181,40 +201,52 @@ for (const sandbox of [undefined, 'allow-scripts']) {
 test.describe('API tokens', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
-  test('setToken: the answer fails (401) before the token arrives and loads with it, PDF included, in a sandbox', async ({ page }) => {
+
+  test('setToken: nothing is asked before the token arrives (ready says it is needed, no unauthorized error); with it the answer and its PDF load, in a sandbox', async ({ page }) => {
     const apiRequests: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith(`${locked.url}/api/`)) apiRequests.push({ url: r.url(), authorization: r.headers().authorization });
     });
     const frame = await openPortal(page, `${locked.url}/embed?answer=vendor-access&cite=2`, { sandbox: 'allow-scripts' });
-    await message(page, 'citelens:ready');
-    expect(await message(page, 'citelens:error')).toMatchObject({ code: 'unauthorized' });
-    await expect(frame.getByText(/not accessible \(401\)/)).toBeVisible();
+    expect(await message(page, 'citelens:ready')).toMatchObject({ needsToken: true });
+    await expect(frame.locator('[data-waiting-token]')).toHaveText('Waiting for the portal to hand over its access token…');
+    expect(apiRequests.filter((r) => r.url.includes('/api/answers/'))).toEqual([]);
 
     await sendToApp(page, { type: 'citelens:setToken', token: TOKEN });
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
     // The highlight needs the PDF, which pdf.js fetched with the token in a header.
     await expect(highlight(frame, 'S2', 3)).toBeVisible();
+    // The portal that sent its token heard no `unauthorized` (it would have fetched a new token on every load).
+    expect((await received(page)).filter((m) => m.type === 'citelens:error')).toEqual([]);
 
     const documents = apiRequests.filter((r) => r.url.includes('/api/documents/'));
     expect(documents.length).toBeGreaterThan(0);
     expect(documents.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(apiRequests.every((r) => r.authorization === `Bearer ${TOKEN}` || r.url.endsWith('/api/config'))).toBe(true);
     expect(apiRequests.some((r) => r.url.includes(TOKEN))).toBe(false);
   });
 
-  test('reviewChanged: a decision saved from a sandboxed frame reaches the portal', async ({ page }) => {
+  test('a message that needs the answer before any token is refused as unauthorized', async ({ page }) => {
+    await openPortal(page, `${locked.url}/embed?answer=vendor-access`, { sandbox: 'allow-scripts' });
+    await message(page, 'citelens:ready');
+    await sendToApp(page, { type: 'citelens:openCitation', n: 2 });
+    expect(await message(page, 'citelens:error')).toMatchObject({ code: 'unauthorized' });
+  });
+
+  test('reviewChanged: a decision saved from a sandboxed frame reaches the portal, under the token\'s subject as stored', async ({ page }) => {
     const frame = await openPortal(page, `${locked.url}/embed?answer=vendor-access&panels=answer,review`, { sandbox: 'allow-scripts' });
     await message(page, 'citelens:ready');
     await sendToApp(page, { type: 'citelens:setToken', token: TOKEN });
     const claims = frame.getByRole('list', { name: 'Claims' }).locator(':scope > li');
     await expect(claims.first()).toBeVisible();
-    await frame.getByLabel('Your name').fill('Embedded Reviewer');
-    await frame.getByLabel('Your name').press('Enter');
+    // The reviewer is the token's subject, as the server records it: no name is asked for.
+    await expect(frame.locator('[data-reviewer]')).toHaveText('portal');
+    await expect(frame.locator('[data-reviewer-from="token"]')).toBeVisible();
+    await expect(frame.getByLabel('Your name')).toHaveCount(0);
 
     await claims.nth(1).getByRole('button', { name: /^Claim 2:/ }).click();
-    const card = selectedClaim(frame);
-    const claimId = await card.getAttribute('data-claim-id');
-    await card.getByRole('button', { name: /^Verified/ }).click();
+    const claimId = await selectedClaim(frame).getAttribute('data-claim-id');
+    await selectedClaim(frame).getByRole('button', { name: /^Verified/ }).click();
     expect(await message(page, 'citelens:reviewChanged')).toEqual({
       type: 'citelens:reviewChanged',
       version: 1,
@@ -222,7 +254,44 @@ test.describe('API tokens', () => {
       decision: 'verified',
       stored: 'server',
     });
-    await expect(card).toHaveAttribute('data-decision', 'verified');
+    await expect(frame.locator(`[data-claim-id="${claimId}"]`)).toHaveAttribute('data-decision', 'verified');
+    const review = await page.request.get(`${locked.url}/api/answers/vendor-access/review`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(((await review.json()) as { claims: Record<string, { reviewer: string }> }).claims[claimId!]?.reviewer).toBe('portal');
+  });
+});
+
+test.describe('deciding in a sandboxed frame without a token', () => {
+  test('the frame says plainly it cannot save, deciding is off, and the portal hears no reviewChanged', async ({ page }) => {
+    const frame = await openPortal(page, `${open.url}/embed?answer=vendor-encryption&panels=answer,review`, { sandbox: 'allow-scripts' });
+    await message(page, 'citelens:ready');
+    const claims = frame.getByRole('list', { name: 'Claims' }).locator(':scope > li');
+    await claims.nth(1).getByRole('button', { name: /^Claim 2:/ }).click();
+    await expect(frame.locator('[data-save-blocked]')).toHaveText(
+      'This frame cannot save decisions: the portal must pass a token (citelens:setToken). Deciding is off until it does.',
+    );
+    for (const name of [/^Verified/, /^Rejected/, /^Follow-up/]) await expect(selectedClaim(frame).getByRole('button', { name })).toBeDisabled();
+    // The keys do nothing either; nothing is "saved locally", no browser storage error is shown.
+    await selectedClaim(frame).getByRole('button', { name: /^Claim 2:/ }).focus();
+    await page.keyboard.press('v');
+    await expect(selectedClaim(frame)).not.toHaveAttribute('data-decision');
+    await expect(frame.getByText(/Saved locally|IndexedDB|SecurityError/)).toHaveCount(0);
+    await expect(frame.getByLabel('Your name')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('embed-cannot-save.png') });
+    expect((await received(page)).filter((m) => m.type === 'citelens:reviewChanged')).toEqual([]);
+  });
+});
+
+test.describe('the host snippet of docs/embed.md', () => {
+  test('served unedited as a portal page, it connects, opens citation 2 highlighted, and logs no warning about its own origin', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+    await page.goto(`${portalOrigin}/snippet.html?citelens=${encodeURIComponent(open.url)}`);
+    const frame = page.frameLocator('#citelens');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+    // openCitation was queued before ready and delivered after it: the cited page shows the passage.
+    await expect(highlight(frame, 'S2', 3)).toBeVisible();
+    await expect(frame.locator('button[data-marker="2"][aria-current="true"]').first()).toBeVisible();
+    expect(logged.filter((l) => /not an allowed origin|citelens error/.test(l))).toEqual([]);
   });
 });
 
@@ -349,7 +418,7 @@ test('another frame in the portal page, from a third origin or from the portal o
   await unchanged();
   await nothingSent();
   const types = (await received(page)).map((m) => m.type);
-  expect(types.filter((t) => !['citelens:ready', 'citelens:resize', 'citelens:link'].includes(t))).toEqual([]);
+  expect(types.filter((t) => !['citelens:ready', 'citelens:resize', 'citelens:link', 'citelens:verdict'].includes(t))).toEqual([]);
   expect(types.filter((t) => t === 'citelens:link')).toHaveLength(1);
   // One warning per kind, never a flood (the reload for the handshake started a second app: counted apart).
   const [first, second] = [warnings.slice(0, warningsBefore), warnings.slice(warningsBefore)];

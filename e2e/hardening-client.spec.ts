@@ -127,6 +127,8 @@ test.describe('a pane that crashes', () => {
     // A browser fault while drawing the decision history (the only place that formats dates), until we lift it.
     await page.addInitScript(() => {
       localStorage.setItem('citelens.reviewer', 'Crash Tester');
+      // The decided claim stays selected (its History is what fails to draw).
+      localStorage.setItem('citelens.autoAdvance', 'off');
       const original = Date.prototype.toLocaleString;
       Date.prototype.toLocaleString = function (this: Date, ...args: Parameters<typeof original>) {
         if ((window as { __dateFault?: boolean }).__dateFault !== false) throw new Error('Date formatting failed in this browser');

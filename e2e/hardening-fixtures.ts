@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { bombPdf } from '../src/testing/bomb-pdf.ts';
+import { SCRIPT_PDF_LINE, scriptPdf } from '../src/testing/script-pdf.ts';
 import { sharedFolder } from '../src/testing/shared-folder.ts';
 
 export const HARDENING = {
@@ -87,6 +88,27 @@ export async function writeHardeningFixtures(dataDir: string): Promise<void> {
     text: 'The memo says its content is mostly zeros [1].',
     documents: [{ id: 'bomb', title: 'Bomb Memo' }],
     sources: [cite('S1', 'bomb', { page: 1, quote: 'A page whose content stream is mostly zeros.' })],
+  });
+
+  // Issue 34, break 4: a 4.2 MB file whose content stream inflates to 4 GiB. The check used to inflate it whole
+  // (4,118 MB of heap, 5.7 s) before refusing it; e2e/bomb-heap.spec.ts reads the heap through CDP.
+  writeFileSync(path.join(docs, 'bomb-4g.pdf'), await bombPdf(4096, 'Big Bomb Memo'));
+  json('hardening-bomb-4g', {
+    id: 'hardening-bomb-4g',
+    text: 'The big memo says its content is mostly zeros [1].',
+    documents: [{ id: 'bomb-4g', title: 'Big Bomb Memo' }],
+    sources: [cite('S1', 'bomb-4g', { page: 1, quote: 'A page whose content stream is mostly zeros.' })],
+  });
+
+  // Issue 34, breaks 2 and 3: a PDF whose OpenAction calls app.alert. Opening it must never reach the browser's own
+  // PDF viewer on our origin (e2e/pdf-script.spec.ts counts the dialogs).
+  writeFileSync(path.join(docs, 'script-memo.pdf'), await scriptPdf());
+  json('hardening-pdf-script', {
+    id: 'hardening-pdf-script',
+    question: 'What does the script memo ask for?',
+    text: 'The memo asks the browser to run a script [1].',
+    documents: [{ id: 'script-memo', title: 'Script Memo' }],
+    sources: [cite('S1', 'script-memo', { page: 1, quote: SCRIPT_PDF_LINE })],
   });
 
   // Document addresses that are neither http(s) nor relative: refused before any request.

@@ -66,6 +66,14 @@ export async function writeHostileFixtures(dataDir: string): Promise<void> {
     documents: [VSP],
     sources: [mfa({ page: 2, quote: (MFA_QUOTE + ' ').repeat(60) })],
   });
+  // Issue 34, break 10: a 1.2 MB quote (refused for search, but it was drawn whole: the layout stalled for a second).
+  json('hostile-huge-quote', {
+    id: 'hostile-huge-quote',
+    question: 'A quote of 1.2 MB',
+    text: 'The policy says so, at length [1].',
+    documents: [VSP],
+    sources: [mfa({ page: 2, quote: (MFA_QUOTE + ' ').repeat(Math.ceil(1_200_000 / (MFA_QUOTE.length + 1))) })],
+  });
   json('hostile-off-page', {
     id: 'hostile-off-page',
     question: 'Boxes off the page',

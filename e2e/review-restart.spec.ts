@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, test } from './fixtures.ts';
+import { startServer as startOwnServer, stopServer } from './own-server.ts';
 
 // The server restarts in the middle of a review: decisions stored before it stay stored (CITELENS_DB is a file),
 // a decision made while it is down waits in the browser and lands once it is back, on the same address (the
@@ -15,40 +15,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 test.use({ allowConsoleErrors: [/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE/] });
 
-interface Running {
-  child: ChildProcess;
-  port: number;
-}
-
-function startServer(dataDir: string, db: string, port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, CITELENS_DATA: dataDir, CITELENS_DB: db, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /ready at http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(m[1]) });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
-
-function stopServer(running: Running): Promise<void> {
-  return new Promise((resolve) => {
-    if (running.child.exitCode !== null) return resolve();
-    running.child.once('exit', () => resolve());
-    running.child.kill('SIGTERM');
-  });
-}
+const startServer = (dataDir: string, db: string, port: number) => startOwnServer({ CITELENS_DATA: dataDir, CITELENS_DB: db }, port);
 
 test('a server restart mid-review loses nothing', async ({ page, request }) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'citelens-restart-'));

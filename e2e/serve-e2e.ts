@@ -11,6 +11,7 @@ import { writeHardeningFixtures } from './hardening-fixtures.ts';
 import { writeHostileFixtures } from './hostile-fixtures.ts';
 import { LONG_FORMATTED_ANSWER_ID, longFormattedAnswer, SCALE_ANSWER_ID, scaleAnswer } from './scale-answer-fixture.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';
+import { REVIEW_DAY_ANSWER_ID, reviewDayAnswer } from './review-day-fixture.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, '../src/server/demo-data');
@@ -68,6 +69,8 @@ json('wrapped-unknown', {
   documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
   payload: { reply: 'no citations in any known shape' },
 });
+// 20 claims, 27 citations over two PDFs: a reviewer's day by keyboard (e2e/review-day.spec.ts).
+json(REVIEW_DAY_ANSWER_ID, reviewDayAnswer());
 // A document whose bytes are not a PDF: the viewer must say so, in its own pane.
 writeFileSync(path.join(dataDir, 'documents', 'corrupt.pdf'), '%PDF-1.7\nthis is not really a PDF\n');
 json('corrupt-document', {
@@ -153,4 +156,9 @@ process.env.CITELENS_BENCH = '1';
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
 process.env.CITELENS_DB = path.join(dataDir, 'reviews.sqlite');
 delete process.env.CITELENS_DATABASE_URL;
+// The whole suite is one client (127.0.0.1) asking and saving from parallel tests: the per-client limits have tests of
+// their own (src/server/limits.test.ts, src/server/embed/session-flood.test.ts) and must not make the others flaky.
+process.env.CITELENS_RATE_ASK ??= '3000/1000';
+process.env.CITELENS_RATE_SAVES ??= '30000/10000';
+process.env.CITELENS_RATE_EMBED ??= '3000/1000';
 await import('../src/server/main.ts');

@@ -125,6 +125,53 @@ test('each turn keeps its own citations, review and link', async ({ page }) => {
   await expect(page.locator(`[data-page-number="${cited.page}"] [data-highlight][data-source-id="${cited.id}"]`).first()).toBeVisible();
 });
 
+test('the review covers every turn: both turns\' claims in the panel, a claim of turn 2 makes it active, and the export holds both with their quotes', async ({ page }) => {
+  const first = await askApi(page, FIRST);
+  const second = await askApi(page, FOLLOW_UP, first.id);
+  await page.addInitScript(() => {
+    localStorage.setItem('citelens.reviewer', 'Ana');
+    localStorage.setItem('citelens.autoAdvance', 'off');
+  });
+  await page.goto(`./?answer=${first.id}`);
+  const panel = page.locator('[data-review-panel]');
+  await expect(panel.locator('[data-review-turn]')).toHaveCount(2);
+  await expect(panel.locator('[data-review-turn="1"]')).toHaveText(`Question: ${FIRST}`);
+  await expect(panel.locator('[data-review-turn="2"]')).toHaveText(`Follow-up 1: ${FOLLOW_UP}`);
+  const turnClaims = (n: number) => panel.getByRole('list', { name: `Claims of turn ${n}` }).locator(':scope > li');
+  await expect(turnClaims(1).first()).toBeVisible();
+  await expect(turnClaims(2).first()).toBeVisible();
+
+  // A claim of turn 2, from the panel: turn 2 becomes the active one and its citation opens.
+  await turnClaims(2).first().locator('button').first().click();
+  await expect(page).toHaveURL(new RegExp(`answer=${first.id}&turn=2&claim=`));
+  await expect(page.locator('section[data-turn="2"]')).toHaveAttribute('data-active-turn', '');
+  await turnClaims(2).first().getByRole('button', { name: /^Verified/ }).click();
+  await expect(turnClaims(2).first()).toHaveAttribute('data-decision', 'verified');
+  // …and one of turn 1.
+  await turnClaims(1).first().locator('button').first().click();
+  await turnClaims(1).first().getByRole('button', { name: /^Rejected/ }).click();
+  await expect(turnClaims(1).first()).toHaveAttribute('data-decision', 'rejected');
+  const total = (await turnClaims(1).count()) + (await turnClaims(2).count());
+  await expect(page.locator('[data-review-progress]')).toHaveText(`2 of ${total} reviewed, 1 rejected`);
+
+  // Each turn's decision is kept under its own answer.
+  const decisionsOf = async (id: string) => Object.values(((await (await page.request.get(`/api/answers/${id}/review`)).json()) as { claims: Record<string, { decision: string }> }).claims).map((c) => c.decision);
+  await expect.poll(() => decisionsOf(second.id)).toEqual(['verified']);
+  await expect.poll(() => decisionsOf(first.id)).toEqual(['rejected']);
+
+  // The export covers the conversation: both turns, each entry saying its turn, with the citations' quoted evidence.
+  await panel.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /JSON/ }).click()]);
+  const exported = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'))) as {
+    entries: { turn?: number; answerId?: string; decision: string | null; quote: string | null }[];
+  };
+  expect([...new Set(exported.entries.map((e) => `${e.turn}:${e.answerId}`))]).toEqual([`1:${first.id}`, `2:${second.id}`]);
+  expect(exported.entries.filter((e) => e.decision).map((e) => `${e.turn}:${e.decision}`).sort()).toEqual(expect.arrayContaining(['1:rejected', '2:verified']));
+  const quotes = exported.entries.map((e) => e.quote).filter(Boolean);
+  expect(quotes).toContain(firstQuoted(second).quote);
+  expect(quotes).toContain(firstQuoted(first).quote);
+});
+
 test('the answer streams in: partial text before done, and a marker becomes a button once its source arrives', async ({ page }) => {
   const first = await askApi(page, FIRST);
   // The real server answers (and stores) the follow-up; the page's fetch hands it to the app as an event stream

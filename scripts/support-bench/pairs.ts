@@ -8,7 +8,12 @@ import { fnv1a } from '../../src/core/model/claims.ts';
 import type { Verdict } from '../../src/core/review/support-verdict.ts';
 
 export const PAIRS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/testing/support-pairs');
-export const PAIR_FILES = ['vitaminc-test.jsonl', 'vitaminc-train_0.jsonl', 'vitaminc-train_1.jsonl'] as const;
+export const PAIR_FILES = ['vitaminc-test.jsonl', 'vitaminc-train_0.jsonl', 'vitaminc-train_1.jsonl', 'vitaminc-train_2.jsonl', 'vitaminc-train_3.jsonl', 'vitaminc-train_4.jsonl'] as const;
+/**
+ * Files added after the rules were tuned on the first three: every pair in them is held out (never dev), so the
+ * held-out figure stays a test of rules that had not seen them (README.md, "Halves").
+ */
+export const HELD_OUT_FILES: ReadonlySet<string> = new Set(['vitaminc-train_2.jsonl', 'vitaminc-train_3.jsonl', 'vitaminc-train_4.jsonl']);
 
 export type Gold = 'supported' | 'contradicted' | 'not-enough-info';
 export type Change = 'number' | 'date' | 'unit' | 'negation' | 'entity' | 'other';
@@ -40,7 +45,8 @@ export function loadPairs(dir = PAIRS_DIR): Pair[] {
       const row = JSON.parse(line) as { id: string; claim: string; evidence: string; label: string };
       const gold = LABELS[row.label];
       if (!gold) throw new Error(`${file}: unknown label ${row.label}`);
-      const pair: Pair = { id: row.id, file, claim: row.claim, evidence: row.evidence, gold, half: halfOf(row.id) };
+      const half = HELD_OUT_FILES.has(file) ? 'held-out' : halfOf(row.id);
+      const pair: Pair = { id: row.id, file, claim: row.claim, evidence: row.evidence, gold, half };
       if (gold === 'contradicted') pair.change = changes[row.id] ?? 'other';
       out.push(pair);
     }

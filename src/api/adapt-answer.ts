@@ -1,6 +1,7 @@
 import { AdapterError } from '../core/adapters/errors.ts';
-import { detectFormat } from '../core/adapters/detect.ts';
+import { detect, explainTie } from '../core/adapters/detect.ts';
 import { explainUndetected } from '../core/adapters/detect-explain.ts';
+import { unwrapEnvelope } from '../core/adapters/envelope.ts';
 import { runAdapter } from '../core/adapters/registry.ts';
 import type { Format } from '../core/adapters/types.ts';
 import { zodIssues } from '../core/adapters/errors.ts';
@@ -34,14 +35,23 @@ export interface AdaptedAnswer {
  * FormatDetectionError when `auto` recognises nothing; never anything else.
  */
 export function adaptWrappedAnswer(wrapper: WrappedAnswer): AdaptedAnswer {
-  const format = wrapper.format === 'auto' ? detectFormat(wrapper.payload) : wrapper.format;
-  if (format === null) throw new FormatDetectionError(wrapper.id, explainUndetected(wrapper.payload));
+  // A response kept inside an HTTP record (or as server-sent events) is read as the response it holds.
+  const payload = unwrapEnvelope(wrapper.payload);
+  let format: Format;
+  if (wrapper.format === 'auto') {
+    const detected = detect(payload);
+    if (detected.kind === 'none') throw new FormatDetectionError(wrapper.id, explainUndetected(payload));
+    if (detected.kind === 'tie') throw new FormatDetectionError(wrapper.id, explainTie(detected.candidates));
+    format = detected.format;
+  } else {
+    format = wrapper.format;
+  }
   const result = runAdapter(format, {
     id: wrapper.id,
     ...(wrapper.question !== undefined && { question: wrapper.question }),
     documents: wrapper.documents,
     ...(wrapper.coords !== undefined && { coords: wrapper.coords }),
-    payload: wrapper.payload,
+    payload,
   });
   // The adapters are built to produce canonical answers; this is the safety net that keeps a bug from
   // reaching the viewer as a half-valid answer.

@@ -6,6 +6,7 @@
 const TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
 
 let current: string | null = null;
+const listeners = new Set<() => void>();
 
 /**
  * The headers pdf.js sends with every document request (`httpHeaders` of getDocument). One object for the life of
@@ -24,7 +25,14 @@ export function setApiToken(token: string | null): boolean {
   current = token;
   if (token === null) delete documentRequestHeaders.Authorization;
   else documentRequestHeaders.Authorization = `Bearer ${token}`;
+  for (const listener of [...listeners]) listener();
   return true;
+}
+
+/** Calls `listener` whenever the token is set or forgotten (useSyncExternalStore's subscribe). */
+export function onApiTokenChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function hasApiToken(): boolean {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiUrl, fetchAnswer, fetchAnswerList } from './client.ts';
+import { ApiError, apiUrl, fetchAnswer, fetchAnswerList, fetchAnswerPage } from './client.ts';
 import { answerListQuery, answerQuery, createQueryClient, retryPolicy } from './queries.ts';
 
 const goodAnswer = {
@@ -18,7 +18,7 @@ const goodAnswer = {
   citations: [{ n: 1, sourceId: 'S1' }],
 };
 
-type Reply = { status?: number; body?: unknown; raw?: string } | Error;
+type Reply = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | Error;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -28,7 +28,7 @@ function reply(...replies: Reply[]) {
     const r = replies[Math.min(i++, replies.length - 1)]!;
     if (r instanceof Error) throw r;
     const text = r.raw ?? JSON.stringify(r.body);
-    return new Response(text, { status: r.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text, { status: r.status ?? 200, headers: { 'Content-Type': 'application/json', ...r.headers } });
   });
 }
 
@@ -230,6 +230,20 @@ describe('fetchAnswer', () => {
       throw new DOMException('aborted', 'AbortError');
     });
     await expect(fetchAnswer('x', controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('fetchAnswerPage', () => {
+  it('asks for a page and reads the next one and the total from the headers', async () => {
+    reply({
+      body: [{ id: 'a', title: 'A' }],
+      headers: { Link: '</api/answers?limit=100&after=a%2Eb>; rel="next"', 'X-Total-Count': '100000' },
+    });
+    expect(await fetchAnswerPage(null)).toEqual({ items: [{ id: 'a', title: 'A' }], next: 'a.b', total: 100_000 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('http://localhost/api/answers?limit=100');
+    reply({ body: [] });
+    expect(await fetchAnswerPage('a.b')).toEqual({ items: [], next: null, total: null });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('http://localhost/api/answers?limit=100&after=a.b');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type WrappedFormat,
 } from './answer-schema.ts';
 import { authHeaders } from './auth-token.ts';
+import { bareResponseWrapper, mayBeBareResponse } from '../core/model/answer-file.ts';
 
 // Thin API client. Every response is checked (status, JSON, zod shape) and failures become an
 // ApiError with a human message. See docs/api.md.
@@ -141,6 +142,8 @@ export interface FetchJsonResult<T> {
   data: T;
   /** The absolute URL the data came from (after redirects). */
   url: string;
+  /** The response's headers (a page of the answer list has its total and next page there). */
+  headers: Headers;
 }
 
 /** GETs an API path, checks the status, parses JSON and validates it with `schema`. */
@@ -219,7 +222,7 @@ async function fetchAndParse<S extends z.ZodType>(
 
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw shapeError(label, url, res.status, parsed.error);
-  return { data: parsed.data as z.output<S>, url };
+  return { data: parsed.data as z.output<S>, url, headers: res.headers };
 }
 
 function timedOut(label: string, url: string, cause: unknown): ApiError {
@@ -254,6 +257,41 @@ export function fetchAnswerList(signal?: AbortSignal): Promise<AnswerSummary[]> 
   return fetchJson('/answers', answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
 }
 
+/** Answers listed per page on the home page: the whole list of 100,000 answers was ~10 MB of JSON. */
+export const ANSWER_PAGE_SIZE = 100;
+
+export interface AnswerPage {
+  items: AnswerSummary[];
+  /** The id to ask for the next page after (`?after=`), or null on the last page. */
+  next: string | null;
+  /** How many answers there are in all (X-Total-Count), or null when the server does not say. */
+  total: number | null;
+}
+
+/** One page of the answer list (docs/api.md: `?limit=&after=`, the next page in `Link: <…>; rel="next"`). */
+export async function fetchAnswerPage(after: string | null, signal?: AbortSignal, limit = ANSWER_PAGE_SIZE): Promise<AnswerPage> {
+  const query = new URLSearchParams({ limit: String(limit), ...(after !== null && { after }) });
+  const { data, headers } = await fetchJsonWithUrl(`/answers?${query}`, answerListSchema, { label: 'The answer list', ...(signal && { signal }) });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, next: nextAfter(headers.get('Link')), total: headers.has('X-Total-Count') && Number.isSafeInteger(total) ? total : null };
+}
+
+/** `after` of the `rel="next"` link of a Link header (`</api/answers?limit=100&after=x>; rel="next"`), or null. */
+function nextAfter(link: string | null): string | null {
+  for (const part of (link ?? '').split(',')) {
+    const [target = '', ...params] = part.split(';');
+    if (!params.some((p) => p.trim() === 'rel="next"')) continue;
+    const inner = target.trim();
+    if (!inner.startsWith('<') || !inner.endsWith('>')) continue;
+    try {
+      return new URL(inner.slice(1, -1), 'http://server/').searchParams.get('after');
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 /**
  * `canonical`: the answer file was already in the canonical form. `adapted`: a wrapped answer normalized by the
  * adapter for `format` (the detected one for `auto`); `warnings` lists citations it dropped or mapped by guesswork.
@@ -286,7 +324,11 @@ export async function answerFromJson(data: unknown, url: string, label: string):
   }
 
   const parsed = canonicalAnswerSchema.safeParse(data);
-  if (!parsed.success) throw shapeError(label, url, 200, parsed.error);
+  if (!parsed.success) {
+    // Not a canonical answer: a provider's response stored as it came is read as `format: "auto"`.
+    if (format === undefined && mayBeBareResponse(data)) return bareResponseFromJson(data, url, label, parsed.error);
+    throw shapeError(label, url, 200, parsed.error);
+  }
   const { format: _format, ...answer } = parsed.data;
   void _format;
   return {
@@ -297,6 +339,35 @@ export async function answerFromJson(data: unknown, url: string, label: string):
 
 // The adapters (eight providers' formats and their helpers) are a chunk of their own, off the first paint.
 const loadAdapters = () => Promise.all([import('./adapt-answer.ts'), import('../core/adapters/errors.ts')]);
+
+/**
+ * A provider's response stored without a wrapper: read as `format: "auto"` under the answer's own id (the last part
+ * of its URL), its documents made from what it cites. When no provider's shape is recognised, the canonical
+ * answer's problems are reported, with what detection found.
+ */
+async function bareResponseFromJson(data: unknown, url: string, label: string, canonical: z.ZodError): Promise<AnswerResult> {
+  let detection: typeof import('../core/adapters/detect.ts');
+  let explain: typeof import('../core/adapters/detect-explain.ts');
+  try {
+    [detection, explain] = await Promise.all([import('../core/adapters/detect.ts'), import('../core/adapters/detect-explain.ts')]);
+  } catch {
+    throw shapeError(label, url, 200, canonical);
+  }
+  if (detection.detect(data).kind === 'none') {
+    const error = shapeError(label, url, 200, canonical);
+    error.message += `\nNor is it a provider's response citelens recognises. ${explain.explainUndetected(data)}`;
+    throw error;
+  }
+  const last = new URL(url, 'http://x/').pathname.split('/').pop() ?? '';
+  let id = last;
+  try {
+    id = decodeURIComponent(last);
+  } catch {
+    // a malformed escape stays as it is
+  }
+  const wrapped = wrappedAnswerSchema.parse(bareResponseWrapper(data, id));
+  return adaptedFromJson(wrapped, url, label);
+}
 
 async function adaptedFromJson(wrapper: WrappedAnswer, url: string, label: string): Promise<AnswerResult> {
   let adapters: Awaited<ReturnType<typeof loadAdapters>>;

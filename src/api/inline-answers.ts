@@ -1,3 +1,4 @@
+import { fillDocumentUrls } from '../core/model/answer-file.ts';
 import { answerFromJson, apiUrl, type AnswerResult } from './client.ts';
 
 // Answers handed over in memory (an embedding portal's `citelens:load { answer }`, docs/embed.md). Each gets a
@@ -28,15 +29,7 @@ export async function addInlineAnswer(data: unknown): Promise<{ id: string; resu
 }
 
 /** A document without `url` is one of this server's, as for a stored answer (the server fills it in: docs/api.md). */
-function withDocumentUrls(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || !Array.isArray((data as { documents?: unknown }).documents)) return data;
-  const documents = (data as { documents: unknown[] }).documents.map((d) =>
-    typeof d === 'object' && d !== null && (d as { url?: unknown }).url == null && typeof (d as { id?: unknown }).id === 'string'
-      ? { ...d, url: `../documents/${encodeURIComponent((d as { id: string }).id)}` }
-      : d,
-  );
-  return { ...data, documents };
-}
+const withDocumentUrls = (data: unknown) => fillDocumentUrls(data, (id) => `../documents/${encodeURIComponent(id)}`);
 
 /**
  * Keeps an answer read elsewhere (local files: src/features/local-files) under an id of the caller's, so it is served

@@ -1,5 +1,5 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, fetchAnswer, fetchAnswerList } from './client.ts';
+import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
+import { ApiError, fetchAnswer, fetchAnswerPage, type AnswerPage } from './client.ts';
 import { inlineAnswer } from './inline-answers.ts';
 
 // TanStack Query wiring for the API client.
@@ -64,10 +64,13 @@ function refetchFailedOnFocus(query: QueryLike): boolean {
   return query.state.status === 'error' && isTransientError(query.state.error);
 }
 
+/** The answer list, a page at a time (the home page asks for the next one when the reader wants more). */
 export function answerListQuery() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: queryKeys.list(),
-    queryFn: ({ signal }) => fetchAnswerList(signal),
+    queryFn: ({ pageParam, signal }) => fetchAnswerPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: AnswerPage) => last.next,
     refetchInterval: (query) => recoveryInterval(query),
   });
 }

@@ -40,6 +40,29 @@ describe('saveClaimDecision', () => {
     expect(await save()).toEqual({ kind: 'unreachable', message: 'Could not reach the server (Failed to fetch).' });
   });
 
+  it('sends the decision\'s id as Idempotency-Key, so a retry of a save whose reply was lost is recognised', async () => {
+    reply(200, record);
+    await saveClaimDecision({ answerId: 'a', claimId: 'c-1-0', decision: 'verified', note: '', baseVersion: 0, reviewer: '', saveId: 'f00d' });
+    expect(fetchMock.mock.calls[0]![1].headers['Idempotency-Key']).toBe('f00d');
+  });
+
+  it('a 503 of the server\'s storage and a 429 are worth retrying, after Retry-After, saying what the server said', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'storage_unavailable', message: 'Decisions cannot be stored right now: the disk is full.' } }), {
+        status: 503,
+        headers: { 'Retry-After': '10' },
+      }),
+    );
+    expect(await save()).toEqual({
+      kind: 'unreachable',
+      message: 'The server could not save (HTTP 503). Decisions cannot be stored right now: the disk is full.',
+      retryAfterMs: 10_000,
+      problem: 'storage',
+    });
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many saves.' } }), { status: 429, headers: { 'Retry-After': '7' } }));
+    expect(await save()).toMatchObject({ kind: 'unreachable', retryAfterMs: 7000, problem: 'rate-limited' });
+  });
+
   it('refuses for good what retrying cannot fix, with the reason', async () => {
     reply(400, { error: { message: 'Invalid decision: note: at most 10000 characters.' } });
     const bad = await save();

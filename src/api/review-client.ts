@@ -16,6 +16,8 @@ import {
 // "the server is down" and "someone else saved first" are normal events in a review, not exceptions.
 
 export const REVIEWER_HEADER = 'X-Citelens-Reviewer';
+/** The outbox entry's id for one save, the same on each retry of it: the server recognises a save it already has. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * Header values must be ISO-8859-1, and reviewers' names are not ("Jürgen", "مریم"): the name travels
@@ -51,8 +53,16 @@ export interface SaveDecisionRequest {
   /** The version this decision was made against (0 when the claim had no record). Sent as If-Match. */
   baseVersion: number;
   reviewer: string;
+  /** Sent as Idempotency-Key: a retry of a save whose reply was lost is then answered as that save, not a conflict. */
+  saveId?: string;
   signal?: AbortSignal;
 }
+
+/**
+ * Why the server could not take the save for now: its storage is unavailable (503 `storage_unavailable`: a full
+ * disk, a deleted database file, a database that does not answer), or this client saved too much lately (429).
+ */
+export type SaveProblem = 'storage' | 'rate-limited';
 
 export type SaveOutcome =
   /** Stored: the server's new record. */
@@ -61,8 +71,11 @@ export type SaveOutcome =
   | { kind: 'conflict'; current: ClaimRecord }
   /** The server does not hold this answer (404): its review lives in this browser only. */
   | { kind: 'not-held' }
-  /** No answer from the server, or a 5xx: worth retrying later. */
-  | { kind: 'unreachable'; message: string }
+  /**
+   * No answer from the server, a 5xx or a 429: worth retrying later (not before `retryAfterMs`, when the server said).
+   * `problem`: what the server said is wrong, for the reviewer to read; the decision stays in the outbox either way.
+   */
+  | { kind: 'unreachable'; message: string; retryAfterMs?: number; problem?: SaveProblem }
   /** The server refused the request for good (400, 403, 422, a bad response): retrying will not help. */
   | { kind: 'refused'; error: ApiError };
 
@@ -78,6 +91,7 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
         Accept: 'application/json',
         'Content-Type': 'application/json',
         'If-Match': `"${req.baseVersion}"`,
+        ...(req.saveId !== undefined && { [IDEMPOTENCY_HEADER]: req.saveId }),
         ...reviewerHeaders(req.reviewer),
         ...authHeaders(),
       },
@@ -89,7 +103,8 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
     return { kind: 'unreachable', message: `Could not reach the server (${e instanceof Error ? e.message : String(e)}).` };
   }
 
-  if (res.status >= 500) return { kind: 'unreachable', message: `The server failed to save (HTTP ${res.status}).` };
+  // 401: nobody signed in yet (a token typed after the app started): kept and sent again, not refused for good.
+  if (res.status >= 500 || res.status === 429 || res.status === 401) return unreachable(res, req.signal);
   if (res.status === 404) return { kind: 'not-held' };
 
   let body: unknown;
@@ -118,6 +133,26 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
   const parsed = claimRecordSchema.safeParse(body);
   if (!parsed.success) return { kind: 'refused', error: shapeError(url, res.status, formatIssues(parsed.error)) };
   return { kind: 'saved', record: parsed.data };
+}
+
+/** A 5xx or 429, read for what the server said: its message, Retry-After, and whether its storage is the problem. */
+async function unreachable(res: Response, signal: AbortSignal | undefined): Promise<SaveOutcome> {
+  const seconds = Number(res.headers.get('Retry-After'));
+  const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) * 1000 : undefined;
+  let error: { code?: unknown; message?: unknown } | undefined;
+  try {
+    error = (JSON.parse(await res.text()) as { error?: typeof error })?.error;
+  } catch (e) {
+    if (signal?.aborted) throw e;
+  }
+  const problem: SaveProblem | undefined = res.status === 429 ? 'rate-limited' : error?.code === 'storage_unavailable' ? 'storage' : undefined;
+  const said = typeof error?.message === 'string' ? ` ${error.message}` : '';
+  return {
+    kind: 'unreachable',
+    message: `The server could not save (HTTP ${res.status}).${said}`,
+    ...(retryAfterMs !== undefined && { retryAfterMs }),
+    ...(problem && { problem }),
+  };
 }
 
 function shapeError(url: string, status: number, issues: string[]): ApiError {

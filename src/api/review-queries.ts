@@ -13,7 +13,8 @@ export const reviewKeys = {
 
 /** What the server holds for an answer's review; `not-held` when it does not know the answer (404). */
 export type ServerReview =
-  | { kind: 'held'; claims: Awaited<ReturnType<typeof fetchAnswerReview>>['claims'] }
+  /** `reviewer`: who the server records our saves as (an API token's subject), when it decides that. */
+  | { kind: 'held'; claims: Awaited<ReturnType<typeof fetchAnswerReview>>['claims']; reviewer?: string }
   | { kind: 'not-held' };
 
 export function answerReviewQuery(answerId: string) {
@@ -24,7 +25,7 @@ export function answerReviewQuery(answerId: string) {
       if (isInlineAnswerId(answerId)) return { kind: 'not-held' };
       try {
         const review = await fetchAnswerReview(answerId, signal);
-        return { kind: 'held', claims: review.claims };
+        return { kind: 'held', claims: review.claims, ...(review.reviewer !== undefined && { reviewer: review.reviewer }) };
       } catch (e) {
         // A server that does not hold the answer is an expected case (answers loaded from elsewhere): decisions
         // then live in this browser only.

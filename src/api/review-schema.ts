@@ -21,6 +21,8 @@ export type ClaimRecord = z.infer<typeof claimRecordSchema>;
 export const answerReviewSchema = z.object({
   answerId: z.string(),
   claims: z.record(z.string(), claimRecordSchema),
+  /** With API tokens: the name this request's saves are recorded under (the token's subject), as the server stores it. */
+  reviewer: z.string().optional(),
 });
 export type AnswerReview = z.infer<typeof answerReviewSchema>;
 

@@ -6,7 +6,7 @@ import { formatLabel } from '../core/adapters/format-labels.ts';
 import type { Answer } from '../core/model/types.ts';
 import type { AnswerReading } from '../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../features/answer/answer-pane.tsx';
-import { modelFor, useAnswerFormatted, useCitation } from './answer-citation.ts';
+import { useAnswerFormatted, useCitation } from './answer-citation.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
@@ -103,9 +103,8 @@ export function AnswerView({ answerId }: { answerId: string }) {
         ),
         review: (
           <PaneBoundary pane="review">
-            <ActiveTurn answer={answer}>
-              {(a) => <LoadedReviewPane key={a.id} answer={a} model={modelFor(a)} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />}
-            </ActiveTurn>
+            {/* Every turn of a conversation is reviewed in one panel: it follows the opened answer, not the active turn. */}
+            <LoadedReviewPane key={answer.id} answer={answer} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />
           </PaneBoundary>
         ),
         viewer: (
@@ -125,7 +124,7 @@ export function AnswerView({ answerId }: { answerId: string }) {
   return (
     <main aria-label={t('answerView.label')} className="flex min-h-0 flex-1 flex-col">
       {shown ? <AnswerPageTitle answer={query.data.answer} /> : null}
-      <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} />
+      <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} title={shown ? query.data.answer.question || t('answer.label') : t('answer.label')} />
       <LiveAnnouncer />
       {/* A portal hears every citation's verdict, whichever panes it shows. */}
       {embedded && shown ? <VerdictReporter key={query.data.answer.id} answer={query.data.answer} /> : null}
@@ -181,7 +180,7 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   const cite = useCallback(
     (key: string) => {
       const claim = claimId ? claimOf(answer, model, claimId) : undefined;
-      if (claimId && claim?.keys.includes(key)) useViewStore.getState().selectClaim(claimId, key, 'push');
+      if (claimId && claim?.keys.includes(key)) useViewStore.getState().selectClaim(claimId, key, 'push', { open: true });
       else turn.cite(key);
     },
     [answer, claimId, model, turn],

@@ -16,6 +16,7 @@ import { PaneBoundary } from './pane-boundary.tsx';
 import { PaneLoading } from './pane-placeholders.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
 import { loadAnswerView } from './route-chunks.ts';
+import { SignInGate } from './sign-in.tsx';
 import { effectiveTheme, useThemeStore } from './theme-store.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { useViewStore } from './view-store.ts';
@@ -86,18 +87,20 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
             <PaneBoundary pane="localFiles">
               <LocalFilesLayer />
             </PaneBoundary>
-            {answer ? (
-              <LocalAnswerFrame answerId={answer}>
-                {/* keyed by the answer: opening another one clears a crash */}
-                <PaneBoundary key={answer} pane="view">
-                  <AnswerView answerId={answer} fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
+            <SignInGate>
+              {answer ? (
+                <LocalAnswerFrame answerId={answer}>
+                  {/* keyed by the answer: opening another one clears a crash */}
+                  <PaneBoundary key={answer} pane="view">
+                    <AnswerView answerId={answer} fallback={<PaneLoading label={t('app.loadingAnswer')} />} />
+                  </PaneBoundary>
+                </LocalAnswerFrame>
+              ) : (
+                <PaneBoundary pane="home">
+                  <HomePage />
                 </PaneBoundary>
-              </LocalAnswerFrame>
-            ) : (
-              <PaneBoundary pane="home">
-                <HomePage />
-              </PaneBoundary>
-            )}
+              )}
+            </SignInGate>
           </div>
         )}
       </ReviewSyncProvider>

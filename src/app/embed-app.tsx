@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { setApiToken } from '../api/auth-token.ts';
+import { hasApiToken, onApiTokenChange, setApiToken } from '../api/auth-token.ts';
 import { configQuery, startEmbedSession } from '../api/embed-client.ts';
 import type { EmbedSessionRequest } from '../api/embed-session-schema.ts';
 import { createTranslator } from '../core/i18n/translate.ts';
@@ -60,8 +60,14 @@ export function EmbedApp() {
   // A signed link's session names the one portal it was made for; otherwise, any origin the server allows.
   const allowedOrigins =
     session.kind === 'open' ? [session.origin] : session.kind === 'opening' ? null : (config.data?.embedOrigins ?? null);
+  // A server that requires a token, and none yet: the answer is not asked for until the portal's token comes (asked
+  // without it, it failed with 401 and the portal heard `unauthorized` right after `ready`, every time, although its
+  // token was on its way). `ready` says a token is needed.
+  const token = useSyncExternalStore(onApiTokenChange, hasApiToken, () => false);
+  const needsToken = config.data?.auth.required === true && session.kind === 'none' && !token;
   useEmbedBridge({
     allowedOrigins,
+    needsToken,
     features: config.data?.features ?? { review: false, ask: false },
     startupError: session.kind === 'failed' ? { code: 'embed-link', message: session.message } : null,
   });
@@ -77,6 +83,15 @@ export function EmbedApp() {
         <div role="alert" className="m-6 rounded-md border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">
           {session.message}
         </div>
+      ) : answer && config.status === 'pending' ? (
+        // Whether a token is needed is not known yet: asking for the answer now could only fail for want of one.
+        <p role="status" className="p-6 text-sm text-slate-500">
+          {t('embed.opening')}
+        </p>
+      ) : answer && needsToken ? (
+        <p role="status" data-waiting-token="" className="p-6 text-sm text-slate-500">
+          {t('embed.waitingToken')}
+        </p>
       ) : answer ? (
         <AnswerView key={answer} answerId={answer} />
       ) : (

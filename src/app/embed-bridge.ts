@@ -22,6 +22,8 @@ export interface EmbedBridgeOptions {
   /** Origins a handshake may come from; null while unknown (config or signed-link session pending). */
   allowedOrigins: readonly string[] | null;
   features: { review: boolean; ask: boolean };
+  /** The server requires a token and none has come yet (nor a signed link's session). */
+  needsToken?: boolean;
   /** A failure from before any answer (a signed link refused), told to each portal that connects. */
   startupError?: { code: EmbedErrorCode; message: string } | null;
 }
@@ -54,6 +56,7 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
   // The channel asks for the allowed origins and features when a message arrives: always the latest options.
   const allowedOrigins = useEffectEvent(() => options.allowedOrigins);
   const features = useEffectEvent(() => options.features);
+  const needsToken = useEffectEvent(() => options.needsToken ?? false);
   const channelRef = useRef<EmbedChannel | null>(null);
   // Each citation's latest verdict (reported by the answer view as the checks come in), for the messages about it.
   const verdicts = useRef(new Map<string, EmbedVerdict>());
@@ -71,6 +74,7 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
       parent: window.parent,
       allowedOrigins: () => allowedOrigins(),
       features: () => features(),
+      needsToken: () => needsToken(),
       onMessage: (message) => {
         const handled = loads.then(() => handleMessage(message, queryClient, (p) => void channel.send(p)));
         if (message.type === 'citelens:load') loads = handled.catch(() => undefined);
@@ -78,8 +82,9 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
       },
       onConnected: () => {
         setConnected(true);
-        // A (new) portal has had no height yet.
+        // A (new) portal has had no height yet, nor the verdicts that came in before it said hello.
         resize.flush();
+        for (const [sourceId, verdict] of verdicts.current) channel.send({ type: 'citelens:verdict', sourceId, verdict });
       },
     });
     channelRef.current = channel;
@@ -105,6 +110,8 @@ export function useEmbedBridge(options: EmbedBridgeOptions): void {
           return;
         }
         case 'decision-stored':
+          // Only what the server holds: a decision kept in this browser alone is not the portal's to record.
+          if (event.where !== 'server') return;
           channel.send({
             type: 'citelens:reviewChanged',
             claimId: event.claimId,

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { AnswerPage } from '../api/client.ts';
+import { groupedNumber } from '../core/i18n/translate.ts';
 import { answerListQuery } from '../api/queries.ts';
 import { AnswerListItem } from './answer-list-item.tsx';
 import { ErrorPanel } from './error-panel.tsx';
@@ -8,8 +10,11 @@ import { useFocusRequest, usePageTitle } from './page-title.ts';
 import { useViewStore } from './view-store.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 
+// The answers come a page at a time (GET /api/answers?limit=&after=): a folder of 100,000 answers was ~10 MB of
+// JSON in one response. "Show more" asks for the next page; the count says how many there are in all.
+
 export function HomePage() {
-  const query = useQuery(answerListQuery());
+  const query = useInfiniteQuery(answerListQuery());
   const t = useTranslate();
   const openAnswer = useViewStore((s) => s.openAnswer);
   usePageTitle({ kind: 'home' });
@@ -36,6 +41,8 @@ export function HomePage() {
               </p>
             );
           case 'error':
+            // A later page that failed keeps the pages already shown, with the reason beside "Show more".
+            if (query.isFetchNextPageError) return <AnswerPages query={query} onOpen={openFocused} problem={query.error.message} />;
             // No "Back to all answers": this is that page. Retry, and a transient failure also retries on its own.
             return (
               <ErrorPanel
@@ -47,17 +54,7 @@ export function HomePage() {
               />
             );
           case 'success':
-            return query.data.length === 0 ? (
-              <p className="mt-6 text-sm text-slate-500">{t('home.empty')}</p>
-            ) : (
-              <ul aria-label={t('home.title')} className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-                {query.data.map((a) => (
-                  <li key={a.id}>
-                    <AnswerListItem answer={a} onOpen={openFocused} />
-                  </li>
-                ))}
-              </ul>
-            );
+            return <AnswerPages query={query} onOpen={openFocused} problem={null} />;
           default: {
             const never: never = query;
             return never;
@@ -65,5 +62,50 @@ export function HomePage() {
         }
       })()}
     </main>
+  );
+}
+
+interface AnswerPagesProps {
+  query: UseInfiniteQueryResult<InfiniteData<AnswerPage>>;
+  onOpen(id: string): void;
+  /** Why the last "Show more" failed, if it did. */
+  problem: string | null;
+}
+
+/** The pages of answers loaded so far, and "Show more" while there are more. */
+function AnswerPages({ query, onOpen, problem }: AnswerPagesProps) {
+  const t = useTranslate();
+  const answers = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? null;
+  if (answers.length === 0) return <p className="mt-6 text-sm text-slate-500">{t('home.empty')}</p>;
+  return (
+    <>
+      <ul aria-label={t('home.title')} className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {answers.map((a) => (
+          <li key={a.id}>
+            <AnswerListItem answer={a} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+      {problem !== null ? (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          {t('home.moreFailed', { message: problem })}
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <p className="mt-3 flex items-center gap-3 text-sm text-slate-600">
+          <button
+            type="button"
+            data-more-answers=""
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+            className="rounded border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          >
+            {query.isFetchingNextPage ? t('home.loadingMore') : t('home.showMore')}
+          </button>
+          {total !== null ? <span>{t('home.shownOf', { shown: groupedNumber(t, answers.length), total: groupedNumber(t, total) })}</span> : null}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -49,7 +49,10 @@ describe('the Export menu', () => {
     expect([name, mime]).toEqual(['vendor-access-review.csv', 'text/csv']);
     expect(text.startsWith('\uFEFFanswer_id,claim_id,claim,')).toBe(true);
     const row = text.split('\r\n')[1]!;
-    expect(row).toContain(',Multi-factor authentication is required for all remote access.,1,S1,policy,Vendor Security Policy,2,2,located,');
+    // the citation's quoted evidence and its verdict travel with it, so the file stands on its own
+    expect(row).toContain(
+      ',Multi-factor authentication is required for all remote access.,1,S1,policy,Vendor Security Policy,Vendors must use multi-factor authentication for all remote access.,2,2,located,ok,',
+    );
     expect(row).toContain(`rejected,"'=cmd|"" /C calc""!A0, ""quoted""\nsecond line",Ana,2026-04-01T09:00:00Z`);
     // the list closes once a file is saved, and focus goes back to the button
     expect(screen.queryByRole('list', { name: 'Export the review as' })).toBeNull();

@@ -1,137 +1,187 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ThreadTurn } from '../api/ask-schema.ts';
+import { hasApiToken, onApiTokenChange } from '../api/auth-token.ts';
 import { isInlineAnswerId } from '../api/inline-answers.ts';
+import { answerQuery } from '../api/queries.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
+import { combineReviewExports } from '../core/review/export.ts';
 import type { ReviewFlag } from '../core/review/types.ts';
+import type { Translate } from '../core/i18n/translate.ts';
+import type { ClaimDecision } from '../features/review/decision-state.ts';
 import { ReviewPanel } from '../features/review/review-panel.tsx';
-import { reviewExporter } from './review-export.ts';
-import type { CitationBadge, PanelClaim } from '../features/review/review-types.ts';
-import { PaneLoading } from './pane-placeholders.tsx';
-import { useReviewedClaims } from './review-result.ts';
-import type { ReviewedClaims } from './reviewed-claims.ts';
-import { verdictBadge } from './status-badge.ts';
-import { citationVerdict, sourceVerdicts } from '../core/review/citation-verdict.ts';
-import { translateEnglish, type Translate } from '../core/i18n/translate.ts';
-import { useTranslate } from '../i18n/use-translate.ts';
-import { useClaimHighlight, type ClaimPlace } from './use-claim-highlight.ts';
-import { useViewStore } from './view-store.ts';
+import type { ReviewTurn } from '../features/review/review-types.ts';
 import { viewerShortcutList } from '../features/viewer/shortcuts/viewer-actions.ts';
+import { useTranslate } from '../i18n/use-translate.ts';
+import { modelFor } from './answer-citation.ts';
+import { panelClaims, type ReviewClaims } from './panel-claims.ts';
+import { PaneLoading } from './pane-placeholders.tsx';
+import { reviewExporter, type ReviewExporter } from './review-export.ts';
+import { useReviewedClaims } from './review-result.ts';
+import { useClaimHighlight } from './use-claim-highlight.ts';
+import { useThreadView } from './use-thread.ts';
+import { useViewStore } from './view-store.ts';
+
+export { panelClaims, type ReviewClaims } from './panel-claims.ts';
 
 /** The viewer's keys in the `?` list (its registry; the region steps it shares with the review are listed once). */
 function viewerShortcuts(t: Translate) {
   return [{ title: t('viewer.documentViewer'), note: t('viewerKeys.note'), entries: viewerShortcutList(t) }];
 }
 
-// Where the review panel meets the rest: the rules' result (core/review) over the answer model and whatever the
-// background checks found, the URL's selected claim, and the viewer (a claim opens its first citation).
+// Where the review panel meets the rest: the rules' result (core/review) over each answer model and whatever the
+// background checks found, the URL's selected claim, and the viewer (a claim opens its first citation). A conversation
+// is reviewed whole: the panel lists every turn's claims (each turn's decisions under its own answer id), and a claim
+// of another turn makes that turn the active one (`turn` in the link), whose document the viewer shows.
 
-export interface ReviewClaims {
-  claims: PanelClaim[];
-  /** Per claim id: how many claims before it read the same (to find the right one in the rendered answer). */
-  occurrence: Map<string, number>;
-  /** Per claim id: where it starts in the answer text, and where every claim that reads the same starts. */
-  place: Map<string, ClaimPlace>;
+/** What the panel needs of one turn, once its answer is read and reviewed (null parts while they are on their way). */
+interface TurnPart {
+  turn: Pick<ThreadTurn, 'answerId' | 'turn' | 'question'>;
+  answer: Answer | null;
+  reviewed: (ReviewClaims & { result: NonNullable<ReturnType<typeof useReviewedClaims>>['result']; exporter: ReviewExporter }) | null;
 }
 
-/** The panel's cards from the reviewed claims; a badge per source, not per citation (10,000 in a long answer). */
-export function panelClaims(reviewed: ReviewedClaims, t?: Translate): ReviewClaims {
-  const { result } = reviewed;
-  const reviews = new Map(result.claims.map((c) => [c.claimId, c]));
-  const badges = new Map<string, CitationBadge>();
-  // The same verdicts as the answer pane's markers (review-result.ts useCitationVerdicts): one per source.
-  const verdicts = sourceVerdicts(result, result.claims);
-  const badgeOf = (sourceId: string) => {
-    let badge = badges.get(sourceId);
-    if (!badge) badges.set(sourceId, (badge = verdictBadge(verdicts[sourceId] ?? citationVerdict({ kind: 'pending' }, []), t)));
-    return badge;
-  };
-  const seen = new Map<string, number>();
-  const occurrence = new Map<string, number>();
-  const starts = new Map<string, number[]>();
-  const place = new Map<string, ClaimPlace>();
-  const claims = reviewed.claims.map(({ id, start, text, key }): PanelClaim => {
-    occurrence.set(id, seen.get(key) ?? 0);
-    seen.set(key, (seen.get(key) ?? 0) + 1);
-    let same = starts.get(key);
-    if (!same) starts.set(key, (same = []));
-    same.push(start);
-    place.set(id, { start, sameTextStarts: same });
-    const review = reviews.get(id);
-    const panel: PanelClaim = {
-      id,
-      text,
-      flags: review?.flags ?? [],
-      citations: (review?.citations ?? []).map((c) => ({ key: c.key, sourceId: c.sourceId, badge: badgeOf(c.sourceId) })),
-    };
-    // The model judge's "supported" has no flag to carry it: the card says who checked it and why.
-    const judged = review?.citations.find((c) => c.support?.by === 'judge' && c.support.verdict === 'supported')?.support;
-    if (judged) panel.checkedBy = (t ?? translateEnglish)('support.judgeSupported', { model: judged.model ?? '', reason: judged.reason ?? '' }).trim();
-    return panel;
-  });
-  return { claims, occurrence, place };
+/** No turn collected yet: one array for every render, so the parts below keep their identity while nothing changes. */
+const NO_PARTS: readonly TurnPart[] = [];
+
+export function LoadedReviewPane({ answer }: { answer: Answer; model?: AnswerModel }) {
+  const thread = useThreadView(answer);
+  return <CollectTurns turns={thread.turns} at={0} opened={answer} parts={NO_PARTS} render={(parts) => <ReviewedPane parts={parts} active={thread.active} own={thread.own} />} />;
 }
 
-export function LoadedReviewPane({ answer, model }: { answer: Answer; model: AnswerModel }) {
+interface CollectProps {
+  turns: readonly ThreadTurn[];
+  at: number;
+  opened: Answer;
+  /** The turns before this one, the same array as long as none of them changed. */
+  parts: readonly TurnPart[];
+  render(parts: readonly TurnPart[]): ReactNode;
+}
+
+/** Reads and reviews the turns one level of the tree each (hooks per turn, none in a loop), then draws the panel. */
+function CollectTurns(props: CollectProps) {
+  const turn = props.turns[props.at];
+  if (!turn) return props.render(props.parts);
+  return <CollectTurn key={turn.answerId} {...props} turn={turn} />;
+}
+
+function CollectTurn(props: CollectProps & { turn: ThreadTurn }) {
+  const { turn, opened, parts } = props;
+  const own = turn.answerId === opened.id;
+  const query = useQuery({ ...answerQuery(turn.answerId), enabled: !own });
+  const answer = own ? opened : (query.data?.answer ?? null);
+  const { answerId, turn: n, question } = turn;
+  const waiting = useMemo(() => [...parts, { turn: { answerId, turn: n, question }, answer: null, reviewed: null }], [parts, answerId, n, question]);
+  if (!answer) return <CollectTurns {...props} at={props.at + 1} parts={waiting} />;
+  return <ReviewTurnOf key={answer.id} {...props} answer={answer} />;
+}
+
+function ReviewTurnOf(props: CollectProps & { turn: ThreadTurn; answer: Answer }) {
+  const { answer, parts } = props;
+  const { answerId, turn: n, question } = props.turn;
+  const model = modelFor(answer);
   const reviewed = useReviewedClaims(answer, model);
   const t = useTranslate();
-  // A long answer is reviewed in a worker: the panel waits for it while the answer is read.
-  if (!reviewed) return <PaneLoading label={t('answerView.loadingReview')} />;
-  return <ReviewedPane answer={answer} model={model} reviewed={reviewed} />;
+  const withThis = useMemo((): readonly TurnPart[] => {
+    const turn = { answerId, turn: n, question };
+    const part: TurnPart = reviewed
+      ? { turn, answer, reviewed: { ...panelClaims(reviewed, t), result: reviewed.result, exporter: reviewExporter(answer, model, reviewed.result) } }
+      : { turn, answer, reviewed: null };
+    return [...parts, part];
+  }, [parts, answerId, n, question, answer, model, reviewed, t]);
+  return <CollectTurns {...props} at={props.at + 1} parts={withThis} />;
 }
 
-function ReviewedPane({ answer, model, reviewed }: { answer: Answer; model: AnswerModel; reviewed: ReviewedClaims }) {
+/** A frame sandboxed without allow-same-origin (an opaque origin) may save only with a token the portal handed over. */
+function useSaveBlocked(): 'needs-token' | null {
+  const embedded = useViewStore((s) => s.embedded);
+  const token = useSyncExternalStore(onApiTokenChange, hasApiToken, () => false);
+  const opaque = typeof window !== 'undefined' && window.origin === 'null';
+  return embedded && opaque && !token ? 'needs-token' : null;
+}
+
+function ReviewedPane({ parts, active, own }: { parts: readonly TurnPart[]; active: ThreadTurn; own: number }) {
   // Primitives only: a citation click outside the selected claim changes none of them, so the panel (10,000 cards in
   // a long answer) does not re-render for it.
   const claimId = useViewStore((s) => s.view.claim);
   const claimCite = useViewStore((s) => (s.view.claim ? (s.view.cite ?? null) : null));
   const nonce = useViewStore((s) => (s.view.claim ? s.citeNonce : 0));
-  const { result } = reviewed;
   const t = useTranslate();
-  const { claims, occurrence, place } = useMemo(() => panelClaims(reviewed, t), [reviewed, t]);
-  const exportReview = useMemo(() => reviewExporter(answer, model, result), [answer, model, result]);
+  const saveBlocked = useSaveBlocked();
   const moreShortcuts = useMemo(() => viewerShortcuts(t), [t]);
-  const selected = claims.find((c) => c.id === claimId) ?? null;
+  const activePart = parts.find((p) => p.turn.answerId === active.answerId) ?? null;
+  const activeReviewed = activePart?.reviewed ?? null;
+  const selectedClaim = claimId ? (activeReviewed?.claims.find((c) => c.id === claimId) ?? null) : null;
 
   useClaimHighlight(
-    selected?.text ?? null,
-    selected ? (occurrence.get(selected.id) ?? 0) : 0,
-    selected ? `${selected.id}:${nonce}` : null,
-    selected ? place.get(selected.id) : undefined,
+    selectedClaim?.text ?? null,
+    selectedClaim ? (activeReviewed?.occurrence.get(selectedClaim.id) ?? 0) : 0,
+    selectedClaim ? `${selectedClaim.id}:${nonce}` : null,
+    selectedClaim ? activeReviewed?.place.get(selectedClaim.id) : undefined,
   );
 
-  const onSelectClaim = useCallback(
-    (claimId: string, how: 'pointer' | 'keyboard') => {
-      const claim = claims.find((c) => c.id === claimId);
-      useViewStore.getState().selectClaim(claimId, claim?.citations[0]?.key, how === 'keyboard' ? 'replace' : 'push');
-    },
-    [claims],
+  const turns = useMemo(
+    (): ReviewTurn[] =>
+      parts.map((p) => ({
+        answerId: p.turn.answerId,
+        turn: p.turn.turn,
+        question: p.turn.question || p.answer?.question || '',
+        origin: isInlineAnswerId(p.turn.answerId) ? 'local' : 'server',
+        claims: p.reviewed?.claims ?? [],
+        answerFlags: p.reviewed?.result.answerFlags ?? [],
+        report: p.reviewed?.result.report ?? null,
+        ...(p.reviewed ? {} : { loading: true }),
+      })),
+    [parts],
   );
-  const onOpenCitation = useCallback((claimId: string, key: string) => useViewStore.getState().selectClaim(claimId, key, 'push'), []);
-  const onOpenFlag = useCallback(
-    (claimId: string | null, flag: ReviewFlag) => {
-      const target = claimId ?? flag.evidence.claimId ?? null;
-      const key = flag.evidence.key ?? (target ? claims.find((c) => c.id === target)?.citations[0]?.key : undefined);
-      if (target) useViewStore.getState().selectClaim(target, key, 'push');
-      else if (key) useViewStore.getState().cite(key);
+
+  const turnOf = useCallback((answerId: string) => parts.find((p) => p.turn.answerId === answerId)?.turn, [parts]);
+  const firstCite = useCallback((answerId: string, id: string) => parts.find((p) => p.turn.answerId === answerId)?.reviewed?.claims.find((c) => c.id === id)?.citations[0]?.key, [parts]);
+  /** Selects a claim; one of another turn makes that turn active. */
+  const select = useCallback(
+    (answerId: string, id: string, cite: string | undefined, mode: 'push' | 'replace', open = false) => {
+      const turn = turnOf(answerId);
+      const store = useViewStore.getState();
+      if (!turn || answerId === active.answerId) store.selectClaim(id, cite, mode, { open });
+      else store.selectClaim(id, cite, mode, { inTurn: { turn: turn.turn === own ? undefined : turn.turn }, open });
     },
-    [claims],
+    [turnOf, active.answerId, own],
+  );
+  const onSelectClaim = useCallback((answerId: string, id: string, how: 'pointer' | 'keyboard') => select(answerId, id, firstCite(answerId, id), how === 'keyboard' ? 'replace' : 'push'), [select, firstCite]);
+  const onOpenCitation = useCallback((answerId: string, id: string, key: string) => select(answerId, id, key, 'push', true), [select]);
+  const onOpenFlag = useCallback(
+    (answerId: string, id: string | null, flag: ReviewFlag) => {
+      const target = id ?? flag.evidence.claimId ?? null;
+      const key = flag.evidence.key ?? (target ? firstCite(answerId, target) : undefined);
+      if (target) select(answerId, target, key, 'push');
+      else if (key && answerId === active.answerId) useViewStore.getState().cite(key);
+      else if (key) useViewStore.getState().openTurn(turnOf(answerId)?.turn === own ? undefined : turnOf(answerId)?.turn, key);
+    },
+    [select, firstCite, active.answerId, turnOf, own],
   );
   const onStepRegion = useCallback((delta: 1 | -1) => useViewStore.getState().stepRegion(delta), []);
+  const exportReview = useCallback(
+    (decisionsOf: (answerId: string) => ReadonlyMap<string, ClaimDecision>) =>
+      combineReviewExports(
+        parts.flatMap((p) => (p.reviewed ? [{ turn: p.turn.turn, export: p.reviewed.exporter(decisionsOf(p.turn.answerId)) }] : [])),
+        new Date().toISOString(),
+      ),
+    [parts],
+  );
 
+  if (!parts.some((p) => p.reviewed)) return <PaneLoading label={t('answerView.loadingReview')} />;
   return (
     <ReviewPanel
-      answerId={answer.id}
-      claims={claims}
-      answerFlags={result.answerFlags}
-      exportReview={exportReview}
-      report={result.report}
-      origin={isInlineAnswerId(answer.id) ? 'local' : 'server'}
-      selectedClaimId={selected?.id ?? null}
-      activeKey={selected ? claimCite : null}
+      turns={turns}
+      selected={selectedClaim ? { answerId: active.answerId, claimId: selectedClaim.id } : null}
+      activeKey={selectedClaim ? claimCite : null}
+      saveBlocked={saveBlocked}
       onSelectClaim={onSelectClaim}
       onOpenCitation={onOpenCitation}
       onOpenFlag={onOpenFlag}
       onStepRegion={onStepRegion}
+      exportReview={exportReview}
       moreShortcuts={moreShortcuts}
     />
   );

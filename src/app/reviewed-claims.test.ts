@@ -3,7 +3,7 @@ import { buildAnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
 import { loadedDocumentCheck } from '../core/review/document-check.ts';
 import type { ReviewChecks } from '../core/review/types.ts';
-import { panelClaims } from './review-pane.tsx';
+import { panelClaims } from './panel-claims.ts';
 import { answerReviewer, reviewClaims } from './reviewed-claims.ts';
 
 // What the review worker computes for a long answer must be what the main thread computes for a short one, and must

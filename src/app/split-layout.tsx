@@ -8,8 +8,10 @@ import { useMediaQuery } from './use-media-query.ts';
 import { useViewStore } from './view-store.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 
-// Answer, review panel and viewer side by side; below 768 px they stack in that order. Any pane collapses from the
-// header buttons or by dragging its edge; the dividers also move with the arrow keys (react-resizable-panels).
+// Answer, review panel and viewer side by side; below 768 px they are tabs (answer, review, document): stacked, each got
+// a strip (the review pane had 109 px of a 375 px phone). A citation opened on a phone brings the document tab forward.
+// Any pane collapses from the header buttons or by dragging its edge; the dividers also move with the arrow keys
+// (react-resizable-panels).
 // The review panel sits between the two because it drives both: selecting a claim marks it in the answer on its
 // left and opens its evidence in the document on its right.
 // Embedded (/embed), the portal chooses the panes (`panels`, default answer and viewer) and there are no pane buttons:
@@ -24,16 +26,12 @@ type PaneName = 'answer' | 'review' | 'viewer';
 /** An embedded view shows the answer and its evidence unless the portal asks for the review panel too. */
 const EMBED_DEFAULT: readonly PaneName[] = ['answer', 'viewer'];
 const DEFAULT_SIZE: Record<PaneName, number> = { answer: 30, review: 26, viewer: 44 };
-/**
- * Stacked on a phone, three panes would each get a strip a few lines high: the answer and its document share the
- * height and the review panel starts collapsed (*Show review* opens it).
- */
-const NARROW_SIZE: Record<PaneName, number> = { answer: 40, review: 0, viewer: 60 };
 const MIN_SIZE: Record<PaneName, string> = { answer: '15%', review: '15%', viewer: '20%' };
 /** The dividers' pointer target, CSS px: 24 for a mouse (WCAG 2.5.8), more for a finger (the library's default 20). */
 const HIT_TARGET = { fine: 24, coarse: 32 };
 
-export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; review: ReactNode; viewer: ReactNode }) {
+/** `title`: the page's level-one heading while the answer's own (the question) is on a tab not shown. */
+export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNode; review: ReactNode; viewer: ReactNode; title?: string }) {
   const t = useTranslate();
   const narrow = useMediaQuery('(max-width: 767.98px)');
   const answerPanel = usePanelRef();
@@ -46,7 +44,7 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
   const shown: readonly PaneName[] = embedded ? (chosen ?? EMBED_DEFAULT) : PANES;
   const content = { answer, review, viewer };
   const [hosts] = useState(() => ({ answer: paneHost('answer'), review: paneHost('review'), viewer: paneHost('viewer') }));
-  const sizes = narrow && shown.length === 3 ? NARROW_SIZE : DEFAULT_SIZE;
+  const sizes = DEFAULT_SIZE;
   const total = shown.reduce((sum, p) => sum + sizes[p], 0);
 
   // Opening a citation while the document is hidden shows the document: otherwise the click visibly does nothing.
@@ -58,6 +56,38 @@ export function SplitLayout({ answer, review, viewer }: { answer: ReactNode; rev
     seenNonce.current = citeNonce;
     if (citing && viewerPanel.current?.isCollapsed()) viewerPanel.current.expand();
   }, [citeNonce, citing, viewerPanel]);
+
+  // On a phone the panes are tabs; a citation opened on purpose (not a claim selected) shows the document's.
+  const tabs = narrow && shown.length > 1;
+  const citeOpened = useViewStore((s) => s.citeOpened);
+  // The reader's choice, and the citations opened by then: one opened since brings the document tab (derived, so the
+  // tab switches in the same render as the citation opens).
+  const [choice, setChoice] = useState<{ pane: PaneName; opened: number }>(() => ({ pane: 'answer', opened: citeOpened }));
+  // Citations opened while the panes are side by side do not pick the tab the phone layout starts on.
+  if (!tabs && choice.opened !== citeOpened) setChoice({ pane: choice.pane, opened: citeOpened });
+  const tab: PaneName = choice.opened === citeOpened ? choice.pane : 'viewer';
+  const activeTab: PaneName = shown.includes(tab) ? tab : shown[0]!;
+  const setTab = (pane: PaneName) => setChoice({ pane, opened: citeOpened });
+
+  if (tabs) {
+    return (
+      <div className="flex min-h-0 flex-1 flex-col">
+        {title && activeTab !== 'answer' ? <h1 className="sr-only">{title}</h1> : null}
+        <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-1 text-xs">
+          <PaneTabs panes={shown} active={activeTab} onChoose={setTab} />
+          <CopyLinkButton />
+        </div>
+        <div className="min-h-0 flex-1">
+          {shown.map((name) => (
+            <div key={name} id={`pane-tab-${name}`} role="tabpanel" aria-labelledby={`pane-tab-button-${name}`} hidden={name !== activeTab} className="h-full min-h-0">
+              <PaneSlot host={hosts[name]} inert={name !== activeTab} />
+            </div>
+          ))}
+        </div>
+        {shown.map((name) => createPortal(content[name], hosts[name], name))}
+      </div>
+    );
+  }
 
   const toggle = (which: PaneName) => {
     const panel = refs[which].current;
@@ -172,6 +202,53 @@ function restoreScroll(host: HTMLElement): () => void {
       el.scrollLeft = left;
     });
   };
+}
+
+const TAB_LABELS = { answer: 'layout.tabAnswer', review: 'layout.tabReview', viewer: 'layout.tabDocument' } as const satisfies Record<PaneName, MessageKey>;
+
+/** The panes as tabs (a phone): one tab stop, the arrow keys move between them (WAI-ARIA tabs), a tap switches. */
+function PaneTabs({ panes, active, onChoose }: { panes: readonly PaneName[]; active: PaneName; onChoose(pane: PaneName): void }) {
+  const t = useTranslate();
+  const refs = useRef(new Map<PaneName, HTMLButtonElement>());
+  const move = (from: PaneName, delta: number) => {
+    const next = panes[(panes.indexOf(from) + delta + panes.length) % panes.length]!;
+    onChoose(next);
+    refs.current.get(next)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('layout.tabs')} className="flex flex-1 gap-1">
+      {panes.map((name) => (
+        <button
+          key={name}
+          ref={(el) => {
+            if (el) refs.current.set(name, el);
+            else refs.current.delete(name);
+          }}
+          type="button"
+          role="tab"
+          id={`pane-tab-button-${name}`}
+          aria-selected={name === active}
+          aria-controls={`pane-tab-${name}`}
+          tabIndex={name === active ? 0 : -1}
+          data-pane-tab={name}
+          onClick={() => onChoose(name)}
+          onKeyDown={(e) => {
+            // In a right-to-left UI the arrows swap, as the tabs run the other way.
+            const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+            if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+              e.preventDefault();
+              move(name, (e.key === 'ArrowRight') !== rtl ? 1 : -1);
+            }
+          }}
+          className={`min-h-8 flex-1 rounded px-2 py-1 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+            name === active ? 'bg-indigo-50 text-indigo-800 ring-1 ring-indigo-200' : 'text-slate-700 hover:bg-slate-50'
+          }`}
+        >
+          {t(TAB_LABELS[name])}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 const TOGGLE_LABELS = {

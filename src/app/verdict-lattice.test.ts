@@ -7,7 +7,7 @@ import { loadedDocumentCheck } from '../core/review/document-check.ts';
 import { buildReviewExport } from '../core/review/export.ts';
 import { reviewSources } from '../core/review/review-answer.ts';
 import type { CitationStatus, ReviewChecks, SourceCheck } from '../core/review/types.ts';
-import { panelClaims } from './review-pane.tsx';
+import { panelClaims } from './panel-claims.ts';
 import { reviewClaims } from './reviewed-claims.ts';
 import { statusBadge, verdictBadge } from './status-badge.ts';
 import { viewerChecks } from './viewer-checks.ts';

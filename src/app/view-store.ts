@@ -26,6 +26,11 @@ interface ViewStore {
   /** Bumped on every citation click, so clicking the same marker again re-centres and flashes. */
   citeNonce: number;
   /**
+   * Bumped when a citation is opened on purpose (a marker, a reference, a claim's citation chip), not as the side
+   * effect of selecting a claim: on a phone, where the panes are tabs, it brings the document tab forward.
+   */
+  citeOpened: number;
+  /**
    * Bumped when Back/Forward replays a view (popstate): the viewer then goes to the link's page even when no citation
    * is open, so the page on screen and `page` in the URL never disagree.
    */
@@ -42,9 +47,11 @@ interface ViewStore {
   openTurn(turn: number | undefined, cite?: string): void;
   /**
    * Selects a claim of the review panel and opens `cite` (its first citation, or the one clicked) beside it. Keyboard
-   * stepping replaces the history entry, so walking 30 claims with `j` does not fill the Back button.
+   * stepping replaces the history entry, so walking 30 claims with `j` does not fill the Back button. `inTurn` makes
+   * another turn of the conversation active (its `turn` in the link; undefined: the answer's own); `open`: the
+   * citation was asked for itself (its chip), not only the claim.
    */
-  selectClaim(claim: string, cite: string | undefined, mode: 'push' | 'replace'): void;
+  selectClaim(claim: string, cite: string | undefined, mode: 'push' | 'replace', options?: { inTurn?: { turn: number | undefined }; open?: boolean }): void;
   stepRegion(delta: 1 | -1): void;
   showDocument(doc: string): void;
   setPage(page: number): void;
@@ -63,10 +70,10 @@ const initialSearch = typeof window === 'undefined' ? '' : window.location.searc
 const initialEmbedded = typeof window !== 'undefined' && isEmbedPath(window.location.pathname);
 
 export const useViewStore = create<ViewStore>()((set, get) => {
-  const update = (view: ViewState, mode: 'push' | 'replace', bump = false) => {
+  const update = (view: ViewState, mode: 'push' | 'replace', bump = false, opened = false) => {
     const { display, historyMode } = get();
     write(view, display, historyMode === 'replace' ? 'replace' : mode);
-    set((s) => ({ view, citeNonce: bump ? s.citeNonce + 1 : s.citeNonce }));
+    set((s) => ({ view, citeNonce: bump ? s.citeNonce + 1 : s.citeNonce, citeOpened: opened ? s.citeOpened + 1 : s.citeOpened }));
   };
   if (typeof window !== 'undefined') {
     window.addEventListener('popstate', () => {
@@ -85,21 +92,24 @@ export const useViewStore = create<ViewStore>()((set, get) => {
       set({ display });
     },
     citeNonce: 0,
+    citeOpened: 0,
     historySeq: 0,
     regionStep: null,
     openAnswer: (answer) => update(answer ? { answer } : {}, 'push', true),
     cite: (key) => {
       const { answer, turn } = get().view;
-      update({ answer, turn, cite: key }, 'push', true);
+      update({ answer, turn, cite: key }, 'push', true, true);
     },
     openTurn: (turn, cite) => {
       const { answer } = get().view;
-      update({ answer, turn, ...(cite !== undefined && { cite }) }, 'push', true);
+      update({ answer, turn, ...(cite !== undefined && { cite }) }, 'push', true, cite !== undefined);
     },
-    selectClaim: (claim, cite, mode) => {
-      const { answer, turn, doc } = get().view;
+    selectClaim: (claim, cite, mode, options = {}) => {
+      // A claim of another turn of the conversation (the review panel lists every turn's) makes that turn active.
+      const { answer, doc } = get().view;
+      const turn = options.inTurn ? options.inTurn.turn : get().view.turn;
       // Without a citation the viewer keeps the document it shows; `doc` keeps that in the link.
-      update(cite ? { answer, turn, claim, cite } : { answer, turn, claim, ...(doc !== undefined && { doc }) }, mode, true);
+      update(cite ? { answer, turn, claim, cite } : { answer, turn, claim, ...(doc !== undefined && { doc }) }, mode, true, !!cite && !!options.open);
     },
     stepRegion: (delta) => set((s) => ({ regionStep: { delta, seq: (s.regionStep?.seq ?? 0) + 1 } })),
     showDocument: (doc) => {

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { hasApiToken } from '../api/auth-token.ts';
 import { foundPagesOf, pageCitations, withFoundPages } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
 import { DocumentViewer } from '../features/viewer/document-viewer.tsx';
@@ -19,6 +20,8 @@ import { useCitationAnnouncer } from './use-citation-announcer.ts';
 import { useSourceChecks } from './use-source-checks.ts';
 import { useViewStore } from './view-store.ts';
 import { useReviewChecksStore } from './review-checks-store.ts';
+import { viewLink } from './view-link.ts';
+import { isLocalAnswerId } from '../features/local-files/local-answer.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
 
 // The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
@@ -67,6 +70,18 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const cited = useMemo(() => (documentId ? pageCitations(modelFor(answer), documentId) : []), [answer, documentId]);
   const found = useReviewChecksStore((s) => JSON.stringify(foundPagesOf(cited, s.byAnswer[answer.id]?.sources ?? {})));
   const citations = useMemo(() => withFoundPages(cited, JSON.parse(found) as (number[] | null)[]), [cited, found]);
+  // "Open in a new tab": our own viewer of that document at that page (never the file: the browser's PDF viewer runs
+  // its JavaScript). Not where a new tab could not load it: a local or in-memory answer, an embedded view, a token
+  // held in this tab's memory only.
+  const answerId = view.answer;
+  const turn = view.turn;
+  const documentLink = useCallback(
+    (doc: string, page: number) => {
+      if (answerId === undefined || isLocalAnswerId(answerId) || useViewStore.getState().embedded || hasApiToken()) return null;
+      return viewLink(window.location.href, { answer: answerId, ...(turn !== undefined && { turn }), doc, page }, {}, 'full');
+    },
+    [answerId, turn],
+  );
   const t = useTranslate();
   // The open citation's verdict, said over its page in the words of its marker and its claim card.
   const verdicts = useCitationVerdicts(answer, modelFor(answer));
@@ -98,6 +113,7 @@ export function ViewerPane({ answer }: { answer: Answer }) {
           citations={citations}
           onStepRegion={stepRegion}
           pageTheme={nightPages ? 'night' : 'paper'}
+          documentLink={documentLink}
           onStepCitation={(delta) => {
             const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, delta);
             if (key) useViewStore.getState().cite(key);

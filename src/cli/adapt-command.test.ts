@@ -1,14 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../testing/adapter-fixtures.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { runAdapt } from './adapt-command.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'citelens-adapt-'));
-const fixture = (name: string) => path.join(repoRoot, 'src/core/adapters/fixtures', `${name}.json`);
+const fixture = fixturePath;
 
 function write(name: string, content: unknown): string {
   const file = path.join(tmp, name);

@@ -4,7 +4,13 @@
 import type { z } from 'zod';
 import { adaptWrappedAnswer, FormatDetectionError } from '../api/adapt-answer.ts';
 import { canonicalAnswerSchema, wrappedAnswerSchema } from '../api/answer-schema.ts';
+import path from 'node:path';
+import { detect } from '../core/adapters/detect.ts';
+import { explainUndetected } from '../core/adapters/detect-explain.ts';
+import { unwrapEnvelope } from '../core/adapters/envelope.ts';
 import { isAdapterError } from '../core/adapters/errors.ts';
+import { parseJson } from '../core/json/parse-json.ts';
+import { bareResponseWrapper, fillDocumentUrls, mayBeBareResponse, storedDocumentUrl } from '../core/model/answer-file.ts';
 import type { Answer } from '../core/model/types.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
 import { InputFileError, readInputText } from './read-input.ts';
@@ -37,30 +43,51 @@ export type AnswerFileResult =
   | { ok: false; message: string };
 
 /**
- * Reads an answer file, canonical or wrapped (any citation format, `auto` included), normalized with the app's own
- * code. Shared by `adapt` and `audit`, so both read exactly what the app reads.
+ * Reads an answer file, canonical, wrapped (any citation format, `auto` included) or a provider's bare response
+ * (read as `auto`), normalized with the app's own code; documents without `url` read as the server serves them.
+ * Shared by `adapt` and `audit`, so both read exactly what the app and the server read.
  */
 export function readAnswerFile(file: string): AnswerFileResult {
   const fail = (message: string): AnswerFileResult => ({ ok: false, message });
-  let data: unknown;
+  let text: string;
   try {
-    data = JSON.parse(readInputText(file));
+    text = readInputText(file);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (e instanceof InputFileError) return fail(err.message);
-    return fail(err.code ? `cannot read ${file}: ${err.message}` : `${file} is not valid JSON: ${err.message}`);
+    return fail(e instanceof InputFileError ? err.message : `cannot read ${file}: ${err.message}`);
   }
+  const json = parseJson(text);
+  if (!json.ok) return fail(`${file} is not valid JSON: ${json.message}`);
+  // Documents without `url` are read as the server serves them (one rule: core/model/answer-file.ts).
+  const data = fillDocumentUrls(json.value, storedDocumentUrl);
 
+  return adaptAnswerData(data, file);
+}
+
+/**
+ * An answer file's parsed JSON, canonical or wrapped, normalized with the app's own code; `file` names it in
+ * messages. Also read by the server, which needs an answer's claims (src/server/review/answer-claims.ts).
+ */
+export function adaptAnswerData(data: unknown, file: string): AnswerFileResult {
+  const fail = (message: string): AnswerFileResult => ({ ok: false, message });
   const format = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { format?: unknown }).format : undefined;
+  let wrapper: unknown = data;
   if (format === undefined || format === 'citelens/1') {
     const parsed = canonicalAnswerSchema.safeParse(data);
-    if (!parsed.success) return fail(`${file} is not a canonical answer:\n${issues(parsed.error)}`);
-    const { format: _format, ...answer } = parsed.data;
-    void _format;
-    return { ok: true, format: 'citelens/1', answer, warnings: [] };
+    if (parsed.success) {
+      const { format: _format, ...answer } = parsed.data;
+      void _format;
+      return { ok: true, format: 'citelens/1', answer, warnings: [] };
+    }
+    // Not a canonical answer: a provider's response stored as it came is read as `format: "auto"`.
+    if (format !== undefined || !mayBeBareResponse(data) || detect(data).kind === 'none') {
+      const hint = format === undefined && mayBeBareResponse(data) ? `\nNor is it a provider's response citelens recognises. ${explainUndetected(unwrapEnvelope(data))}` : '';
+      return fail(`${file} is not a canonical answer:\n${issues(parsed.error)}${hint}`);
+    }
+    wrapper = bareResponseWrapper(data, path.basename(file).replace(/\.json$/i, ''));
   }
 
-  const wrapped = wrappedAnswerSchema.safeParse(data);
+  const wrapped = wrappedAnswerSchema.safeParse(wrapper);
   if (!wrapped.success) return fail(`${file} is not a wrapped answer:\n${issues(wrapped.error)}`);
   try {
     const adapted = adaptWrappedAnswer(wrapped.data);

@@ -100,7 +100,7 @@ describe('citelens audit on one answer', SLOW, () => {
     expect(fail.stdout).toMatch(/^# citelens audit: FAIL\n/u);
     expect(fail.stdout).toContain('## retention-vs-security: FAIL');
     expect(fail.stdout).toContain('Fails the release gate:');
-    expect(fail.stdout).toMatch(/- \[4\] → S4 · “Data Retention Policy” · page 2 · status: not-located \(bad\)\n {2}- \*\*Error\*\* `quote-not-found`/u);
+    expect(fail.stdout).toMatch(/- \[4\] → S4 · “Data Retention Policy” · page 2 · status: not-located · verdict: failed a check\n {2}- Quote: “[^\n]*”\n {2}- \*\*Error\*\* `quote-not-found`/u);
   });
 
   it('without a documents folder, every cited document is unavailable and the answer fails', async () => {

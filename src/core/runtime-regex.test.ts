@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adaptOpenrouter } from './adapters/openrouter.ts';
-import { adaptXai } from './adapters/xai.ts';
+import { adaptOpenrouter } from './adapters/openrouter/openrouter.ts';
+import { adaptXai } from './adapters/xai/xai.ts';
+import { identifyingNouns } from './review/support-coverage.ts';
 import { extractFacts } from './review/support-facts.ts';
+import { ranks } from './review/support-ranks.ts';
 import { sourceFiles } from '../testing/source-files.ts';
 
 // Catastrophic backtracking in patterns built at run time (`new RegExp(…)`), which regex-backtracking.test.ts cannot
@@ -42,8 +44,20 @@ const PROBES: Record<string, Probe> = {
     inputs: runs(['1', '1 ', '1,', '1.', '1 1', 'may ', 'jan. ', '1 may ', 'may 1 ', '$1', '$ 1', '1 usd ', '1%', '% 1', '1 000 ', '1st ', '1 k', 'a', ' ']),
     run: (text) => extractFacts(text),
   },
-  // The Markdown link to one cited URL.
-  'core/adapters/openrouter.ts': {
+  // Ranks from superlatives: "among the N largest", "the Nth-largest", "only N … larger than", "the largest".
+  'core/review/support-ranks.ts': {
+    count: 4,
+    inputs: runs(['only ', 'only 2 ', 'only two a ', 'only two a b c d e f ', 'a ', 'the ', 'the largest ', 'among the ', 'among the 5 ', 'one of the ', 'one of  ', 'top ', '2nd ', 'second-', 'most ', 'larger ', 'larger than ', '1', ' ']),
+    run: (text) => ranks(text),
+  },
+  // Type nouns next to a name: "the film X", "X ( film )".
+  'core/review/support-coverage.ts': {
+    count: 2,
+    inputs: runs(['the film ', 'the film `` ', 'the ', 'a film ', '( film ) ', 'a(film)', 'x ( ', 'x (film', '`` ', ' ']),
+    run: (text) => identifyingNouns(text),
+  },
+  // The Markdown link to one cited URL (OpenRouter's and Groq's adapters use it; driven through OpenRouter's).
+  'core/adapters/markdown-links.ts': {
     count: 1,
     inputs: runs(['[', '[a', '[[a]', '[a](', `[a](${FERRY}`, '(', ']', '](', ' ']),
     run: (content) =>
@@ -54,7 +68,7 @@ const PROBES: Record<string, Probe> = {
       }),
   },
   // The anchored copy of the `[[id]](url)` link literal.
-  'core/adapters/xai.ts': {
+  'core/adapters/xai/xai.ts': {
     count: 1,
     inputs: runs(['[[', '[[a]](', '[[a]](x(', '(', 'x(', ' ']),
     run: (content) => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,15 +63,31 @@ describe('GET /api/answers', () => {
     expect(warnings.filter((w) => w.includes('bad-json'))).toEqual([]);
     answer('bad-json', '{ "question": "still half');
     utimesSync(path.join(answers, 'bad-json.json'), new Date(), new Date(Date.now() + 5000));
-    await list();
+    // Edited in place: seen by the next look at the files, within a second.
+    await expect.poll(async () => (await list(), warnings.filter((w) => w.includes('bad-json')).length), { timeout: 5000 }).toBe(1);
     await list();
     expect(warnings.filter((w) => w.includes('bad-json'))).toHaveLength(1);
   });
 
-  it('sees an edited answer at once', async () => {
+  it('sees an answer replaced by rename, or edited in place, within a second', async () => {
+    writeFileSync(path.join(answers, '.page-0.tmp'), JSON.stringify({ question: 'Replaced question' }));
+    renameSync(path.join(answers, '.page-0.tmp'), path.join(answers, 'page-0.json'));
+    await expect.poll(async () => (await list()).find((i) => i.id === 'page-0')?.question, { timeout: 5000 }).toBe('Replaced question');
     answer('page-0', JSON.stringify({ question: 'Edited question' }));
     utimesSync(path.join(answers, 'page-0.json'), new Date(), new Date(Date.now() + 10_000));
-    expect((await list()).find((i) => i.id === 'page-0')?.question).toBe('Edited question');
+    await expect.poll(async () => (await list()).find((i) => i.id === 'page-0')?.question, { timeout: 5000 }).toBe('Edited question');
+  });
+
+  it('answers 304 to a client that has this version of the page, and a new ETag once an answer is added', async () => {
+    const first = await app.request('/api/answers?limit=2');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await app.request('/api/answers?limit=2', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    answer('aa-new', JSON.stringify({ question: 'New' }));
+    const after = await app.request('/api/answers?limit=2', { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    rmSync(path.join(answers, 'aa-new.json'));
   });
 
   it('sees an answer added or removed at once, though an unchanged list is sent from what was made before', async () => {

@@ -1,11 +1,19 @@
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { jsonProblem, readJsonInside } from './data-folder.ts';
+import { folderStampInside, jsonProblem, listInside, readJsonInside, statInside } from './data-folder.ts';
 
 // `GET /api/answers`: one summary per answer file. Parsing 5,000 files on every request made a list cost 0.73 s,
 // so each file's summary is kept until its mtime, size or inode changes: a list is then one readdir and one
 // stat per file. A file that cannot be read is still listed, with `broken.reason`, so the home page can say why
 // instead of the answer silently vanishing (the reason is logged once per version of the file, not per request).
+//
+// At 100,000 answers even one stat per file is seconds of work per list (issue 34, break 9: the list fell to 228
+// req/s at 6,600 answers while answers were being added). So:
+// - the folder's own mtime (one stat) says whether an answer was added, removed or renamed: then its names are read
+//   again, and only new answers are read (an answer asked a moment ago is listed at once);
+// - every file is looked at again (its size, mtime, inode) in the background once the last such look is older than
+//   a second, or ten times as long as that look took (a large folder is not stat'ed over and over): an answer
+//   edited in place, or replaced by rename, shows within that time. Meanwhile the list is served as it is.
+// Every caller shares one look.
 
 export interface AnswerSummary {
   id: string;
@@ -28,35 +36,59 @@ export class AnswerList {
   /** The last list, handed out again (the same array) while no file changed, so its JSON can be kept with it. */
   private last: AnswerSummary[] | null = null;
   private changed = false;
+  /** The folder's mtime (ns), and when the last look at every file started and how long it took. */
+  private folderStamp: bigint | null = null;
+  private lookedAt = 0;
+  private lookMs = 0;
 
   constructor(
     private readonly dataDir: string,
     private readonly answersDir: string,
     private readonly isValidId: (id: string) => boolean,
     private readonly warn: (message: string) => void,
+    private readonly o: { revalidateMs?: number; now?: () => number } = {},
   ) {}
 
   /**
-   * Every answer, sorted by id (code-point order). Concurrent callers share one scan. While no file was added,
-   * removed or changed, the very same array as before (callers may keep what they derive from it, keyed by it).
+   * Every answer, sorted by id (code-point order). While no file was added, removed or changed, the very same array
+   * as before (callers may keep what they derive from it, keyed by it).
    */
-  all(): Promise<AnswerSummary[]> {
+  async all(): Promise<AnswerSummary[]> {
+    const clock = this.o.now ?? Date.now;
+    const now = clock();
+    const stamp = await folderStampInside(this.dataDir, this.answersDir).catch(() => null);
+    const every = this.o.revalidateMs ?? 1000;
+    if (this.last === null || every <= 0) return this.look('every-file', stamp, clock);
+    // Added, removed or renamed: the names again, and the new answers (awaited: a new answer is listed at once).
+    if (stamp !== this.folderStamp) return this.look('new-names', stamp, clock);
+    // The list as it is, and every file looked at again in the background when that look is due (in-place edits).
+    if (now - this.lookedAt > Math.max(every, 10 * this.lookMs)) void this.look('every-file', stamp, clock).catch(() => undefined);
+    return this.last;
+  }
+
+  /** One look (at new names only, or at every file), shared by whoever asks meanwhile. */
+  private look(what: 'new-names' | 'every-file', stamp: bigint | null, clock: () => number): Promise<AnswerSummary[]> {
     if (!this.inFlight) {
-      this.inFlight = this.scan().finally(() => {
-        this.inFlight = null;
-      });
+      const started = clock();
+      this.inFlight = this.scan(what === 'every-file')
+        .then((items) => {
+          this.folderStamp = stamp;
+          if (what === 'every-file') {
+            this.lookedAt = started;
+            this.lookMs = clock() - started;
+          }
+          return items;
+        })
+        .finally(() => {
+          this.inFlight = null;
+        });
     }
     return this.inFlight;
   }
 
-  private async scan(): Promise<AnswerSummary[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.answersDir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
-    }
+  /** The folder's answers; with `everyFile` false, the ones already known are taken from the cache unlooked-at. */
+  private async scan(everyFile = true): Promise<AnswerSummary[]> {
+    const names = (await listInside(this.dataDir, this.answersDir)) ?? [];
     const ids: string[] = [];
     for (const name of names) {
       // Dot files are editors' and the ask store's temporaries (`.<id>.<hex>.tmp`), not answers.
@@ -74,7 +106,9 @@ export class AnswerList {
     const worker = async () => {
       while (next < ids.length) {
         const i = next++;
-        out[i] = await this.summary(ids[i] as string);
+        const id = ids[i] as string;
+        const known = everyFile ? undefined : this.cache.get(id);
+        out[i] = known ? known.summary : await this.summary(id);
       }
     };
     await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, ids.length) }, worker));
@@ -100,13 +134,14 @@ export class AnswerList {
 
   private async summary(id: string): Promise<AnswerSummary | null> {
     const file = path.join(this.answersDir, `${id}.json`);
-    const s = await stat(file).catch(() => null);
-    if (!s) {
+    // Through the data folder's opener: a link out is listed as broken, and its target is never even stat'ed.
+    const s = await statInside(this.dataDir, file);
+    if (s.kind === 'missing') {
       // Gone meanwhile, or a dangling symlink: nothing to list.
       if (this.cache.delete(id)) this.changed = true;
       return null;
     }
-    const stamp = `${s.ino}:${s.size}:${s.mtimeMs}:${s.isFile() ? 'f' : 'o'}`;
+    const stamp = s.kind === 'file' ? `${s.stats.ino}:${s.stats.size}:${s.stats.mtimeMs}` : s.kind === 'outside' ? `outside:${s.realPath}` : s.kind;
     const cached = this.cache.get(id);
     if (cached?.stamp === stamp) return cached.summary;
     this.changed = true;

@@ -7,14 +7,20 @@ import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
 import { serveBuildFile } from './build-files.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
-import { AnswerList, pageOf, parsePageQuery, type AnswerSummary } from './answer-list.ts';
+import { mountAnswerList } from './answer-list-route.ts';
 import { jsonProblem, readJsonInside } from './data-folder.ts';
 import { declareTextMediaTypes } from './document-media-type.ts';
 import { documentResponseHeaders } from './document-headers.ts';
 import { serveInside } from './files.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { AnswerClaimsIndex } from './review/answer-claims.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
+import { createMemoryBus, publishingRepository, type ReviewBus } from './review/review-bus.ts';
+import { mountReviewEventsRoute } from './review/review-events-route.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
+import { fillDocumentUrls, storedDocumentUrl } from '../core/model/answer-file.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
 // See docs/api.md for the contract. Answers are returned as stored (the client validates them).
@@ -30,6 +36,11 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Where reviewers' decisions are stored (src/server/review). Without it the review API is not served. */
   review?: ReviewRepository;
+  /**
+   * Where stored decisions are told to the answer's watchers (GET …/review/events): PostgreSQL's LISTEN/NOTIFY across
+   * servers (postgres-bus.ts). Default: an in-process bus, which is all one SQLite server needs.
+   */
+  reviewBus?: ReviewBus;
   /** Asking questions (src/server/ask, docs/api.md): on by default with the extractive answerer; `false` turns it off. */
   ask?: AskConfig | false;
   /** The model judge (src/server/judge, docs/support-judge.md): support verdicts on the answers served. Default: none. */
@@ -39,6 +50,8 @@ export interface AppOptions {
    * CITELENS_BENCH=1. Off by default: a production server serves no benchmark code.
    */
   bench?: boolean;
+  /** Rate limits, embed session caps, the asked answers' cap and retention (limits.ts). Default: DEFAULT_LIMITS. */
+  limits?: ServerLimits;
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -137,32 +150,12 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
 
   // First, before every other route: CORS for sandboxed frames, the bearer-token check on /api/*, /embed and
   // /api/config. Routes registered earlier would skip the token check.
-  mountSecurity(app, { ...options.security, answersDir, distDir });
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  mountSecurity(app, { ...options.security, answersDir, distDir, limits });
 
   // ---- /api ---------------------------------------------------------------------------------
 
-  const answerList = new AnswerList(dataDir, answersDir, isValidId, warn);
-  const wholeListBodies = new WeakMap<readonly AnswerSummary[], string>();
-  app.get('/api/answers', async (c) => {
-    const page = parsePageQuery(c.req.query('limit'), c.req.query('after'), isValidId);
-    if (typeof page === 'string') return apiError(c, 400, 'bad_request', page);
-    const all = await answerList.all();
-    c.header('Cache-Control', 'no-cache');
-    c.header('X-Total-Count', String(all.length));
-    if (page.limit === undefined && page.after === undefined) {
-      // The whole list, as the home page asks for it: its JSON is made once per version of the folder (5,000
-      // summaries are ~0.5 MB of JSON, which every request serialized again).
-      let body = wholeListBodies.get(all);
-      if (body === undefined) wholeListBodies.set(all, (body = JSON.stringify(all)));
-      return c.body(body, 200, { 'Content-Type': 'application/json' });
-    }
-    const { items, more } = pageOf(all, page);
-    const last = items.at(-1);
-    if (more && last && page.limit !== undefined) {
-      c.header('Link', `</api/answers?limit=${page.limit}&after=${encodeURIComponent(last.id)}>; rel="next"`);
-    }
-    return c.json(items);
-  });
+  mountAnswerList(app, { dataDir, answersDir, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message) });
 
   app.get('/api/answers/:id', async (c) => {
     const id = c.req.param('id');
@@ -191,15 +184,9 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     }
     let parsed = outcome.value;
     if (isRecord(parsed) && Array.isArray(parsed.documents)) {
-      const documents = await declareTextMediaTypes(parsed.documents, documentsDir, isValidId);
-      parsed = {
-        ...parsed,
-        documents: documents.map((d: unknown) =>
-          isRecord(d) && d.url == null && typeof d.id === 'string'
-            ? { ...d, url: `/api/documents/${encodeURIComponent(d.id)}` }
-            : d,
-        ),
-      };
+      const documents = await declareTextMediaTypes(parsed.documents, dataDir, isValidId);
+      // A document stored without `url` is this server's (the rule every reader of answer files shares).
+      parsed = fillDocumentUrls({ ...parsed, documents }, storedDocumentUrl);
     }
     if (options.judge) {
       try {
@@ -222,7 +209,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     }
     let outside = false;
     for (const ext of DOCUMENT_EXTENSIONS) {
-      const headers = documentResponseHeaders(c.req.raw, `${id}${ext}`, meta.version);
+      const headers = documentResponseHeaders(`${id}${ext}`, meta.version);
       const response = await serveInside(c.req.raw, dataDir, path.join(documentsDir, `${id}${ext}`), {
         headers: { ...headers, 'Access-Control-Expose-Headers': EXPOSED_HEADERS },
         onOutside: (real) => {
@@ -241,8 +228,32 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     return apiError(c, 404, 'not_found', `Document "${id}" was not found.`);
   });
 
-  if (options.review) mountReviewRoutes(app, options.review, isValidId);
-  if (options.ask !== false) mountAskRoutes(app, { ...options.ask, dataDir, warn, isValidId });
+  const review = options.review;
+  if (review) {
+    const bus = options.reviewBus ?? createMemoryBus();
+    mountReviewEventsRoute(app, bus, isValidId);
+    const claims = new AnswerClaimsIndex(dataDir);
+    mountReviewRoutes(app, publishingRepository(review, bus), {
+      isValidId,
+      claimsOf: (id) => claims.claimsOf(id),
+      saveLimiter: new RateLimiter(limits.saves),
+      trustProxy: limits.trustProxy,
+    });
+  }
+  if (options.ask !== false) {
+    mountAskRoutes(app, {
+      ...options.ask,
+      dataDir,
+      warn,
+      isValidId,
+      limiter: new RateLimiter(limits.ask, options.ask?.now),
+      trustProxy: limits.trustProxy,
+      retention: {
+        policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },
+        ...(review && { reviewed: (ids: readonly string[]) => review.reviewedAnswers(ids) }),
+      },
+    });
+  }
 
   app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));

@@ -4,11 +4,12 @@
 //   so "2026-03 — draft" made the whole response a 500. It is sent percent-encoded (UTF-8): every character
 //   outside printable ASCII, and `%` itself; the client decodes it with decodeURIComponent
 //   (src/api/document-version.ts). Printable ASCII versions ("v3") are sent unchanged.
-// - A document opened directly as a page (`Sec-Fetch-Dest: document`, or a frame/embed/object) is sent as an
-//   attachment: the browser's own PDF viewer runs a PDF's JavaScript (OpenAction alerts), ours does not. The
-//   sandboxing CSP covers browsers that send no Sec-Fetch-Dest; it does not apply to pdf.js's fetches.
-
-const NAVIGATION_DESTINATIONS = new Set(['document', 'iframe', 'frame', 'embed', 'object']);
+// - Every document response is an attachment (issue 34, break 3): the browser's own PDF viewer runs a PDF's
+//   JavaScript (OpenAction alerts), ours does not. It used to be added only for `Sec-Fetch-Dest: document` (or a
+//   frame), but Chromium sends no Sec-Fetch-* headers to a plain-HTTP host other than localhost, and `CSP: sandbox`
+//   does not stop its PDF viewer: a raw document URL on such a host ran the PDF's script. fetch() ignores the
+//   disposition, so pdf.js and the text viewer read the bytes as before. The sandboxing CSP stays for any browser
+//   that renders a file despite the disposition.
 
 /** The sandbox a document gets if a browser renders it itself: no script, no requests, no forms. */
 export const DOCUMENT_CSP = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
@@ -21,18 +22,14 @@ export function encodeHeaderText(value: string): string {
   });
 }
 
-export function documentResponseHeaders(req: Request, fileName: string, version: string | undefined): Record<string, string> {
+export function documentResponseHeaders(fileName: string, version: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': DOCUMENT_CSP,
-    // The disposition depends on it: a cached fetch must not answer a navigation, or the other way round.
-    Vary: 'Sec-Fetch-Dest',
+    // Ids are [A-Za-z0-9._-]: the name needs no quoting rules beyond the quotes.
+    'Content-Disposition': `attachment; filename="${fileName}"`,
   };
   if (version) headers['X-Citelens-Document-Version'] = encodeHeaderText(version);
-  if (NAVIGATION_DESTINATIONS.has(req.headers.get('sec-fetch-dest') ?? '')) {
-    // Ids are [A-Za-z0-9._-]: the name needs no quoting rules beyond the quotes.
-    headers['Content-Disposition'] = `attachment; filename="${fileName}"`;
-  }
   return headers;
 }

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { stat, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { openInside, type OpenedFile } from './data-folder.ts';
 
@@ -39,16 +39,6 @@ const MIME_TYPES: Record<string, string> = {
 
 export function mimeType(filePath: string): string {
   return MIME_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-}
-
-/** stat() that answers null for anything that is not an existing regular file. */
-export async function statFile(filePath: string): Promise<Stats | null> {
-  try {
-    const s = await stat(filePath);
-    return s.isFile() ? s : null;
-  } catch {
-    return null;
-  }
 }
 
 // Size and mtime alone name two versions written within one millisecond alike (a rename loop did it): the inode

@@ -7,8 +7,11 @@ import { readJudgeEnv } from './judge/config.ts';
 import { createJudge, type Judge } from './judge/judge-answer.ts';
 import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
+import { readLimitsEnv, type ServerLimits } from './limits.ts';
 import type { ReviewRepository } from './review/repository.ts';
-import { describeStore, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import { describeStore, openReviewBus, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import type { ReviewBus } from './review/review-bus.ts';
+import { checkFolderWritable, StorageUnwritableError } from './review/storage-check.ts';
 import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
 // Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
@@ -16,7 +19,9 @@ import { readSecurityEnv, securityWarnings, type SecurityOptions } from './secur
 // Embedding and access: CITELENS_EMBED_ORIGINS, CITELENS_API_TOKENS, CITELENS_EMBED_SECRET (docs/embed.md);
 // an unusable value stops the server with exit code 2 before it listens.
 // Reviewers' decisions: CITELENS_DB (SQLite file, default .citelens/reviews.sqlite under the working directory) or
-// CITELENS_DATABASE_URL (postgres://…); a database that cannot be opened stops the server with exit code 1.
+// CITELENS_DATABASE_URL (postgres://…); a database that cannot be opened stops the server with exit code 1, one that
+// opens but cannot be written (a read-only file, a full disk) with exit code 2, as does an answers folder that cannot
+// be written while questions are on. Limits: CITELENS_RATE_*, CITELENS_EMBED_SESSIONS_*, CITELENS_ASK_MAX_* (limits.ts).
 // Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,8 +44,10 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
 }
 
 let security: SecurityOptions;
+let limits: ServerLimits;
 try {
   security = readSecurityEnv(process.env);
+  limits = readLimitsEnv(process.env);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   process.stderr.write(`citelens: ${e.message}\n`);
@@ -58,10 +65,20 @@ try {
   process.exit(2);
 }
 if (ask === false) process.stderr.write('citelens: asking questions is off (CITELENS_ASK=off)\n');
-else if (ask.llm) {
-  // never print credentials someone put in the URL
-  const where = new URL(ask.llm.url);
-  process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
+else {
+  // Asked answers are stored in answers/: a folder that cannot take them would fail every question later.
+  try {
+    checkFolderWritable(path.join(dataDir, 'answers'), 'the answers folder, where asked answers are stored');
+  } catch (e) {
+    if (!(e instanceof StorageUnwritableError)) throw e;
+    process.stderr.write(`citelens: ${e.message}; make it writable, or set CITELENS_ASK=off to serve the folder read-only\n`);
+    process.exit(2);
+  }
+  if (ask.llm) {
+    // never print credentials someone put in the URL
+    const where = new URL(ask.llm.url);
+    process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
+  }
 }
 
 // The model judge: CITELENS_JUDGE_URL / _MODEL / _API_KEY / _TIMEOUT_MS, else the ask answerer's model; CITELENS_JUDGE=off.
@@ -80,12 +97,18 @@ try {
 }
 
 let review: ReviewRepository;
+let reviewBus: ReviewBus;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
   review = await openReviewRepository(store);
+  reviewBus = await openReviewBus(store, review);
   process.stderr.write(`citelens: review decisions in ${describeStore(store)}\n`);
 } catch (e) {
   if (e instanceof ConfigError) {
+    process.stderr.write(`citelens: ${e.message}\n`);
+    process.exit(2);
+  }
+  if (e instanceof StorageUnwritableError) {
     process.stderr.write(`citelens: ${e.message}\n`);
     process.exit(2);
   }
@@ -96,7 +119,7 @@ try {
 
 // CITELENS_BENCH=1: serve /bench, the viewer-only benchmark page (docs/benchmarks.md); never on by default.
 const bench = process.env.CITELENS_BENCH === '1';
-const app = createApp({ dataDir, distDir, security, review, ask, ...(judge && { judge }), bench });
+const app = createApp({ dataDir, distDir, security, review, ask, reviewBus, limits, ...(judge && { judge }), bench });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -119,6 +142,8 @@ function shutdown(signal: NodeJS.Signals): void {
     process.exit(0);
   }, 5000);
   force.unref();
+  // The review event streams never end by themselves: end them, or close() would wait for them until forced.
+  void reviewBus.close();
   // Pending saves finish before the database closes: close() waits for open requests.
   server.close(() => {
     review.close().then(

@@ -6,6 +6,8 @@ import { parseEmbedOrigins } from './embed/origins.ts';
 import { mountEmbedRoutes } from './embed/routes.ts';
 import { EmbedSessions } from './embed/sessions.ts';
 import { parseEmbedSecret } from './embed/signed-link.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 // Embedding and API access in one place (docs/embed.md): which portals may frame /embed, who may call /api,
 // and signed embed links. createApp() mounts this before every other route, so no /api route escapes the
@@ -55,6 +57,7 @@ export function securityWarnings(s: SecurityOptions): string[] {
 export interface MountSecurityOptions extends SecurityOptions {
   answersDir: string;
   distDir: string | undefined;
+  limits?: ServerLimits;
 }
 
 /** Paths of the review API, whoever mounts it: `/api/review…` or `/api/…/review…`. */
@@ -64,7 +67,13 @@ export function mountSecurity(app: Hono<{ Variables: AuthVariables }>, o: MountS
   const origins = o.embedOrigins ?? [];
   const tokens = o.apiTokens ?? [];
   const now = o.now ?? Date.now;
-  const sessions = new EmbedSessions({ now, ...(o.sessionTtlSeconds !== undefined && { ttlSeconds: o.sessionTtlSeconds }) });
+  const limits = o.limits ?? DEFAULT_LIMITS;
+  const sessions = new EmbedSessions({
+    now,
+    perLink: limits.embedSessionsPerLink,
+    perOrigin: limits.embedSessionsPerOrigin,
+    ...(o.sessionTtlSeconds !== undefined && { ttlSeconds: o.sessionTtlSeconds }),
+  });
   if (origins.length > 0) app.use('/api/*', opaqueOriginCors({ allowWrites: tokens.length > 0 }));
   app.use('/api/*', bearerAuth({ tokens, sessions, publicPaths: ['/api/config', '/api/embed/session'] }));
   mountEmbedRoutes(app, {
@@ -78,5 +87,7 @@ export function mountSecurity(app: Hono<{ Variables: AuthVariables }>, o: MountS
     hasReviewApi: () => app.routes.some((r) => REVIEW_ROUTE.test(r.path)),
     hasAskApi: () => app.routes.some((r) => r.path === '/api/ask'),
     now,
+    exchangeLimiter: new RateLimiter(limits.embedExchanges, now),
+    trustProxy: limits.trustProxy,
   });
 }

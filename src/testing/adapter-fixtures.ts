@@ -1,12 +1,31 @@
 // Helpers for the adapter tests in src/core/adapters (imported by *.test.ts only; src/core holds no test code).
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { canonicalAnswerSchema, wrappedAnswerSchema, type WrappedAnswer } from '../api/answer-schema.ts';
 import { adaptWrappedAnswer, type AdaptedAnswer } from '../api/adapt-answer.ts';
 import type { Answer } from '../core/model/types.ts';
 
+const adaptersDir = fileURLToPath(new URL('../core/adapters/', import.meta.url));
+
+/**
+ * The file of a fixture: `<provider>/fixtures/<name>.json`, named `provider/name` or by its name alone (fixture
+ * names are unique across providers).
+ */
+export function fixturePath(name: string): string {
+  if (name.includes('/')) {
+    const [provider, file] = name.split('/') as [string, string];
+    return `${adaptersDir}${provider}/fixtures/${file}.json`;
+  }
+  for (const provider of readdirSync(adaptersDir)) {
+    const file = `${adaptersDir}${provider}/fixtures/${name}.json`;
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`no adapter fixture named ${name}`);
+}
+
 export function loadFixture(name: string): WrappedAnswer {
-  const json: unknown = JSON.parse(readFileSync(new URL(`../core/adapters/fixtures/${name}.json`, import.meta.url), 'utf8'));
+  const json: unknown = JSON.parse(readFileSync(fixturePath(name), 'utf8'));
   return wrappedAnswerSchema.parse(json);
 }
 
@@ -38,4 +57,37 @@ export function expectSpansConsistent(answer: Answer): void {
 export function markersAt(text: string, end: number): string[] {
   const m = /^(?:\[\d+\])+/.exec(text.slice(end));
   return m ? [...m[0].matchAll(/\[(\d+)\]/g)].map((x) => x[1]!) : [];
+}
+
+/** What a reviewer sees of each source: its document's title, its web address, its quote and page (absent ones left out). */
+export function sourceSummary(answer: Answer): Array<Record<string, unknown>> {
+  return answer.sources.map((s) => {
+    const doc = answer.documents.find((d) => d.id === s.documentId);
+    const out: Record<string, unknown> = { id: s.id, title: doc?.title, url: s.url ?? doc?.url };
+    if (s.quote !== undefined) out.quote = s.quote;
+    if (s.page !== undefined) out.page = s.page;
+    if (s.pageEnd !== undefined) out.pageEnd = s.pageEnd;
+    if (s.text !== undefined) out.text = s.text;
+    if (s.flags !== undefined) out.flags = s.flags.map((f) => f.code);
+    return out;
+  });
+}
+
+/** Every claim span as `[marker key, the claim's words]`, in text order. */
+export function claimSpans(answer: Answer): Array<[string, string]> {
+  return (answer.spans ?? []).map((s) => [s.key, answer.text.slice(s.answerStart, s.answerEnd)]);
+}
+
+/** What a claim may add after the cited words: the rest of the last word, one more word, the sentence's punctuation. */
+const SENTENCE_TAIL = /^[\p{L}\p{N}'’-]*(?:[ \t]+[\p{L}\p{N}][\p{L}\p{N}'’-]*)?[)"'”’»\]]*[.!?…。！？]*[)"'”’»]*$/u;
+const LEADING_BULLET = /^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)[ \t]+/;
+
+/**
+ * Whether `claim` is the claim span of the cited words `cited`: those words (trimmed, without a list bullet that
+ * opens their line), completed to their sentence's end when they stop just short of it (docs/citation-formats.md,
+ * "Claim spans"). Nothing else may be added or lost.
+ */
+export function isClaimOf(claim: string, cited: string): boolean {
+  const words = cited.trim();
+  return [words, words.replace(LEADING_BULLET, '')].some((w) => w !== '' && claim.startsWith(w) && SENTENCE_TAIL.test(claim.slice(w.length)));
 }

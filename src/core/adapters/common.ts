@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Answer, CitationMapping, CitationSpan, CoordsDescriptor, DocumentRef, ReasoningBlock, Source, SourceFlag } from '../model/types.ts';
 import { digitsToNumber } from '../markers/parse-markers.ts';
-import { describeReference, type DocumentMatcher, type DocumentReference } from './documents.ts';
+import { describeReference, matcherFor, type DocumentMatcher, type DocumentReference } from './documents.ts';
 import type { AdapterInput } from './types.ts';
 
 // Pieces every adapter shares: zod building blocks and the final assembly of the canonical Answer.
@@ -32,7 +32,7 @@ export function assemble(input: AdapterInput, parts: AnswerParts): Answer {
   const answer: Answer = {
     id: input.id,
     text: parts.text,
-    documents: [...input.documents.map((d) => ({ ...d })), ...(parts.extraDocuments ?? [])],
+    documents: [...input.documents.map((d) => ({ ...d })), ...matcherFor(input).created, ...(parts.extraDocuments ?? [])],
     sources: parts.sources,
   };
   if (input.question !== undefined) answer.question = input.question;

@@ -19,7 +19,9 @@ describe('explainUndetected', () => {
 
   it('says when there is no text and when the payload is not an object', () => {
     expect(explainUndetected({ hello: 'world' })).toMatch(/^It found no answer text \(looked at `choices\[0\]\.message\.content`/);
-    expect(explainUndetected([1, 2])).toBe('The payload is an array, not a JSON object; every supported format is an object.');
+    expect(explainUndetected([1, 2])).toBe(
+      'The payload is an array; the only array citelens reads is a recorded Anthropic event stream (`message_start`, `content_block_delta`, …), and this is not one.',
+    );
   });
 
   it('is the detail of the FormatDetectionError `auto` throws', () => {

@@ -14,7 +14,8 @@ const lookedFor = [
   '`citations[]` items with `citation_id` (sid-bbox), `chunkId` or `index` + `quote` (query-agent), `marker` or `answer_start` (persian-rag), `cited_text` or `start_index` (rubyllm), `n` + `source` (raglite)',
   '`content[]` text blocks (anthropic)',
   '`output[]` (openai Responses) or `choices[0].message.annotations` (openai Chat Completions)',
-  '`candidates[]` (gemini)',
+  '`candidates[]` or an interaction\'s `steps[]` (gemini)',
+  '`choices[0].message.executed_tools` (groq)',
   '`message.citations` (cohere)',
   '`choices` with `search_results` or a `citations` URL list (perplexity)',
   'the other envelopes listed in docs/citation-formats.md',
@@ -23,8 +24,11 @@ const lookedFor = [
 /** One paragraph: what was recognised, what was not, and what citelens looked for. */
 export function explainUndetected(payload: unknown): string {
   if (!isObj(payload)) {
-    const kind = Array.isArray(payload) ? 'an array' : payload === null ? 'null' : `a ${typeof payload}`;
-    return `The payload is ${kind}, not a JSON object; every supported format is an object.`;
+    if (Array.isArray(payload)) {
+      return 'The payload is an array; the only array citelens reads is a recorded Anthropic event stream (`message_start`, `content_block_delta`, …), and this is not one.';
+    }
+    const kind = payload === null ? 'null' : `a ${typeof payload}`;
+    return `The payload is ${kind}, not a JSON object; every supported format is an object (or a recorded event stream).`;
   }
   const keys = Object.keys(payload);
   const texts = textPaths.filter((p) => typeof at(payload, p) === 'string').map((p) => `\`${p}\` (text)`);

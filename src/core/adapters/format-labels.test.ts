@@ -10,7 +10,7 @@ describe('formatLabel', () => {
       expect(formatLabel(f).shape.trim()).not.toBe('');
     }
     expect(new Set(shapes).size).toBe(shapes.length);
-    expect(formatLabel('cohere')).toEqual({ provider: 'Cohere', shape: 'Cohere v2 chat' });
+    expect(formatLabel('cohere')).toEqual({ provider: 'Cohere', shape: 'Cohere chat' });
     expect(formatLabel('gemini').provider).toBe('Gemini');
   });
 });

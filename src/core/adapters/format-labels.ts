@@ -18,7 +18,7 @@ const labels: Record<Format, FormatLabel> = {
   rubyllm: { provider: 'RubyLLM', shape: 'RubyLLM message citations' },
   anthropic: { provider: 'Anthropic', shape: 'Anthropic Messages' },
   openai: { provider: 'OpenAI', shape: 'OpenAI response' },
-  gemini: { provider: 'Gemini', shape: 'Gemini generateContent' },
+  gemini: { provider: 'Gemini', shape: 'Gemini response' },
   bedrock: { provider: 'Bedrock', shape: 'Amazon Bedrock' },
   'azure-openai': { provider: 'Azure OpenAI', shape: 'Azure OpenAI On Your Data' },
   ragflow: { provider: 'RAGFlow', shape: 'RAGFlow answer' },
@@ -26,8 +26,9 @@ const labels: Record<Format, FormatLabel> = {
   mistral: { provider: 'Mistral', shape: 'Mistral conversation' },
   xai: { provider: 'xAI', shape: 'xAI Grok response' },
   openrouter: { provider: 'OpenRouter', shape: 'OpenRouter chat completion' },
-  cohere: { provider: 'Cohere', shape: 'Cohere v2 chat' },
-  perplexity: { provider: 'Perplexity', shape: 'Perplexity Sonar' },
+  cohere: { provider: 'Cohere', shape: 'Cohere chat' },
+  perplexity: { provider: 'Perplexity', shape: 'Perplexity response' },
+  groq: { provider: 'Groq', shape: 'Groq compound' },
 };
 
 export function formatLabel(format: Format): FormatLabel {

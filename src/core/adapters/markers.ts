@@ -91,10 +91,45 @@ function trimSpan(text: string, c: CitedSpan): CitedSpan {
   }
   while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
   while (start < end && /\s/.test(text[start] ?? '')) start++;
+  if (start < end) {
+    start = afterBullet(text, start, end);
+    end = sentenceEnd(text, end);
+  }
   // Never split a surrogate pair.
   if (end > 0 && end < text.length && isHigh(text.charCodeAt(end - 1)) && isLow(text.charCodeAt(end))) end++;
   return { ...c, start, end };
 }
+
+/** A list bullet, ordered-list number, heading or quote mark at the start of a line. */
+const BULLET = /^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)[ \t]+/;
+
+/** A span that begins a line with a list bullet starts after it: the bullet is layout, not the claim. */
+function afterBullet(text: string, start: number, end: number): number {
+  // Only spaces between the line's start and the span (a scan back over them, not over the line).
+  let i = start;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  if (i > 0 && text[i - 1] !== '\n') return start;
+  const m = BULLET.exec(text.slice(start, end));
+  return m && start + m[0].length < end ? start + m[0].length : start;
+}
+
+/**
+ * A span that stops just short of its sentence's end (cut inside its last word, before the last word, or before
+ * the full stop) ends with the sentence: `…is blue` before `.` becomes `…is blue.`, so the marker follows the
+ * claim's full stop as it does for every provider whose spans are whole sentences.
+ */
+function sentenceEnd(text: string, end: number): number {
+  let e = end;
+  // Inside a word: to its end.
+  if (/[\p{L}\p{N}]/u.test(text[e - 1] ?? '')) while (e < text.length && /[\p{L}\p{N}'’-]/u.test(text[e] ?? '') && /[\p{L}\p{N}]/u.test(text[e] ?? '') ) e++;
+  const rest = text.slice(e, e + 80);
+  if (/^[.!?…。！？]/u.test(text[e - 1] ?? '') && !/^[)"'”’»]/u.test(rest)) return e;
+  const m = SENTENCE_TAIL.exec(rest);
+  return m ? e + m[0].length : e === end ? end : e;
+}
+
+/** At most one more word, closing quotes or brackets, then the sentence's closing punctuation and a break. */
+const SENTENCE_TAIL = /^(?:[ \t]+[\p{L}\p{N}][\p{L}\p{N}'’-]*)?[)"'”’»\]]*[.!?…。！？]+[)"'”’»]*(?=\s|$)/u;
 
 const isHigh = (u: number) => u >= 0xd800 && u <= 0xdbff;
 const isLow = (u: number) => u >= 0xdc00 && u <= 0xdfff;

@@ -20,6 +20,7 @@ export const adapterFormats = [
   'openrouter',
   'cohere',
   'perplexity',
+  'groq',
 ] as const;
 /** A concrete citation format (every wrapper `format` except `auto`). */
 export type Format = (typeof adapterFormats)[number];

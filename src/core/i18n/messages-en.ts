@@ -5,6 +5,7 @@ import { badgeEn } from './en/badge.ts';
 import { localEn } from './en/local.ts';
 import { reviewEn } from './en/review.ts';
 import { reviewEngineEn } from './en/review-engine.ts';
+import { reviewWorkEn } from './en/review-work.ts';
 import { supportEn } from './en/support.ts';
 import { viewerEn } from './en/viewer.ts';
 
@@ -16,9 +17,9 @@ import { viewerEn } from './en/viewer.ts';
 export type { PluralForms };
 
 /** The parts, listed so messages.test.ts can check that no key is in two of them (a spread would hide it). */
-export const PARTS_EN = [appEn, answerEn, viewerEn, reviewEn, reviewEngineEn, badgeEn, localEn, supportEn] as const;
+export const PARTS_EN = [appEn, answerEn, viewerEn, reviewEn, reviewEngineEn, badgeEn, localEn, supportEn, reviewWorkEn] as const;
 
-export const messagesEn = { ...appEn, ...answerEn, ...viewerEn, ...reviewEn, ...reviewEngineEn, ...badgeEn, ...localEn, ...supportEn } as const;
+export const messagesEn = { ...appEn, ...answerEn, ...viewerEn, ...reviewEn, ...reviewEngineEn, ...badgeEn, ...localEn, ...supportEn, ...reviewWorkEn } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 

@@ -5,6 +5,7 @@ import { badgeFa } from './fa/badge.ts';
 import { localFa } from './fa/local.ts';
 import { reviewFa } from './fa/review.ts';
 import { reviewEngineFa } from './fa/review-engine.ts';
+import { reviewWorkFa } from './fa/review-work.ts';
 import { supportFa } from './fa/support.ts';
 import { viewerFa } from './fa/viewer.ts';
 
@@ -12,4 +13,4 @@ import { viewerFa } from './fa/viewer.ts';
 // key missing there (or one English lacks) does not compile; messages.test.ts checks that no entry is empty and that
 // the placeholders match.
 
-export const messagesFa: Messages = { ...appFa, ...answerFa, ...viewerFa, ...reviewFa, ...reviewEngineFa, ...badgeFa, ...localFa, ...supportFa };
+export const messagesFa: Messages = { ...appFa, ...answerFa, ...viewerFa, ...reviewFa, ...reviewEngineFa, ...badgeFa, ...localFa, ...supportFa, ...reviewWorkFa };

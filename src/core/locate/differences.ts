@@ -11,7 +11,7 @@
 //   - meaningful, by kind: negation, date, number, unit, entity (a proper name), word.
 // A match whose differences are all harmless is still found; any meaningful one makes it "not found, closest passage
 // differs" (locate.ts). The kinds are ordered most telling first: a stretch with both a number and a name is a number.
-import { wordSimilarity } from './fuzzy-match.ts';
+import { ALIGN_GAP, alignCell, wordSimilarity } from './fuzzy-match.ts';
 import { foldDigits, readNumber } from '../review/support-facts.ts';
 
 export const differenceKinds = ['negation', 'date', 'number', 'unit', 'entity', 'word'] as const;
@@ -55,8 +55,6 @@ export interface DiffRun {
   difference?: Difference;
 }
 
-const SUBSTITUTION = -0.4;
-const GAP = -0.5;
 
 /**
  * Aligns every quote token against the document tokens, whose leading and trailing words are free to skip (the
@@ -67,32 +65,17 @@ export function alignTokens(q: readonly DiffToken[], d: readonly DiffToken[]): A
   const n = q.length;
   const m = d.length;
   const W = m + 1;
-  const H = new Float64Array((n + 1) * W);
+  const H = new Float32Array((n + 1) * W);
   const dir = new Uint8Array((n + 1) * W); // 1 diag, 2 up (quote word alone), 3 left (document word alone)
   for (let i = 1; i <= n; i++) {
-    H[i * W] = i * GAP;
+    H[i * W] = i * ALIGN_GAP;
     dir[i * W] = 2;
   }
   for (let j = 1; j <= m; j++) dir[j] = 3; // free leading document words
   for (let i = 1; i <= n; i++) {
     const qi = q[i - 1] as DiffToken;
     for (let j = 1; j <= m; j++) {
-      const s = similarity(qi, d[j - 1] as DiffToken);
-      const diag = (H[(i - 1) * W + j - 1] as number) + (s > 0 ? s : SUBSTITUTION);
-      const up = (H[(i - 1) * W + j] as number) + GAP;
-      const left = (H[i * W + j - 1] as number) + GAP;
-      let v = diag;
-      let k = 1;
-      if (up > v) {
-        v = up;
-        k = 2;
-      }
-      if (left > v) {
-        v = left;
-        k = 3;
-      }
-      H[i * W + j] = v;
-      dir[i * W + j] = k;
+      alignCell(H, dir, W, i, j, similarity(qi, d[j - 1] as DiffToken), -Infinity);
     }
   }
   // free trailing document words: end wherever the whole quote scored best

@@ -55,6 +55,38 @@ export function wordSimilarity(a: string, b: string): number {
 const SUBSTITUTION = -0.4;
 const GAP = -0.5;
 
+/**
+ * One cell of a word alignment (`H` the scores, `dir` the moves, `W` the row width): the best of a pair of words
+ * (their similarity `s`, or the substitution penalty), a quote word alone, or a page word alone, each from its
+ * neighbour. `floor` 0 makes it a local alignment (a cell may start afresh: 0, move 0); -Infinity a global one.
+ * Moves: 1 pair, 2 quote word alone, 3 page word alone. Shared by the fuzzy search and the difference classifier.
+ */
+export function alignCell(H: Float32Array, dir: Uint8Array, W: number, i: number, j: number, s: number, floor: number): number {
+  const diag = (H[(i - 1) * W + j - 1] as number) + (s > 0 ? s : SUBSTITUTION);
+  const up = (H[(i - 1) * W + j] as number) + GAP;
+  const left = (H[i * W + j - 1] as number) + GAP;
+  let v = floor;
+  let d = 0;
+  if (diag > v) {
+    v = diag;
+    d = 1;
+  }
+  if (up > v) {
+    v = up;
+    d = 2;
+  }
+  if (left > v) {
+    v = left;
+    d = 3;
+  }
+  H[i * W + j] = v;
+  dir[i * W + j] = d;
+  return v;
+}
+
+/** What an unpaired word costs in an alignment. */
+export const ALIGN_GAP = GAP;
+
 export interface FuzzyMatch {
   spans: Span[];
   score: number;
@@ -104,26 +136,7 @@ export function findFuzzy(win: Window, qWords: string[], cache: SimilarityCache 
   let bj = 0;
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
-      const s = sim(i - 1, j - 1);
-      const diag = (H[(i - 1) * W + j - 1] as number) + (s > 0 ? s : SUBSTITUTION);
-      const up = (H[(i - 1) * W + j] as number) + GAP;
-      const left = (H[i * W + j - 1] as number) + GAP;
-      let v = 0;
-      let d = 0;
-      if (diag > v) {
-        v = diag;
-        d = 1;
-      }
-      if (up > v) {
-        v = up;
-        d = 2;
-      }
-      if (left > v) {
-        v = left;
-        d = 3;
-      }
-      H[i * W + j] = v;
-      dir[i * W + j] = d;
+      const v = alignCell(H, dir, W, i, j, sim(i - 1, j - 1), 0);
       if (v > best) {
         best = v;
         bi = i;

@@ -41,7 +41,18 @@ function anchor(ws: readonly Word[], entity: Entity, side: -1 | 1, inEntity: Set
 
 const sameAnchor = (a: Anchor | undefined, b: Anchor | undefined) => !!a && !!b && a.stem === b.stem && a.link === b.link;
 
-const sameName = (a: Entity, b: Entity) => a.stems.some((s) => b.stems.includes(s));
+/**
+ * Two names of one thing: one holds every word of the other ("Flacco" / "Joe Flacco") or both end in the same word
+ * ("Bank of America" aside, a name's last word is its head). Sharing a qualifier is not enough: "North Carolina" and
+ * "North Hollywood" are two places.
+ */
+function sameName(a: Entity, b: Entity): boolean {
+  const [short, long] = a.stems.length <= b.stems.length ? [a, b] : [b, a];
+  const initials = long.stems.map((s) => s[0]).join('');
+  // "F.C." stands for "Football Club": dotted initials match the first letters of the other name's words
+  const initialed = (w: Word) => /^(?:\p{L}\.)+\p{L}?\.?$/u.test(w.raw) && initials.includes(w.folded);
+  return [...short.words].every((w) => long.stems.includes(w.stem) || initialed(w)) || a.stems.at(-1) === b.stems.at(-1);
+}
 
 /**
  * The first claim name whose role the evidence gives to another name. `missing`: the claim's names (as written)

@@ -15,6 +15,16 @@ export function escapeMarkdown(text: string): string {
 
 const SEVERITY_WORD = { error: 'Error', warning: 'Warning', info: 'Info' } as const;
 
+/** A citation's verdict (citation-verdict.ts) in words a reader of the report understands without the app. */
+const VERDICT_WORD: Record<NonNullable<ExportEntry['verdict']>, string> = {
+  ok: 'passed every check',
+  pending: 'not checked yet',
+  muted: 'nothing to check',
+  approx: 'approximate match',
+  warn: 'warning',
+  bad: 'failed a check',
+};
+
 function flagLine(f: ExportFlag): string {
   return `**${SEVERITY_WORD[f.severity]}** \`${f.code}\`: ${escapeMarkdown(f.reason)}`;
 }
@@ -27,7 +37,8 @@ function citationLine(e: ExportEntry): string {
   if (e.document) parts.push(`“${escapeMarkdown(e.document.title)}”`);
   if (e.page !== null) parts.push(`page ${e.page}`);
   if (e.foundPage !== null && e.foundPage !== e.page) parts.push(`found on page ${e.foundPage}`);
-  if (e.status) parts.push(`status: ${e.status}${e.verdict ? ` (${e.verdict})` : ''}`);
+  if (e.status) parts.push(`status: ${e.status}`);
+  if (e.verdict) parts.push(`verdict: ${VERDICT_WORD[e.verdict]}`);
   return parts.join(' · ');
 }
 
@@ -82,11 +93,20 @@ export function reviewExportToMarkdown(exp: ReviewExport, opts: MarkdownOptions 
   if (exp.entries.length === 0) out.push('The answer has no claims.', '');
   let n = 0;
   let current: string | null = null;
+  let turn: number | undefined;
   exp.entries.forEach((e, i) => {
-    if (e.claimId !== current) {
-      current = e.claimId;
+    // A conversation's export: each turn under a heading of its own, its claims numbered from 1 again.
+    if (e.turn !== undefined && e.turn !== turn) {
+      turn = e.turn;
+      n = 0;
+      current = null;
+      out.push(`${h(2)} Turn ${e.turn}${e.answerId ? ` (\`${e.answerId.replace(/`/gu, "'")}\`)` : ''}`, '');
+    }
+    const claimKey = `${e.answerId ?? ''}\u0000${e.claimId}`;
+    if (claimKey !== current) {
+      current = claimKey;
       n++;
-      out.push(`${h(2)} ${n}\\. ${escapeMarkdown(e.claim)}`, '');
+      out.push(`${h(e.turn !== undefined ? 3 : 2)} ${n}\\. ${escapeMarkdown(e.claim)}`, '');
       const decision = e.decision
         ? `**${e.decision}**${e.reviewer ? ` by ${escapeMarkdown(e.reviewer)}` : ''}${e.decidedAt ? ` on ${escapeMarkdown(e.decidedAt)}` : ''}`
         : 'not reviewed yet';
@@ -94,8 +114,11 @@ export function reviewExportToMarkdown(exp: ReviewExport, opts: MarkdownOptions 
       if (e.note.trim()) out.push(...noteBlock(e.note), '');
     }
     out.push(`- ${citationLine(e)}`);
+    // The evidence itself, so the report can be read without the documents.
+    if (e.quote) out.push(`  - Quote: “${escapeMarkdown(e.quote)}”`);
     for (const f of e.flags) out.push(`  - ${flagLine(f)}`);
-    if (exp.entries[i + 1]?.claimId !== e.claimId) out.push('');
+    const next = exp.entries[i + 1];
+    if (next?.claimId !== e.claimId || next.answerId !== e.answerId) out.push('');
   });
   return `${out.join('\n').replace(/(?<!\n)\n+$/u, '')}\n`;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAnswerModel } from '../model/answer-model.ts';
 import type { Answer } from '../model/types.ts';
 import { loadedDocumentCheck } from './document-check.ts';
-import { buildReviewExport, exportFileName, reviewExportToJson, type ExportDecision, type ReviewExport } from './export.ts';
+import { buildReviewExport, combineReviewExports, exportFileName, reviewExportToJson, type ExportDecision, type ReviewExport } from './export.ts';
 import { CSV_COLUMNS, csvCell, reviewExportToCsv } from './export-csv.ts';
 import { escapeMarkdown, reviewExportToMarkdown } from './export-markdown.ts';
 import { reviewAnswer } from './review-answer.ts';
@@ -48,7 +48,31 @@ function exportWith(decisions: Record<string, ExportDecision> = {}): ReviewExpor
 }
 
 /** A strict RFC 4180 reader: the test's own, so the writer is checked against the standard, not against itself. */
-function parseCsv(text: string): string[][] {
+/**
+ * The cells a spreadsheet makes of CSV text when it splits on `separator`: quotes are special only at the start of
+ * a cell (anywhere else they are text), as Excel and LibreOffice read them.
+ */
+function spreadsheetCells(text: string, separator: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      for (i++; i < text.length; i++) {
+        if (text[i] === '"' && text[i + 1] === '"') cell += text[i++];
+        else if (text[i] === '"') break;
+        else cell += text[i];
+      }
+      i++;
+    }
+    while (i < text.length && text[i] !== separator && text[i] !== '\n') cell += text[i++];
+    cells.push(cell.replace(/\r$/u, ''));
+    i++;
+  }
+  return cells;
+}
+
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let i = 0;
@@ -70,13 +94,13 @@ function parseCsv(text: string): string[][] {
         field += text[i++];
       }
     } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
+      while (i < text.length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n') {
         if (text[i] === '"') throw new Error(`bare quote in an unquoted field at ${i}`);
         field += text[i++];
       }
     }
     row.push(field);
-    if (text[i] === ',') {
+    if (text[i] === separator) {
       i++;
       continue;
     }
@@ -197,6 +221,21 @@ describe('CSV export', () => {
     expect(csvCell(null)).toBe('');
   });
 
+  it('no cell starts a formula in a spreadsheet that splits on ";", tabs or "|" (another locale\'s list separator)', () => {
+    for (const note of ['x;=1+1', 'a;@SUM(1)', 'a\t=1', 'ok; -3', 'a|=1', '1;2;+3', 'p, =A1']) {
+      const text = reviewExportToCsv(exportWith({ [mfa!.id]: { decision: 'verified', note } }));
+      for (const separator of [';', '\t', '|', ',']) {
+        const cells = spreadsheetCells(text, separator);
+        expect(cells.filter((c) => /^\s*[=+\-@]/u.test(c)), `${JSON.stringify(note)} split on ${JSON.stringify(separator)}`).toEqual([]);
+      }
+      // A strict reader still gets the note back, with an apostrophe before what would have been a formula.
+      const back = csvOf({ [mfa!.id]: { decision: 'verified', note } })[2]![CSV_COLUMNS.indexOf('note')]!;
+      expect(back.replace(/([,;\t|] *)'/gu, '$1')).toBe(note);
+    }
+    expect(csvCell('x;=1+1')).toBe(`"x;'=1+1"`);
+    expect(csvCell('x;y')).toBe('"x;y"');
+  });
+
   it('round-trips any note: a strict reader gets the same text back (apostrophe-prefixed when formula-like)', () => {
     // the characters CSV and spreadsheets care about, among ordinary ones
     const unit = fc.constantFrom('"', ',', '\n', '\r', '\r\n', '=', '+', '-', '@', '\t', ' ', "'", 'a', 'é', '𝄞');
@@ -204,7 +243,9 @@ describe('CSV export', () => {
       fc.property(fc.oneof(fc.string({ unit, maxLength: 30 }), fc.string({ maxLength: 30 })), (note) => {
         const rows = csvOf({ [mfa!.id]: { decision: 'verified', note } });
         const got = rows[2]![CSV_COLUMNS.indexOf('note')]!;
-        expect(got).toBe(/^\s*[=+\-@]|^[\t\r]/u.test(note) ? `'${note}` : note);
+        // An apostrophe before a formula character at the start, and after any separator a spreadsheet may split on.
+        const start = /^\s*[=+\-@]|^[\t\r]/u.test(note) ? `'${note}` : note;
+        expect(got).toBe(start.replace(/([,;\t|] *)(?=[=+\-@])/gu, "$1'"));
         expect(rows).toHaveLength(6);
       }),
       { numRuns: 300 },
@@ -272,5 +313,59 @@ describe('Markdown export', () => {
     expect(md).toContain('- Grounding: `ungrounded`');
     expect(md).toContain('- Retries: `2`');
     expect(md).toMatch(/^## Review: /u);
+  });
+});
+
+describe('the export stands on its own (issue #38)', () => {
+  it('carries each citation\'s quoted evidence and verdict into JSON, CSV and the Markdown report', () => {
+    const exp = exportWith();
+    const [first, , wrong, uncited] = exp.entries;
+    expect(first).toMatchObject({ quote: QUOTE_MFA, verdict: 'ok' });
+    expect(wrong).toMatchObject({ quote: QUOTE_DORMANT, verdict: 'warn' });
+    expect(uncited!.quote).toBeNull();
+    const rows = parseCsv(reviewExportToCsv(exp));
+    const col = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
+    const cited = rows.find((r) => r[col('citation_key')] === '1')!;
+    expect(cited[col('quote')]).toBe(QUOTE_MFA);
+    expect(cited[col('verdict')]).toBe('ok');
+    const md = reviewExportToMarkdown(exp);
+    expect(md).toContain(`  - Quote: “${escapeMarkdown(QUOTE_DORMANT)}”`);
+    expect(md).toContain('verdict: passed every check');
+    expect(md).toContain('verdict: warning');
+  });
+
+  it('a conversation\'s export covers every turn, in order, each entry naming its turn, the counts added up', () => {
+    const second: Answer = { ...answer, id: 'vendor-access-2', question: 'And passwords?', text: 'Passwords expire every 90 days.', sources: [] };
+    const secondModel = buildAnswerModel(second);
+    const secondExport = buildReviewExport({
+      answer: second,
+      model: secondModel,
+      result: reviewAnswer(second, secondModel, {}),
+      decisions: { [secondModel.claims[0]!.id]: { decision: 'rejected', note: 'no such rule' } },
+      exportedAt: 'x',
+    });
+    const both = combineReviewExports(
+      [
+        { turn: 1, export: exportWith({ [mfa!.id]: { decision: 'verified' } }) },
+        { turn: 2, export: secondExport },
+      ],
+      '2026-04-02T00:00:00.000Z',
+    );
+    expect(both.answerId).toBe('vendor-access');
+    expect(both.exportedAt).toBe('2026-04-02T00:00:00.000Z');
+    expect(both.counts).toMatchObject({ claims: 4, reviewed: 2, verified: 1, rejected: 1 });
+    expect(both.entries.map((e) => [e.turn, e.answerId])).toEqual([
+      [1, 'vendor-access'],
+      [1, 'vendor-access'],
+      [1, 'vendor-access'],
+      [1, 'vendor-access'],
+      [2, 'vendor-access-2'],
+    ]);
+    const rows = parseCsv(reviewExportToCsv(both));
+    expect(rows.at(-1)![0]).toBe('vendor-access-2');
+    const md = reviewExportToMarkdown(both);
+    expect(md.indexOf('## Turn 1')).toBeGreaterThan(0);
+    expect(md.indexOf('## Turn 2')).toBeGreaterThan(md.indexOf('## Turn 1'));
+    expect(md).toContain('### 1\\. Passwords expire every 90 days.\n\nDecision: **rejected**');
   });
 });

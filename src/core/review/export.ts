@@ -29,12 +29,17 @@ export interface ExportFlag {
 }
 
 export interface ExportEntry {
+  /** In an export of a conversation: the turn's answer id and its number (1-based); absent for one answer. */
+  answerId?: string;
+  turn?: number;
   claimId: string;
   /** The claim as a reader sees it (markers removed). */
   claim: string;
   /** Null for a claim that cites nothing. */
   citation: { key: string; sourceId: string } | null;
   document: { id: string; title: string } | null;
+  /** The words the source quotes as its evidence, so the report stands on its own; null when it quotes none. */
+  quote: string | null;
   /** The page the source cites (its first), else the page the quote was found on; null when neither is known. */
   page: number | null;
   /** Where the quote was actually found, when it was. */
@@ -160,7 +165,7 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
     const own = (review?.flags ?? []).filter((f) => f.evidence.sourceId === undefined && f.evidence.sourceIds === undefined);
     const citations = review?.citations ?? [];
     if (citations.length === 0) {
-      entries.push({ claimId: claim.id, claim: words, citation: null, document: null, page: null, foundPage: null, status: null, verdict: null, flags: bySeverity(own).map(toExportFlag), ...decided });
+      entries.push({ claimId: claim.id, claim: words, citation: null, document: null, quote: null, page: null, foundPage: null, status: null, verdict: null, flags: bySeverity(own).map(toExportFlag), ...decided });
       continue;
     }
     for (const c of citations) {
@@ -175,6 +180,7 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
         claim: words,
         citation: { key: c.key, sourceId: c.sourceId },
         document: documentId ? { id: documentId, title: titles.get(documentId) ?? documentId } : null,
+        quote: typeof source?.quote === 'string' && source.quote.trim() ? source.quote : null,
         page: cited ?? foundPage,
         foundPage,
         status: c.status.kind,
@@ -194,6 +200,37 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
     answerFlags: result.answerFlags.map(toExportFlag),
     report: result.report,
     entries,
+  };
+}
+
+/**
+ * The export of a conversation: every turn's entries in turn order, each saying its turn and answer, the counts added
+ * up, the answer-wide flags of every turn. The thread's first answer names it.
+ */
+export function combineReviewExports(turns: readonly { turn: number; export: ReviewExport }[], exportedAt: string): ReviewExport {
+  const first = turns[0]?.export;
+  if (turns.length === 1 && first) return { ...first, exportedAt };
+  const zero = { claims: 0, reviewed: 0, verified: 0, rejected: 0, followUp: 0, flags: { error: 0, warning: 0, info: 0 } };
+  const counts = turns.reduce((sum, { export: e }) => {
+    const c = e.counts;
+    return {
+      claims: sum.claims + c.claims,
+      reviewed: sum.reviewed + c.reviewed,
+      verified: sum.verified + c.verified,
+      rejected: sum.rejected + c.rejected,
+      followUp: sum.followUp + c.followUp,
+      flags: { error: sum.flags.error + c.flags.error, warning: sum.flags.warning + c.flags.warning, info: sum.flags.info + c.flags.info },
+    };
+  }, zero);
+  return {
+    format: REVIEW_EXPORT_FORMAT,
+    answerId: first?.answerId ?? '',
+    question: first?.question ?? null,
+    exportedAt,
+    counts,
+    answerFlags: turns.flatMap(({ export: e }) => e.answerFlags),
+    report: first?.report ?? null,
+    entries: turns.flatMap(({ turn, export: e }) => e.entries.map((entry) => ({ answerId: e.answerId, turn, ...entry }))),
   };
 }
 

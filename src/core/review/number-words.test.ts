@@ -32,4 +32,8 @@ describe('numberWords', () => {
       { numRuns: 500 },
     );
   });
+
+  it('reads no number in words an object carries by default ("constructor", "toString")', () => {
+    expect(numberWords('The constructor checked the toString output and valueOf field.')).toEqual([]);
+  });
 });

@@ -31,8 +31,10 @@ export interface NumberWord {
   text: string;
 }
 
-const isCardinalWord = (w: string) => w in UNITS || w in TENS || w in SCALES;
-const isOrdinalWord = (w: string) => w in ORDINAL_UNITS || w in ORDINAL_TENS || w in ORDINAL_SCALES;
+// Own keys only: "constructor" or "toString" in a sentence are words, not numbers (`in` reads the prototype too).
+const has = (table: Record<string, number>, w: string) => Object.hasOwn(table, w);
+const isCardinalWord = (w: string) => has(UNITS, w) || has(TENS, w) || has(SCALES, w);
+const isOrdinalWord = (w: string) => has(ORDINAL_UNITS, w) || has(ORDINAL_TENS, w) || has(ORDINAL_SCALES, w);
 
 /**
  * The value of a run of number words ("one hundred and five" → 105, "twenty-first" → 21), or null when the run is
@@ -50,13 +52,13 @@ export function wordsValue(words: readonly string[]): { value: number; ordinal: 
       if (!seen && w === 'and') return null;
       continue;
     }
-    if (w in UNITS || w in ORDINAL_UNITS) {
+    if (has(UNITS, w) || has(ORDINAL_UNITS, w)) {
       current += UNITS[w] ?? ORDINAL_UNITS[w]!;
-      ordinal = w in ORDINAL_UNITS;
-    } else if (w in TENS || w in ORDINAL_TENS) {
+      ordinal = has(ORDINAL_UNITS, w);
+    } else if (has(TENS, w) || has(ORDINAL_TENS, w)) {
       current += TENS[w] ?? ORDINAL_TENS[w]!;
-      ordinal = w in ORDINAL_TENS;
-    } else if (w in SCALES || w in ORDINAL_SCALES) {
+      ordinal = has(ORDINAL_TENS, w);
+    } else if (has(SCALES, w) || has(ORDINAL_SCALES, w)) {
       const scale = SCALES[w] ?? ORDINAL_SCALES[w]!;
       if (current === 0) current = 1;
       if (scale === 100) current *= 100;
@@ -64,7 +66,7 @@ export function wordsValue(words: readonly string[]): { value: number; ordinal: 
         total += current * scale;
         current = 0;
       }
-      ordinal = w in ORDINAL_SCALES;
+      ordinal = has(ORDINAL_SCALES, w);
     } else return null;
     seen = true;
   }
@@ -78,7 +80,7 @@ export function numberWords(text: string): NumberWord[] {
   const tokens = [...text.matchAll(/\p{L}+/gu)].map((m) => ({ w: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.w in ALONE) {
+    if (has(ALONE, t.w)) {
       out.push({ start: t.start, end: t.end, value: ALONE[t.w]!, ordinal: false, text: text.slice(t.start, t.end) });
       continue;
     }
@@ -89,7 +91,7 @@ export function numberWords(text: string): NumberWord[] {
       const next = tokens[j + 1]!;
       const gap = text.slice(tokens[j]!.end, next.start);
       if (!/^[\s-]{1,2}$/u.test(gap)) break;
-      if (next.w === 'and' && j + 2 < tokens.length && (isCardinalWord(tokens[j + 2]!.w) || isOrdinalWord(tokens[j + 2]!.w)) && tokens[j]!.w in SCALES) {
+      if (next.w === 'and' && j + 2 < tokens.length && (isCardinalWord(tokens[j + 2]!.w) || isOrdinalWord(tokens[j + 2]!.w)) && has(SCALES, tokens[j]!.w)) {
         j += 2;
         continue;
       }

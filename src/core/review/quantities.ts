@@ -11,17 +11,12 @@ import { digitOrdinals, numberWords } from './number-words.ts';
 import { isStopWord } from './stop-words.ts';
 import { stem } from './support.ts';
 import { unitOf, type Dimension } from './units.ts';
+import { fractionsAndSpans } from './quantity-fractions.ts';
+import { halfUnit, withComparator, type Comparator, type Interval } from './quantity-intervals.ts';
 
-export type Comparator = 'eq' | 'gt' | 'ge' | 'lt' | 'le' | 'approx' | 'almost';
+export type { Comparator, Interval } from './quantity-intervals.ts';
 
-export interface Interval {
-  lo: number;
-  hi: number;
-  loOpen: boolean;
-  hiOpen: boolean;
-}
-
-export type QuantityKind = 'number' | 'amount' | 'percent' | 'date' | 'ordinal' | 'ratio';
+export type QuantityKind = 'number' | 'amount' | 'percent' | 'date' | 'ordinal' | 'ratio' | 'fraction';
 
 export interface Quantity {
   kind: QuantityKind;
@@ -36,6 +31,16 @@ export interface Quantity {
   points: number[];
   /** Dates with no year: compared by month and day only. */
   yearless?: boolean;
+  /**
+   * A date a figure is given "as of": when it was read, not when something happened. It states a claim's date
+   * inside its range, but a claim about another day is not contradicted by it ("before May 16" / "as of May 16").
+   */
+  snapshot?: boolean;
+  /**
+   * One end of "4–1" or "10-20": a score or a range, which a count can fall inside but never differ from (is "more
+   * than four goals" said of a 4–1 win? of a 10–20 range?). It states a value, never contradicts one.
+   */
+  span?: boolean;
   /** Dates with a year, month and day: their month and day, for claims that give no year. */
   monthDay?: number[];
   dimension?: Dimension;
@@ -85,7 +90,7 @@ const pick = (s: string) =>
   [...s.matchAll(WORD)]
     .map((m) => m[0].toLowerCase())
     .filter((w) => w.length > 1 && !isStopWord(w) && !isNumberWord(w) && !NOT_CONTEXT.test(w) && !unitOf(w))
-    .map((w) => stem(IRREGULAR[w] ?? w.replace(/['’]s$/u, '')));
+    .map((w) => stem(Object.hasOwn(IRREGULAR, w) ? IRREGULAR[w]! : w.replace(/['’]s$/u, '')));
 
 /** The content stems of the sentence around `at` (full stops only: brackets stay inside it). */
 function sentenceStems(text: string, at: number): string[] {
@@ -108,13 +113,6 @@ function contextStems(text: string, start: number, end: number, lower: number, u
   return { before: pick(text.slice(from, start)).slice(-3), after: pick(text.slice(end, to)).slice(0, 3) };
 }
 
-const HALF_UNIT = (written: string) => {
-  const m = /[.,](\d+)$/u.exec(written.replace(/\s/gu, ''));
-  // a decimal part of exactly three digits after a comma is a thousands group, not decimals
-  const decimals = m && !(written.includes(',') && m[1]!.length === 3) ? m[1]!.length : 0;
-  return 0.5 * 10 ** -decimals;
-};
-
 // A number as written, with a multiplier glued to it ("5m", "2bn") or spelled after it ("2 million").
 const CORE = /^[^\d]*\d[\d.,\u202F\u00A0\u2009]*(?:st|nd|rd|th)?(?:(?:k|mm|mn|m|bn|b|tn|t)(?![\p{L}])|\s(?:thousand|millions?|billions?|trillion)(?![\p{L}]))?/iu;
 
@@ -129,27 +127,6 @@ function dateRange(d: DateValue): Interval | null {
 }
 
 const monthDay = (d: DateValue) => (d.m ?? 0) * 31 + (d.d ?? 0);
-
-// A bound on a number is the number as written ("more than 20.5 million": above 20.5 million); a bound on a date is
-// the whole date ("after 2000": after the last day of 2000, "before 2017": before its first day).
-function withComparator(r: Interval, cmp: Comparator, claim: boolean, value: number, date = false): Interval {
-  switch (cmp) {
-    case 'gt':
-      return { lo: date ? r.hi : value, hi: Infinity, loOpen: true, hiOpen: true };
-    case 'ge':
-      return { lo: date ? r.lo : value, hi: Infinity, loOpen: false, hiOpen: true };
-    case 'lt':
-      return { lo: -Infinity, hi: date ? r.lo : value, loOpen: true, hiOpen: true };
-    case 'le':
-      return { lo: -Infinity, hi: date ? r.hi : value, loOpen: true, hiOpen: false };
-    case 'approx':
-      return claim ? { lo: Math.min(r.lo, value * 0.9), hi: Math.max(r.hi, value * 1.1), loOpen: false, hiOpen: false } : { lo: value, hi: value, loOpen: false, hiOpen: false };
-    case 'almost':
-      return { lo: value * 0.85, hi: value, loOpen: false, hiOpen: true };
-    case 'eq':
-      return claim ? r : { lo: value, hi: value, loOpen: false, hiOpen: false };
-  }
-}
 
 function isYear(f: Fact, text: string): boolean {
   if (f.kind !== 'number' || f.values.length !== 1) return false;
@@ -177,15 +154,16 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
     const shown = (cmpText ? `${cmpText} ` : '') + f.text;
     taken.push([f.start, f.end]);
     if (date) {
+      const snapshot = /(?:^|[^\p{L}])as\s+(?:of|at)\s*$/u.test(text.slice(Math.max(0, f.start - 8), f.start).toLowerCase());
       const dates: DateValue[] = year ? [{ y: f.values[0]! }] : f.dates;
       const ranges = dates.map(dateRange).filter((r): r is Interval => r !== null);
       if (ranges.length > 0) {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
-        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }) });
+        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }), ...(snapshot && { snapshot }) });
       } else {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
         // "after June 3": a date without a year keeps its comparator, on the month-and-day axis
-        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)) });
+        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)), ...(snapshot && { snapshot }) });
       }
       continue;
     }
@@ -195,7 +173,7 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
     const factor = unit?.factor ?? 1;
     const numberText = /[\d.,\s\u202F\u00A0\u2009]+/u.exec(text.slice(f.start, f.end))?.[0] ?? '';
     const multiplier = f.values.length > 0 && numberText ? f.values[0]! / (Number(numberText.replace(/[,\s\u202F\u00A0\u2009]/gu, '')) || 1) : 1;
-    const half = HALF_UNIT(numberText.trim()) * (Number.isFinite(multiplier) && multiplier > 0 ? multiplier : 1) * factor;
+    const half = halfUnit(numberText.trim()) * (Number.isFinite(multiplier) && multiplier > 0 ? multiplier : 1) * factor;
     // "114,000" in English is a thousands group, never 114.0: keep that reading alone
     const values = /^\d{1,3}(?:,\d{3})+$/u.test(numberText.trim()) ? [Math.max(...f.values)] : f.values;
     const ranges = values.map((v) => {
@@ -246,7 +224,7 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
     const q = done[i]!;
     if (q.after.length === 0 && /^\s*(?:out\s+)?of\s+(?:the\s+)?$/u.test(text.slice(kept[i]!.coreEnd, kept[i + 1]!.start))) q.after = done[i + 1]!.after;
   }
-  return done;
+  return fractionsAndSpans(text, done, claim);
 }
 
 /** A plain number glued to a name ("Agent 47", "COVID-19", "Mardaani 2") is part of the name, not a quantity. */

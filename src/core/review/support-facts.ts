@@ -190,7 +190,8 @@ function findQuantities(text: string, taken: Taken): Fact[] {
     const numEnd = m.index + m[0].length - (m[5] ? m[4]!.length + m[5].length : 0);
     if (overlaps(taken, m.index, numEnd)) continue;
     const values = readNumber(m[1]!);
-    const all = m[2] ?? m[3] ? [...scaled(values, m[2] ?? m[3]), ...values] : values;
+    // "5m" may be five million or five metres: keep both readings; "3 million" spelled out is only three million
+    const all = m[2] ? [...scaled(values, m[2]), ...values] : m[3] ? scaled(values, m[3]) : values;
     if (all.length === 0) continue;
     let unit = m[5] && !isStopWord(m[5]) ? m[0] : text.slice(m.index, numEnd);
     // "30-day window": a hyphenated unit is an adjective; the noun after it says what the number counts
@@ -234,8 +235,8 @@ export function evidenceFacts(texts: readonly string[]): EvidenceFacts {
       }
     }
     for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      const n = NUMBER_WORDS[w];
-      if (n !== undefined) values.add(valueKey(n));
+      // own keys only: "constructor" is a word, and NUMBER_WORDS.constructor is a function
+      if (Object.hasOwn(NUMBER_WORDS, w)) values.add(valueKey(NUMBER_WORDS[w]!));
     }
   }
   return { values, dates };

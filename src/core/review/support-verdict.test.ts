@@ -30,7 +30,9 @@ describe('supportVerdict: contradictions', () => {
 
   it('keeps the comparison on a date without a year, and reads "younger than" as one', () => {
     expect(verdict('After June 3, 2019, the video had 24.2 million likes.', 'The video had 24.2 million likes as of June 12, 2019.').verdict).toBe('supported');
-    expect(verdict('Before June 3 the video had 24.2 million likes.', 'It had 24.2 million likes as of June 12.').verdict).toBe('contradicted');
+    // "as of June 12" says when the figure was read, not when it was reached: the passage cannot tell about June 3
+    expect(verdict('Before June 3 the video had 24.2 million likes.', 'It had 24.2 million likes as of June 12.').verdict).toBe('needs-look');
+    expect(verdict('Before June 3 the video was released.', 'The video was released on June 12.').verdict).toBe('contradicted');
     expect(verdict('The youngest patient was 39 years old.', 'The youngest patient was younger than 45 years old.').verdict).toBe('needs-look');
   });
 
@@ -42,6 +44,61 @@ describe('supportVerdict: contradictions', () => {
 
   it('does not call another name a contradiction when the role words differ', () => {
     expect(verdict('The film was partly filmed in England.', 'It was filmed in both California and Britain.').verdict).toBe('needs-look');
+  });
+});
+
+describe('supportVerdict: the rules of the second round (issue #33 §3)', () => {
+  it('reads a rank from a superlative and names it in the reason', () => {
+    const r = verdict('Only two ports in Norland are larger than Velmar.', 'Velmar is the fourth-largest port in Norland.');
+    expect(r.contradiction).toEqual({ cause: 'value', claim: 'Only two ports in Norland are larger than', passage: 'fourth-largest' });
+    expect(verdict('Velmar is among the five largest ports in Norland.', 'Velmar is the fourth-largest port in Norland.').verdict).toBe('supported');
+  });
+
+  it('compares one ratio with the one ratio of the passage', () => {
+    expect(verdict('The sequel earned more than twice the first film.', 'The sequel took almost twice the gross of the original.').verdict).toBe('contradicted');
+    expect(verdict('The sequel earned about twice the first film.', 'The sequel earned twice the gross of the first film.').verdict).not.toBe('contradicted');
+  });
+
+  it('contradicts the opposite predicate said of the same thing, and not a side clause', () => {
+    expect(verdict('The play Red Harbour received favorable reviews.', 'Red Harbour received negative reviews.').contradiction?.cause).toBe('negation');
+    expect(verdict('Mara Lind was born in Oslo.', 'Mara Lind, who never married, was born in Oslo.').verdict).toBe('supported');
+  });
+
+  it('supports a claim the passage says in other words, and a "no" that the passage gives as a zero', () => {
+    expect(verdict('The movie Kestrel premiered in 2019.', 'Kestrel was released on 4 May 2019.').verdict).toBe('supported');
+    expect(verdict('As of May 2, there were no deaths recorded in Tarn.', 'As of May 2, Tarn had 12 cases and 0 reported deaths.').verdict).toBe('supported');
+  });
+
+  it('does not support a denial the passage does not make, in the main clause', () => {
+    expect(verdict('Vendors must not keep card numbers on file.', 'Vendors must store card numbers on file.').verdict).not.toBe('supported');
+    expect(verdict('Data is encrypted so that admins cannot read it.', 'Data is encrypted, so it stays unreadable to admins.').verdict).toBe('supported');
+  });
+
+  it('gives a role to another place that shares only a qualifier with the claim\'s', () => {
+    expect(verdict('The studio is located in North Carolina.', 'The studio is located in North Hollywood, California.').contradiction).toMatchObject({ cause: 'entity', claim: 'North Carolina' });
+    expect(verdict('Tolvik F.C. is based in Leeds.', 'Tolvik Football Club is based in Leeds.').verdict).not.toBe('contradicted');
+  });
+
+  it('reads "3 million" as three million only, never as 3', () => {
+    expect(verdict('The record has sold more than 3 million copies.', 'The record has sold over 2.3 million copies.').verdict).toBe('needs-look');
+    expect(verdict('The record sold less than 4.1 million copies.', 'The record sold 4.1 million copies.').verdict).not.toBe('supported');
+    expect(verdict('The record sold 4.1 million copies.', 'The record sold 4.1 million copies.').verdict).toBe('supported');
+  });
+
+  it('reads a score out of N as one fraction, and never a count from "4–1" or "14/22°"', () => {
+    expect(verdict('The novel scored over 60/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe('supported');
+    expect(verdict('The novel scored over 90/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe('contradicted');
+    expect(verdict('Ana Ruiz scored in a match with more than four goals.', 'Ruiz scored the third goal in their 4–1 win.').verdict).not.toBe('contradicted');
+    expect(verdict('July is 14°C to 22°C with about 5 rainy days.', 'July is 14/22° C with 5 rainy days.').verdict).not.toBe('contradicted');
+  });
+
+  it('reads a round figure with its precision against "over" the same figure', () => {
+    expect(verdict('The film grossed $ 95 million.', 'The film has grossed over $ 95 million.').verdict).toBe('needs-look');
+    expect(verdict('The film grossed $ 90 million.', 'The film has grossed over $ 95 million.').verdict).toBe('contradicted');
+  });
+
+  it('reads "constructor" as a word, not a number', () => {
+    expect(verdict('The constructor built 30 stadiums.', 'The constructor built 30 stadiums.').verdict).toBe('supported');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptPersianRag } from '../adapters/persian-rag.ts';
+import { adaptPersianRag } from '../adapters/persian-rag/persian-rag.ts';
 import { locateSource, readTextDocument } from './text-document.ts';
 
 // persian_rag cites a Markdown document by code-point offsets (Python string indices). Adapted, its source keeps

@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { localeDirection } from '../../core/i18n/locale.ts';
 import { formatNumber } from '../../core/i18n/translate.ts';
+import { capText, QUOTE_DRAWN_CHARS } from '../../core/text/capped-text.ts';
 import { useLocale, useTranslate } from '../../i18n/use-translate.ts';
 import { useIsActiveMarker } from './active-marker.ts';
 import { STATUS_DOT, STATUS_TEXT, useCitationStatus } from './citation-status.ts';
@@ -109,7 +110,7 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
         >
           {/* At most eight lines of the quote: a preview of a very long one must still fit above or below its marker,
               or, clamped into the viewport, it would cover the marker and take its click. */}
-          {info.quote ? <span dir="auto" className="line-clamp-8 italic text-slate-800">“{info.quote}”</span> : null}
+          {info.quote ? <PreviewQuote quote={info.quote} /> : null}
           <span dir="auto" className="mt-2 block font-medium text-slate-900">{info.title}</span>
           {/* A web page or a generated file has no pages: no "Page unknown" for them. */}
           {info.page !== undefined || info.section || !(info.web || info.generated) ? (
@@ -126,3 +127,14 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
     </span>
   );
 });
+
+/** A preview shows at most eight lines, so at most QUOTE_DRAWN_CHARS are drawn: a 1.2 MB quote stalled the layout. */
+function PreviewQuote({ quote }: { quote: string }) {
+  const { text, hidden } = capText(quote, QUOTE_DRAWN_CHARS);
+  return (
+    <span dir="auto" className="line-clamp-8 italic text-slate-800">
+      “{text}
+      {hidden > 0 ? '…' : '”'}
+    </span>
+  );
+}

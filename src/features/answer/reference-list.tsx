@@ -1,5 +1,8 @@
 import { useMemo, type MouseEvent } from 'react';
 import { defaultReviewConfig } from '../../core/review/types.ts';
+import { groupedNumber } from '../../core/i18n/translate.ts';
+import { QUOTE_DRAWN_CHARS } from '../../core/text/capped-text.ts';
+import { useShowAll } from '../../hooks/use-show-all.ts';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { citationText } from './citation-text.ts';
@@ -64,7 +67,7 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                 <span className="block min-w-0 ps-9">
                   {ref.section ? <span dir="auto" className="block text-xs text-slate-600">{ref.section}</span> : null}
                   {ref.relevance !== undefined ? <RelevanceLine relevance={ref.relevance} /> : null}
-                  {ref.quote ? <span data-reference-quote="" dir="auto" className="mt-0.5 line-clamp-2 block text-xs italic text-slate-600">“{ref.quote}”</span> : null}
+                  {ref.quote ? <ReferenceQuote quote={ref.quote} /> : null}
                   <ReferenceStatus sourceId={ref.sourceId} />
                   <SourceFacts info={ref} showSite={false} />
                   {ref.flags.map((flag, i) => (
@@ -122,4 +125,35 @@ function openUnlessSelecting(e: MouseEvent<HTMLElement>, open: () => void) {
   const selection = window.getSelection();
   if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
   open();
+}
+
+/**
+ * A reference's quote: two clamped lines, and never more than QUOTE_DRAWN_CHARS drawn (a 1.2 MB quote stalled the
+ * page's layout for a second), with "Show all" for the rest. Copy quote still copies it whole.
+ */
+function ReferenceQuote({ quote }: { quote: string }) {
+  const t = useTranslate();
+  const shown = useShowAll(quote, QUOTE_DRAWN_CHARS);
+  return (
+    <>
+      <span data-reference-quote="" dir="auto" className={`mt-0.5 block text-xs italic text-slate-600 ${shown.hidden > 0 || quote.length <= QUOTE_DRAWN_CHARS ? 'line-clamp-2' : ''}`}>
+        “{shown.text}
+        {shown.hidden > 0 ? '…' : '”'}
+      </span>
+      {shown.hidden > 0 ? (
+        <button
+          type="button"
+          data-show-all=""
+          onClick={(e) => {
+            // Not a click on the entry (which opens the citation).
+            e.stopPropagation();
+            shown.showAll();
+          }}
+          className="text-xs font-medium text-indigo-700 hover:underline"
+        >
+          {t('common.showAll', { count: groupedNumber(t, shown.hidden) })}
+        </button>
+      ) : null}
+    </>
+  );
 }

@@ -25,6 +25,8 @@ export interface EmbedChannelOptions {
   allowedOrigins(): readonly string[] | null;
   /** The `ready` reply's payload. */
   features(): { review: boolean; ask: boolean };
+  /** The server requires a token and the frame has none yet: said in `ready`, so the portal knows to send one. */
+  needsToken?(): boolean;
   /** Every message after the handshake, except hello. */
   onMessage(message: InboundMessage): void;
   /** After a handshake (also a repeated one), once `ready` has been sent. */
@@ -67,6 +69,9 @@ export class EmbedChannel {
       warnOnce('source', 'ignored a citelens message that did not come from the embedding page');
       return;
     }
+    // The allowed origins are not known yet (the config is still loading): the portal says hello again every 250 ms,
+    // so this one is dropped without a word; warning here named the portal's own, allowed origin as not allowed.
+    if (this.#state.kind !== 'connected' && this.#o.allowedOrigins() === null) return;
     if (!this.#originAccepted(event.origin)) {
       warnOnce(`origin ${event.origin.slice(0, 100)}`, `ignored citelens messages from ${event.origin.slice(0, 100)}, which is not an allowed origin`);
       return;
@@ -88,7 +93,8 @@ export class EmbedChannel {
     const { message } = sorted;
     if (message.type === 'citelens:hello') {
       this.#state = { kind: 'connected', origin: event.origin };
-      this.send({ type: 'citelens:ready', features: this.#o.features() });
+      const needsToken = this.#o.needsToken?.();
+      this.send({ type: 'citelens:ready', features: this.#o.features(), ...(needsToken !== undefined && { needsToken }) });
       this.#o.onConnected?.(event.origin);
       return;
     }

@@ -53,7 +53,7 @@ export const INBOUND_TYPES = Object.keys(inboundSchemas) as InboundType[];
 
 /** Messages the app sends (the portal should parse them as strictly). */
 export type OutboundMessage = { version: typeof PROTOCOL_VERSION } & (
-  | { type: 'citelens:ready'; features: { review: boolean; ask: boolean } }
+  | { type: 'citelens:ready'; features: { review: boolean; ask: boolean }; needsToken?: boolean }
   | { type: 'citelens:citationOpened'; n: number | null; key: string; sourceId: string; documentId: string; page: number | null; verdict: EmbedVerdict }
   | { type: 'citelens:anchored'; sourceId: string; found: boolean; differs: boolean; score: number | null; page: number; verdict: EmbedVerdict }
   | { type: 'citelens:verdict'; sourceId: string; verdict: EmbedVerdict }

@@ -3,6 +3,8 @@ import { answerFromJson, isApiError, type AnswerResult } from '../../api/client.
 import { storeOrigins } from '../../api/store-origins.ts';
 import { contentHash } from '../../core/documents/content-hash.ts';
 import { fileStem, matchDocumentFiles, urlBaseName } from '../../core/documents/match-document-file.ts';
+import { parseJson } from '../../core/json/parse-json.ts';
+import { bareResponseWrapper, fillDocumentUrls, mayBeBareResponse } from '../../core/model/answer-file.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 
@@ -91,13 +93,10 @@ export async function readAnswerFile(file: File, documentNames: readonly string[
     const detail = e instanceof Error ? e.message : String(e);
     throw new LocalFileError(file.name, `${file.name} could not be read (${detail}).`, [], { kind: 'unreadable', detail });
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    throw new LocalFileError(file.name, `${file.name} is not valid JSON (${detail}).`, [], { kind: 'not-json', detail });
-  }
+  // Where the JSON breaks, as a line and column (a truncated download is the usual cause).
+  const json = parseJson(text);
+  if (!json.ok) throw new LocalFileError(file.name, `${file.name} is not valid JSON (${json.message}).`, [], { kind: 'not-json', detail: json.message });
+  const data = json.value;
   const id = `${LOCAL_PREFIX}${contentHash(text)}`;
   let read: AnswerResult;
   try {
@@ -117,7 +116,7 @@ export async function readAnswerFile(file: File, documentNames: readonly string[
  * match a citation's file name, id or title to them, as they do for a wrapper's documents.
  */
 async function asAnswerFile(data: unknown, fileName: string, documentNames: readonly string[]): Promise<unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || 'format' in data) return data;
+  if (!mayBeBareResponse(data)) return data;
   if (canonicalAnswerSchema.safeParse(withDocumentUrls(data)).success) return data;
   // Loaded only here, like the adapters themselves (api/client.ts): the home page's first paint carries neither.
   let detect: typeof import('../../core/adapters/detect.ts');
@@ -129,19 +128,11 @@ async function asAnswerFile(data: unknown, fileName: string, documentNames: read
   }
   if (detect.detectFormat(data) === null) return data;
   const documents = documentNames.map((name) => ({ id: fileStem(name), title: fileStem(name), url: encodeURIComponent(name) }));
-  return { id: fileStem(fileName) || 'answer', format: 'auto', documents, payload: data };
+  return bareResponseWrapper(data, fileStem(fileName), documents);
 }
 
 /** A document without `url` is named by its id, as the server would name it. */
-function withDocumentUrls(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || !Array.isArray((data as { documents?: unknown }).documents)) return data;
-  const documents = (data as { documents: unknown[] }).documents.map((d) =>
-    typeof d === 'object' && d !== null && (d as { url?: unknown }).url == null && typeof (d as { id?: unknown }).id === 'string'
-      ? { ...d, url: encodeURIComponent((d as { id: string }).id) }
-      : d,
-  );
-  return { ...data, documents };
-}
+const withDocumentUrls = (data: unknown) => fillDocumentUrls(data, (id) => encodeURIComponent(id));
 
 /** The documents that need a file from disk: not web pages, not files that live only in a provider's container. */
 function needsFile(doc: DocumentRef): boolean {

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import { reviewDecisions } from '../../api/review-schema.ts';
 import { blockLanguage } from '../../core/language/script-language.ts';
@@ -7,7 +7,8 @@ import type { ReviewFlag } from '../../core/review/types.ts';
 import { ClaimHistory } from './claim-history.tsx';
 import type { ClaimDecision } from './decision-state.ts';
 import { BadgeDot, DECISION_LABEL_KEY, DECISION_STYLE, DecisionChip, SeverityIcon, SyncNote, toneClasses } from './review-bits.tsx';
-import type { PanelClaim } from './review-types.ts';
+import { rowKey, type PanelClaim } from './review-types.ts';
+import { useReviewUiStore } from './review-ui-store.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 interface ClaimCardProps {
@@ -20,17 +21,21 @@ interface ClaimCardProps {
   /** Bumped by the `n` action: the selected card's note takes focus. */
   noteFocusRequest: number;
   historyEnabled: boolean;
-  onSelect(claimId: string): void;
-  onOpenCitation(claimId: string, key: string): void;
-  onOpenFlag(claimId: string, flag: ReviewFlag): void;
-  onDecide(claimId: string, decision: ReviewDecision | null, note: string): void;
+  /** False when this page cannot save (a sandboxed frame without a token): the decision buttons are disabled. */
+  canDecide: boolean;
+  /** Who the reviewer is: a decision saved by anyone else names them on the card. */
+  me: string;
+  onSelect(answerId: string, claimId: string): void;
+  onOpenCitation(answerId: string, claimId: string, key: string): void;
+  onOpenFlag(answerId: string, claimId: string, flag: ReviewFlag): void;
+  onDecide(answerId: string, claimId: string, decision: ReviewDecision | null, note: string): void;
   onRetry(): void;
   /** Reopens the conflict dialog after "later". */
   onResolveConflict(): void;
 }
 
 export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
-  const { claim, index, decision, selected, activeKey, onSelect, onOpenCitation, onOpenFlag, onRetry, onResolveConflict } = props;
+  const { answerId, claim, index, decision, selected, activeKey, me, onSelect, onOpenCitation, onOpenFlag, onRetry, onResolveConflict } = props;
   const t = useTranslate();
   const ref = useRef<HTMLLIElement>(null);
 
@@ -54,7 +59,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
     >
       <button
         type="button"
-        onClick={() => onSelect(claim.id)}
+        onClick={() => onSelect(answerId, claim.id)}
         // Named by its content ("Claim 3: … Verified"), not an aria-label: a label must contain what is visible (the
         // decision too) for people who click by saying what they see.
         className="flex w-full items-start gap-2 rounded text-start focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
@@ -66,8 +71,14 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
         <span dir="auto" lang={blockLanguage(claim.text)} className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>
           {claim.text}
         </span>
-        <span className="shrink-0">
+        <span className="flex shrink-0 flex-col items-end gap-0.5">
           <DecisionChip decision={decision.decision} />
+          {/* A colleague's decision says whose it is (it may have just arrived over the live stream). */}
+          {decision.decision && decision.reviewer && decision.reviewer !== me ? (
+            <span data-decided-by="" className="text-[10px] text-slate-600">
+              {t('review.decidedBy', { reviewer: decision.reviewer })}
+            </span>
+          ) : null}
         </span>
       </button>
 
@@ -83,7 +94,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                     data-citation-key={c.key}
                     data-status-tone={c.badge.tone}
                     title={c.badge.long}
-                    onClick={() => onOpenCitation(claim.id, c.key)}
+                    onClick={() => onOpenCitation(answerId, claim.id, c.key)}
                     className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-[11px] leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                       toneClasses(c.badge.tone).chip
                     } ${active ? 'ring-2 ring-indigo-400 forced-colors:outline-2 forced-colors:outline-[Highlight]' : ''}`}
@@ -107,7 +118,7 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
                 <button
                   type="button"
                   data-flag={flag.code}
-                  onClick={() => onOpenFlag(claim.id, flag)}
+                  onClick={() => onOpenFlag(answerId, claim.id, flag)}
                   className="flex w-full items-start gap-1.5 rounded px-1 py-0.5 text-start text-[12px] leading-snug text-slate-700 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
                   <SeverityIcon severity={flag.severity} />
@@ -132,14 +143,18 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
   );
 });
 
-function DecisionControls({ answerId, claim, decision, noteFocusRequest, historyEnabled, onDecide }: ClaimCardProps) {
+function DecisionControls({ answerId, claim, decision, noteFocusRequest, historyEnabled, canDecide, onDecide }: ClaimCardProps) {
   const t = useTranslate();
-  const [draft, setDraft] = useState(decision.note);
+  const key = rowKey(answerId, claim.id);
+  // An unsaved note lives in the panel's store: it outlives the box (Escape, another claim) until saved or discarded.
+  const stored = useReviewUiStore((s) => s.drafts[key]);
+  const setDraft = useReviewUiStore((s) => s.setDraft);
+  const draft = stored ?? decision.note;
+  const unsaved = stored !== undefined && stored !== decision.note;
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  // A note saved elsewhere (a conflict resolved, another reviewer) replaces the draft unless it is being edited.
-  useEffect(() => {
-    if (document.activeElement !== noteRef.current) setDraft(decision.note);
-  }, [decision.note]);
+  const groupRef = useRef<HTMLDivElement>(null);
+  /** Set by Escape: the blur that follows leaves the box without saving. */
+  const leaving = useRef(false);
 
   const firstRequest = useRef(noteFocusRequest);
   useEffect(() => {
@@ -147,12 +162,12 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
   }, [noteFocusRequest]);
 
   const commitNote = () => {
-    if (draft !== decision.note) onDecide(claim.id, decision.decision, draft);
+    if (unsaved) onDecide(answerId, claim.id, decision.decision, draft);
   };
 
   return (
     <div className="@container space-y-2 pt-1">
-      <div role="group" aria-label={t('review.decision')} className="grid grid-cols-3 gap-1">
+      <div ref={groupRef} role="group" aria-label={t('review.decision')} className="grid grid-cols-3 gap-1">
         {reviewDecisions.map((d) => {
           const s = DECISION_STYLE[d];
           const on = decision.decision === d;
@@ -162,9 +177,10 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
               type="button"
               aria-pressed={on}
               aria-keyshortcuts={s.key}
+              disabled={!canDecide}
               // Pressing the chosen decision again clears it: the mouse's way to undo.
-              onClick={() => onDecide(claim.id, on ? null : d, draft)}
-              className={`inline-flex min-w-0 items-center justify-center gap-1 whitespace-nowrap rounded-md px-1.5 py-1 text-xs font-medium ring-1 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+              onClick={() => onDecide(answerId, claim.id, on ? null : d, draft)}
+              className={`inline-flex min-w-0 items-center justify-center gap-1 whitespace-nowrap rounded-md px-1.5 py-1 text-xs font-medium ring-1 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 ${
                 // Forced colours repaint every button alike: the chosen decision takes the selection colours.
                 on ? `${s.on} forced-colors:forced-color-adjust-none forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]` : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
               }`}
@@ -183,23 +199,40 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
           value={draft}
           rows={2}
           maxLength={2000}
+          disabled={!canDecide}
           placeholder={t('review.notePlaceholder')}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={commitNote}
+          onChange={(e) => setDraft(key, e.target.value)}
+          onBlur={(e) => {
+            if (leaving.current) leaving.current = false;
+            // Leaving for a decision button: that decision saves the note with it. Saving it here first showed
+            // "Saving…" above the buttons, and the moved button lost the click that was under way.
+            else if (!(e.relatedTarget instanceof Node && groupRef.current?.contains(e.relatedTarget))) commitNote();
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               e.currentTarget.blur();
             } else if (e.key === 'Escape') {
-              setDraft(decision.note);
-              // Blur after the reset renders, so the blur does not save the abandoned text.
-              const el = e.currentTarget;
-              requestAnimationFrame(() => el.blur());
+              // Escape leaves the box and keeps what was typed, unsaved and said to be (it used to throw it away).
+              e.preventDefault();
+              leaving.current = true;
+              e.currentTarget.blur();
             }
           }}
-          className="block w-full resize-y rounded-md border border-slate-200 bg-white px-2 py-1.5 text-xs text-slate-800 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
+          className="block w-full resize-y rounded-md border border-slate-200 bg-white px-2 py-1.5 text-xs text-slate-800 placeholder:text-slate-500 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
         />
       </label>
+      {unsaved ? (
+        <p data-note-draft="" className="flex flex-wrap items-center gap-1.5 text-[11px] text-amber-900">
+          {t('review.noteUnsaved')}
+          <button type="button" onClick={commitNote} className="rounded px-1 font-medium underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            {t('review.saveNote')}
+          </button>
+          <button type="button" onClick={() => setDraft(key, null)} className="rounded px-1 font-medium underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            {t('review.discardNote')}
+          </button>
+        </p>
+      ) : null}
       <ClaimHistory answerId={answerId} claimId={claim.id} enabled={historyEnabled} />
     </div>
   );

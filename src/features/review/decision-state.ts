@@ -1,7 +1,9 @@
+import type { SaveProblem } from '../../api/review-client.ts';
 import type { ClaimRecord, ReviewDecision } from '../../api/review-schema.ts';
 import type { ServerReview } from '../../api/review-queries.ts';
 import type { FlagCode, ReviewFlag, Severity } from '../../core/review/types.ts';
 import { entryKey, type LocalRecord, type OutboxEntry } from './outbox/outbox-types.ts';
+import type { PanelClaim } from './review-types.ts';
 
 // What each claim's decision IS right now, from three places: the server's records (React Query), the outbox
 // (decisions not yet stored by the server) and local-only records (answers the server does not hold). The newest
@@ -12,7 +14,8 @@ export type SyncStatus =
   | { kind: 'saved' }
   | { kind: 'saving' }
   /** Stored in this browser, waiting for the server (unreachable): "saved locally — syncing". */
-  | { kind: 'queued'; attempts: number; nextAttemptAt: number; lastError?: string }
+  /** `problem`: the server said why it cannot take it now (its storage, or too many saves), not merely unreachable. */
+  | { kind: 'queued'; attempts: number; nextAttemptAt: number; lastError?: string; problem?: SaveProblem }
   | { kind: 'conflict'; theirs: ClaimRecord; entryKey: string }
   | { kind: 'failed'; message: string; entryKey: string }
   /** The server does not hold this answer: kept in this browser only. */
@@ -65,7 +68,13 @@ export function mergeDecisions({ answerId, server, entries, sending, local }: De
         sync =
           sending.has(key) && e.state.attempts === 0
             ? { kind: 'saving' }
-            : { kind: 'queued', attempts: e.state.attempts, nextAttemptAt: e.state.nextAttemptAt, ...(e.state.lastError !== undefined && { lastError: e.state.lastError }) };
+            : {
+                kind: 'queued',
+                attempts: e.state.attempts,
+                nextAttemptAt: e.state.nextAttemptAt,
+                ...(e.state.lastError !== undefined && { lastError: e.state.lastError }),
+                ...(e.state.problem !== undefined && { problem: e.state.problem }),
+              };
         break;
       case 'conflict':
         sync = { kind: 'conflict', theirs: e.state.theirs, entryKey: key };
@@ -175,4 +184,24 @@ export function parseFilterValue(value: string): ClaimFilter {
   if (kind === 'severity' && (arg === 'error' || arg === 'warning' || arg === 'info')) return { kind, severity: arg };
   if (kind === 'flag' && arg) return { kind, code: arg as FlagCode };
   return { kind: 'all' };
+}
+
+/**
+ * A claim "verify passed" may decide on its own: nobody decided it, it has no flag, it cites something, and every one
+ * of its citations passed all its checks (the verdict's tone is "ok": core/review/citation-verdict.ts). A citation
+ * still being checked has not passed.
+ */
+export function passedAllChecks(claim: Pick<PanelClaim, 'flags' | 'citations'>, decision: ClaimDecision | undefined): boolean {
+  if (decision?.decision) return false;
+  return claim.flags.length === 0 && claim.citations.length > 0 && claim.citations.every((c) => c.badge.tone === 'ok');
+}
+
+/** Two notes as one, neither dropped: the colleague's first (it was saved first), then ours; one when they agree. */
+export function mergeNotes(theirs: string, mine: string): string {
+  const a = theirs.trim();
+  const b = mine.trim();
+  if (!a) return mine;
+  if (!b || a === b || a.includes(b)) return theirs;
+  if (b.includes(a)) return mine;
+  return `${theirs.trimEnd()}\n\n${mine.trimStart()}`;
 }

@@ -32,10 +32,12 @@ export function SeverityIcon({ severity }: { severity: Severity }) {
 export const DECISION_LABEL_KEY = { verified: 'review.verified', rejected: 'review.rejected', 'follow-up': 'review.followUp' } as const satisfies Record<ReviewDecision, MessageKey>;
 const SEVERITY_LABEL_KEY = { error: 'review.severityError', warning: 'review.severityWarning', info: 'review.severityNote' } as const satisfies Record<Severity, MessageKey>;
 
+// A chosen decision is white on a 700 shade (4.5:1 or more; the 600/500 shades were 3.6:1 and 2.1:1, issue #38); in
+// dark mode the swapped palette makes those shades light, and theme.css turns their text dark.
 export const DECISION_STYLE: Record<ReviewDecision, { label: string; icon: string; key: string; on: string; chip: string }> = {
-  verified: { label: 'Verified', icon: '✓', key: 'v', on: 'bg-emerald-600 text-white ring-emerald-600', chip: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
-  rejected: { label: 'Rejected', icon: '✕', key: 'x', on: 'bg-rose-600 text-white ring-rose-600', chip: 'bg-rose-50 text-rose-800 ring-rose-200' },
-  'follow-up': { label: 'Follow-up', icon: '⚑', key: 'f', on: 'bg-amber-500 text-white ring-amber-500', chip: 'bg-amber-50 text-amber-900 ring-amber-200' },
+  verified: { label: 'Verified', icon: '✓', key: 'v', on: 'bg-emerald-700 text-white ring-emerald-700', chip: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  rejected: { label: 'Rejected', icon: '✕', key: 'x', on: 'bg-rose-700 text-white ring-rose-700', chip: 'bg-rose-50 text-rose-800 ring-rose-200' },
+  'follow-up': { label: 'Follow-up', icon: '⚑', key: 'f', on: 'bg-amber-700 text-white ring-amber-700', chip: 'bg-amber-50 text-amber-900 ring-amber-200' },
 };
 
 export function DecisionChip({ decision }: { decision: ReviewDecision | null }) {
@@ -80,7 +82,7 @@ export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRet
       return (
         <span data-sync="queued" className="inline-flex items-center gap-1.5 text-[11px] text-amber-800" title={sync.lastError}>
           <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-amber-500 motion-reduce:animate-none" />
-          {t('review.savedLocally')}
+          {sync.problem === 'storage' ? t('review.serverStorageDown') : t('review.savedLocally')}
           <button type="button" onClick={onRetry} className="rounded px-1 font-medium text-amber-900 underline-offset-2 hover:underline">
             {t('review.retryNow')}
           </button>

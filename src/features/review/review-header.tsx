@@ -1,14 +1,37 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import type { LiveStatus } from '../../api/review-events.ts';
+import type { ReviewDecision } from '../../api/review-schema.ts';
 import { flagCodes, type FlagCode } from '../../core/review/types.ts';
 import type { MessageKey } from '../../core/i18n/messages-en.ts';
 import { filterValue, parseFilterValue, type ReviewProgress } from './decision-state.ts';
 import { useReviewUiStore } from './review-ui-store.ts';
 import { ExportMenu } from './export-menu.tsx';
+import { DECISION_LABEL_KEY } from './review-bits.tsx';
+import { ReviewerField } from './reviewer-field.tsx';
 import type { ReviewExport } from '../../core/review/export.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
+/** A colleague's decision that just arrived over the live stream, said in the header. */
+export interface LiveNotice {
+  reviewer: string;
+  decision: ReviewDecision | null;
+  /** The claim's number in its answer (1-based). */
+  claim: number;
+  at: string;
+}
+
 interface ReviewHeaderProps {
   progress: ReviewProgress;
+  /** Where the selected claim is among those shown (1-based); null with none selected. */
+  position: { at: number; of: number } | null;
+  /** The API token's subject: the name saves are recorded under, fixed by the server. */
+  subject: string | null;
+  saveBlocked: 'needs-token' | null;
+  live: LiveStatus;
+  notice: LiveNotice | null;
+  /** Claims "verify passed" would decide now. */
+  passedCount: number;
+  onVerifyPassed(): void;
   /** Flag codes present in this answer's claims, for the filter. */
   presentFlags: ReadonlySet<FlagCode>;
   /** Unsent decisions on other answers (they are retried too). */
@@ -19,8 +42,12 @@ interface ReviewHeaderProps {
   exportReview?: () => ReviewExport;
 }
 
-export function ReviewHeader({ progress, presentFlags, otherPending, storageNote, localOnly, exportReview }: ReviewHeaderProps) {
+export function ReviewHeader(props: ReviewHeaderProps) {
+  const { progress, position, presentFlags, otherPending, storageNote, localOnly, exportReview, subject, saveBlocked, live, notice, passedCount, onVerifyPassed } = props;
   const t = useTranslate();
+  const autoAdvance = useReviewUiStore((s) => s.autoAdvance);
+  const setAutoAdvance = useReviewUiStore((s) => s.setAutoAdvance);
+  const advanceId = useId();
   const filter = useReviewUiStore((s) => s.filter);
   const setFilter = useReviewUiStore((s) => s.setFilter);
   const openDialog = useReviewUiStore((s) => s.openDialog);
@@ -34,6 +61,7 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
       <header className="sticky top-0 z-10 space-y-2 border-b border-slate-200 bg-white px-3 pb-2 pt-2.5">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">{t('review.title')}</h2>
+          <LiveBadge live={live} />
           <span className="flex-1" />
           {exportReview ? <ExportMenu getExport={exportReview} /> : null}
           <button
@@ -62,10 +90,49 @@ export function ReviewHeader({ progress, presentFlags, otherPending, storageNote
             <div className="bg-rose-500" style={{ width: `${share(progress.rejected, progress.total)}%` }} />
           </div>
           <span className="sr-only">{t('review.percentReviewed', { value: pct })}</span>
+          {/* Where the reviewer is: which claim, and how many are left to decide. */}
+          <p data-review-position="" className="mt-1 text-[11px] text-slate-600">
+            {[
+              position ? t('review.positionOf', { at: position.at, count: position.of }) : '',
+              progress.total > progress.reviewed ? t('review.leftToDecide', { count: progress.total - progress.reviewed }) : t('review.allDecided'),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          {notice ? (
+            <p role="status" data-live-notice="" className="mt-1 text-[11px] font-medium text-indigo-800">
+              {notice.decision
+                ? t('review.remoteDecided', { reviewer: notice.reviewer || t('review.someoneElse'), decision: t(DECISION_LABEL_KEY[notice.decision]), n: notice.claim })
+                : t('review.remoteCleared', { reviewer: notice.reviewer || t('review.someoneElse'), n: notice.claim })}
+            </p>
+          ) : null}
         </div>
       </header>
+      {saveBlocked ? (
+        <p role="alert" data-save-blocked={saveBlocked} className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900">
+          {t('review.cannotSaveNeedsToken')}
+        </p>
+      ) : null}
       <div className="space-y-2 border-b border-slate-200 bg-white px-3 py-2">
-        <ReviewerField />
+        {saveBlocked ? null : <ReviewerField subject={subject} />}
+        {saveBlocked ? null : (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <label htmlFor={advanceId} className="flex items-center gap-1.5 text-xs text-slate-700">
+              <input id={advanceId} type="checkbox" checked={autoAdvance} onChange={(e) => setAutoAdvance(e.target.checked)} className="size-3.5 accent-indigo-600" />
+              {t('review.autoAdvance')}
+            </label>
+            <button
+              type="button"
+              data-verify-passed=""
+              onClick={onVerifyPassed}
+              aria-keyshortcuts="Shift+A"
+              disabled={passedCount === 0}
+              className="ms-auto rounded-md px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:text-slate-500 disabled:ring-slate-200 disabled:hover:bg-transparent"
+            >
+              {t('review.verifyPassedButton', { count: passedCount })}
+            </button>
+          </div>
+        )}
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-xs text-slate-500">
             {t('review.show')}
@@ -140,86 +207,15 @@ export const FLAG_NAMES: Record<FlagCode, Extract<MessageKey, `flag.${string}`>>
   'evidence-unavailable': 'flag.evidenceUnavailable',
 };
 
-/** The reviewer's name: asked for once, kept in localStorage (it is not a secret), sent with every save. */
-function ReviewerField() {
-  const reviewer = useReviewUiStore((s) => s.reviewer);
+/** Whether colleagues' decisions arrive as they are saved (the live stream), in a word. */
+function LiveBadge({ live }: { live: LiveStatus }) {
   const t = useTranslate();
-  const persistent = useReviewUiStore((s) => s.reviewerPersistent);
-  const wanted = useReviewUiStore((s) => s.reviewerWanted);
-  const setReviewer = useReviewUiStore((s) => s.setReviewer);
-  const [editing, setEditing] = useState(!reviewer);
-  const [draft, setDraft] = useState(reviewer);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-
-  const firstWanted = useRef(wanted);
-  useEffect(() => {
-    if (wanted !== firstWanted.current) {
-      setEditing(true);
-      requestAnimationFrame(() => inputRef.current?.focus());
-    }
-  }, [wanted]);
-
-  if (!editing && reviewer) {
-    return (
-      <p className="flex items-center gap-1.5 text-xs text-slate-600">
-        {t('review.reviewingAs')} <span data-reviewer="" className="font-medium text-slate-900">{reviewer}</span>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft(reviewer);
-            setEditing(true);
-          }}
-          className="rounded px-1 text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          {t('review.change')}
-        </button>
-        {!persistent ? <span className="text-slate-500">{t('review.notRemembered')}</span> : null}
-      </p>
-    );
-  }
-  const save = () => {
-    if (!draft.trim()) return;
-    setReviewer(draft);
-    setEditing(false);
-  };
-  // Enter and the button save by themselves instead of submitting the form: a frame sandboxed without allow-forms
-  // (an embedding portal's usual sandbox) blocks a form submission before its submit event, so onSubmit never runs.
+  if (live === 'off') return null;
+  const on = live === 'live';
   return (
-    <form
-      className="flex items-center gap-1.5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <label htmlFor={id} className={`shrink-0 text-xs ${wanted > 0 && !reviewer ? 'font-medium text-rose-700' : 'text-slate-500'}`}>
-        {t('review.yourName')}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-          e.preventDefault();
-          save();
-        }}
-        placeholder={t('review.namePlaceholder')}
-        autoComplete="name"
-        maxLength={100}
-        className="min-w-0 flex-1 rounded-md border border-slate-200 px-1.5 py-1 text-xs focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
-      />
-      <button
-        type="submit"
-        onClick={(e) => {
-          e.preventDefault();
-          save();
-        }}
-        className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-        {t('review.save')}
-      </button>
-    </form>
+    <span data-live={live} title={t(on ? 'review.liveTitle' : 'review.reconnectingTitle')} className={`inline-flex items-center gap-1 text-[11px] ${on ? 'text-emerald-800' : 'text-slate-600'}`}>
+      <span aria-hidden className={`size-1.5 rounded-full ${on ? 'bg-emerald-600' : 'bg-slate-400'}`} />
+      {t(on ? 'review.live' : 'review.reconnecting')}
+    </span>
   );
 }

@@ -1,185 +1,226 @@
-import { useCallback, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { answerReviewQuery, type ServerReview } from '../../api/review-queries.ts';
 import type { ReviewDecision } from '../../api/review-schema.ts';
-import { useAnswerReview } from '../../api/review-queries.ts';
-import type { FlagCode, ReviewFlag, ReviewReportSummary } from '../../core/review/types.ts';
+import type { FlagCode, ReviewFlag } from '../../core/review/types.ts';
 import type { ReviewExport } from '../../core/review/export.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
-import { isCommandKey, runKey } from './actions/registry.ts';
-import type { ActionContext } from './actions/types.ts';
 import { ChunkedList, CHUNKED_MIN_ITEMS } from './chunked-list.tsx';
 import { ClaimCard } from './claim-card.tsx';
 import { ConflictDialog, type ConflictView } from './conflict-dialog.tsx';
-import { matchesFilter, mergeDecisions, reviewProgress, UNDECIDED, type ClaimDecision } from './decision-state.ts';
+import { matchesFilter, mergeDecisions, passedAllChecks, reviewProgress, UNDECIDED, type ClaimDecision } from './decision-state.ts';
 import { ReviewBanner } from './review-banner.tsx';
-import { ReviewHeader } from './review-header.tsx';
+import { ReviewHeader, type LiveNotice } from './review-header.tsx';
 import { useLocalRecords, useOutboxSnapshot, useReviewSync } from './review-sync.tsx';
-import type { PanelClaim } from './review-types.ts';
+import { rowKey, type ClaimRow, type ReviewTurn } from './review-types.ts';
 import { useReviewUiStore } from './review-ui-store.ts';
 import { ShortcutsDialog, type ShortcutGroup } from './shortcuts-dialog.tsx';
+import { useLiveReview, type RemoteDecision } from './use-live-review.ts';
+import { useReviewCommands } from './use-review-commands.ts';
+import { VerifyPassedDialog } from './verify-passed-dialog.tsx';
 
 export interface ReviewPanelProps {
-  answerId: string;
-  /** Claims in answer order. */
-  claims: readonly PanelClaim[];
-  answerFlags: readonly ReviewFlag[];
-  report: ReviewReportSummary | null;
-  /** `local` when the answer did not come from the server: decisions then stay in this browser. */
-  origin: 'server' | 'local';
-  selectedClaimId: string | null;
+  /** The answer, or every turn of its conversation, in order. */
+  turns: readonly ReviewTurn[];
+  /** The selected claim (it belongs to the active turn). */
+  selected: { answerId: string; claimId: string } | null;
   /** The marker key the viewer shows, when it belongs to the selected claim. */
   activeKey: string | null;
-  onSelectClaim(claimId: string, how: 'pointer' | 'keyboard'): void;
-  onOpenCitation(claimId: string, key: string): void;
-  onOpenFlag(claimId: string | null, flag: ReviewFlag): void;
+  /** Why this page cannot save decisions (a sandboxed frame the portal gave no token); null when it can. */
+  saveBlocked?: 'needs-token' | null;
+  onSelectClaim(answerId: string, claimId: string, how: 'pointer' | 'keyboard'): void;
+  onOpenCitation(answerId: string, claimId: string, key: string): void;
+  onOpenFlag(answerId: string, claimId: string | null, flag: ReviewFlag): void;
   onStepRegion(delta: 1 | -1): void;
-  /** Builds the export from the panel's current decisions. */
-  exportReview?(decisions: ReadonlyMap<string, ClaimDecision>): ReviewExport;
+  /** Builds the export from the panel's decisions, each turn's by its answer id. */
+  exportReview?(decisionsOf: (answerId: string) => ReadonlyMap<string, ClaimDecision>): ReviewExport;
   /** Other parts of the page's shortcuts (the viewer's), listed under `?` after the review's. */
   moreShortcuts?: readonly ShortcutGroup[];
 }
 
 export function ReviewPanel(props: ReviewPanelProps) {
-  const { answerId, claims, answerFlags, report, origin, selectedClaimId, activeKey, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion, exportReview, moreShortcuts } = props;
-  const server = useAnswerReview(answerId);
+  const { turns, selected, activeKey, saveBlocked = null, onSelectClaim, onOpenCitation, onOpenFlag, onStepRegion, exportReview, moreShortcuts } = props;
+  const t = useTranslate();
+  const servers = useQueries({ queries: turns.map((turn) => answerReviewQuery(turn.answerId)), combine: combineReviews });
+  // A refetch that brought the same records (structurally shared) must not give every card a new decision object.
+  const serverData = useSameItems(servers.data);
   const sync = useReviewSync();
   const snapshot = useOutboxSnapshot();
-  const t = useTranslate();
-  const local = useLocalRecords(answerId);
+  const first = turns[0]!;
+  const local = useLocalRecords(first.answerId);
   const ui = useReviewUiStore();
-  const mode: 'server' | 'local' = origin === 'local' || server.data?.kind === 'not-held' ? 'local' : 'server';
 
-  const [postponed, setPostponed] = useState<string | null>(null);
-  const decisions = useMemo(
-    () => mergeDecisions({ answerId, server: server.data, entries: snapshot.entries, sending: snapshot.sending, local: mode === 'local' ? local : [] }),
-    [answerId, server.data, snapshot, local, mode],
+  // Strings, not the turns array: the app may hand a new array with the same turns, and every card's decision object
+  // must keep its identity then (10,000 memoized cards in a long answer).
+  const idsKey = turns.map((turn) => `${turn.answerId}\n${turn.origin}`).join('\n');
+  const modes = useMemo(() => {
+    const parts = idsKey.split('\n');
+    const out = new Map<string, 'server' | 'local'>();
+    for (let i = 0; i < parts.length; i += 2) out.set(parts[i]!, parts[i + 1] === 'local' || serverData[i / 2]?.kind === 'not-held' ? 'local' : 'server');
+    return out;
+  }, [idsKey, serverData]);
+  const modeOf = useCallback((answerId: string) => modes.get(answerId) ?? 'server', [modes]);
+  const decisions = useMemo(() => {
+    const all = new Map<string, ClaimDecision>();
+    [...modes].forEach(([answerId, mode], i) => {
+      const merged = mergeDecisions({ answerId, server: serverData[i], entries: snapshot.entries, sending: snapshot.sending, local: mode === 'local' ? local : [] });
+      for (const [claimId, d] of merged) all.set(rowKey(answerId, claimId), d);
+    });
+    return all;
+  }, [modes, serverData, snapshot, local]);
+
+  const rows = useMemo(
+    () => turns.flatMap((turn) => turn.claims.map((claim, index): ClaimRow => ({ key: rowKey(turn.answerId, claim.id), answerId: turn.answerId, claim, index }))),
+    [turns],
   );
-  const claimIds = useMemo(() => claims.map((c) => c.id), [claims]);
-  // Each claim's number in the answer, looked up per card (an indexOf per card is quadratic: 10,000 claims, 50 M steps).
-  const claimIndex = useMemo(() => new Map(claimIds.map((id, i) => [id, i])), [claimIds]);
-  const progress = useMemo(() => reviewProgress(claimIds, decisions), [claimIds, decisions]);
-  const visible = useMemo(() => claims.filter((c) => matchesFilter(ui.filter, c.flags, decisions.get(c.id))), [claims, ui.filter, decisions]);
-  const presentFlags = useMemo(() => new Set<FlagCode>(claims.flatMap((c) => c.flags.map((f) => f.code))), [claims]);
-  const otherPending = snapshot.entries.filter((e) => e.answerId !== answerId).length;
+  const keys = useMemo(() => rows.map((r) => r.key), [rows]);
+  const progress = useMemo(() => reviewProgress(keys, decisions), [keys, decisions]);
+  const visible = useMemo(() => rows.filter((r) => matchesFilter(ui.filter, r.claim.flags, decisions.get(r.key))), [rows, ui.filter, decisions]);
+  const presentFlags = useMemo(() => new Set<FlagCode>(rows.flatMap((r) => r.claim.flags.map((f) => f.code))), [rows]);
+  const otherPending = snapshot.entries.filter((e) => !turns.some((turn) => turn.answerId === e.answerId)).length;
+  const passedCount = useMemo(() => rows.filter((r) => passedAllChecks(r.claim, decisions.get(r.key))).length, [rows, decisions]);
+  const selectedKey = selected ? rowKey(selected.answerId, selected.claimId) : null;
+  const subject = serverData.map((d) => (d?.kind === 'held' ? d.reviewer : undefined)).find((r) => r !== undefined);
+  const reviewer = subject ?? ui.reviewer;
 
-  // Read through a ref so the callbacks handed to the (memoized) cards keep their identity across saves; updated
-  // after each render, before the browser can deliver an event.
-  const decisionsRef = useRef(decisions);
-  useLayoutEffect(() => {
-    decisionsRef.current = decisions;
-  }, [decisions]);
-  const { decide: syncDecide, outbox } = sync;
-  const decide = useCallback(
-    (claimId: string, decision: ReviewDecision | null, note: string) => {
-      const reviewer = useReviewUiStore.getState().reviewer;
-      if (!reviewer) {
-        useReviewUiStore.getState().askForReviewer();
-        return;
-      }
-      const current = decisionsRef.current.get(claimId) ?? UNDECIDED;
-      void syncDecide({ answerId, claimId, decision, note, baseVersion: current.version, reviewer }, mode);
-    },
-    [answerId, syncDecide, mode],
-  );
-  const onSelectPointer = useCallback((id: string) => onSelectClaim(id, 'pointer'), [onSelectClaim]);
-  const onRetry = useCallback(() => void outbox?.retryNow(), [outbox]);
-  const onResolveConflict = useCallback(() => setPostponed(null), []);
-  const onOpenAnswerFlag = useCallback((f: ReviewFlag) => onOpenFlag(null, f), [onOpenFlag]);
-
-  // ---- keyboard: one listener for the page while the panel is shown -----------------------------------------------
-  // The keys act on what is on screen when they are pressed (an Effect Event: the listener is added once).
-  const onCommandKey = useEffectEvent((e: KeyboardEvent) => {
-    const ctx: ActionContext = {
-      claimIds: visible.map((c) => c.id),
-      selectedId: selectedClaimId,
-      select: (id) => onSelectClaim(id, 'keyboard'),
-      decide: (id, d) => decide(id, d, (decisions.get(id) ?? UNDECIDED).note),
-      focusNote: () => ui.requestNoteFocus(),
-      stepRegion: onStepRegion,
-      openShortcuts: () => ui.openDialog({ kind: 'shortcuts' }),
-    };
-    if (runKey(e.key, ctx)) e.preventDefault();
+  const commands = useReviewCommands({
+    rows,
+    visible,
+    decisions,
+    selectedKey,
+    activeKey,
+    reviewer,
+    canDecide: saveBlocked === null,
+    modeOf,
+    save: sync.decide,
+    select: (row, how) => onSelectClaim(row.answerId, row.claim.id, how),
+    openCitation: (row, key) => onOpenCitation(row.answerId, row.claim.id, key),
+    stepRegion: onStepRegion,
   });
-  // A layout effect: the listener is in place when the panel is first painted. As a passive effect it could come after
-  // a key pressed at once (a busy page delivers input before React's deferred effects): the key was lost.
-  useLayoutEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !isCommandKey(e)) return;
-      // A modal dialog is open: its own keys (Escape, Tab) only.
-      if (document.querySelector('dialog[open]')) return;
-      onCommandKey(e);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+
+  // ---- live: colleagues' decisions land in the cache; one saved by someone else is said in the header -------------
+  const [notice, setNotice] = useState<LiveNotice | null>(null);
+  const watched = useMemo(() => turns.filter((turn) => turn.origin === 'server').map((turn) => turn.answerId), [turns]);
+  const onRemote = (d: RemoteDecision) => {
+    if (d.record.reviewer === reviewer) return;
+    const row = rows.find((r) => r.key === rowKey(d.answerId, d.claimId));
+    if (row) setNotice({ reviewer: d.record.reviewer, decision: d.record.decision, claim: row.index + 1, at: d.record.updatedAt });
+  };
+  const live = useLiveReview(saveBlocked === null ? watched : [], onRemote);
+
+  const { decide: decideKey } = commands;
+  const onDecide = useCallback((answerId: string, claimId: string, decision: ReviewDecision | null, note: string) => decideKey(rowKey(answerId, claimId), decision, note, { advance: true }), [decideKey]);
+  const onSelectPointer = useCallback((answerId: string, claimId: string) => onSelectClaim(answerId, claimId, 'pointer'), [onSelectClaim]);
+  const onRetry = useCallback(() => void sync.outbox?.retryNow(), [sync.outbox]);
+  const [postponed, setPostponed] = useState<string | null>(null);
+  const onResolveConflict = useCallback(() => setPostponed(null), []);
 
   // ---- conflicts: the first one opens by itself; "later" hides it until that conflict changes ----------------------
-  const conflict = useMemo(() => firstConflict(claims, decisions), [claims, decisions]);
+  const conflict = useMemo(() => firstConflict(rows, decisions), [rows, decisions]);
   const conflictId = conflict ? `${conflict.key}@${conflict.view.theirs.version}:${conflict.view.mine.decision}:${conflict.view.mine.note}` : null;
 
   const refusal = sync.storage?.reason;
+  // A frame that cannot save says so plainly (below); the browser's own storage refusal would only add noise there.
   const storageNote =
-    snapshot.storageProblem !== null
-      ? t('review.writeFailed', { detail: snapshot.storageProblem })
-      : sync.storage?.kind === 'memory'
-        ? t('review.memoryOnly', {
-            reason: !refusal ? t('review.storageOff') : refusal.kind === 'refused' ? t('review.idbRefused', { detail: refusal.detail }) : t('review.idbAbsent'),
-          })
-        : null;
+    saveBlocked !== null
+      ? null
+      : snapshot.storageProblem !== null
+        ? t('review.writeFailed', { detail: snapshot.storageProblem })
+        : sync.storage?.kind === 'memory'
+          ? t('review.memoryOnly', {
+              reason: !refusal ? t('review.storageOff') : refusal.kind === 'refused' ? t('review.idbRefused', { detail: refusal.detail }) : t('review.idbAbsent'),
+            })
+          : null;
 
-  const renderCard = (claim: PanelClaim) => (
+  const selectedRow = selectedKey ? visible.findIndex((r) => r.key === selectedKey) : -1;
+  const renderCard = (row: ClaimRow) => (
     <ClaimCard
-      key={claim.id}
-      answerId={answerId}
-      claim={claim}
-      index={claimIndex.get(claim.id) ?? -1}
-      decision={decisions.get(claim.id) ?? UNDECIDED}
-      selected={claim.id === selectedClaimId}
+      key={row.key}
+      answerId={row.answerId}
+      claim={row.claim}
+      index={row.index}
+      decision={decisions.get(row.key) ?? UNDECIDED}
+      selected={row.key === selectedKey}
       // Only the selected card shows the open citation: stepping claims re-renders two cards, not every one.
-      activeKey={claim.id === selectedClaimId ? activeKey : null}
-      noteFocusRequest={claim.id === selectedClaimId ? ui.noteFocusRequest : 0}
-      historyEnabled={mode === 'server'}
+      activeKey={row.key === selectedKey ? activeKey : null}
+      noteFocusRequest={row.key === selectedKey ? ui.noteFocusRequest : 0}
+      historyEnabled={modeOf(row.answerId) === 'server'}
+      canDecide={saveBlocked === null}
+      me={reviewer}
       onSelect={onSelectPointer}
       onOpenCitation={onOpenCitation}
       onOpenFlag={onOpenFlag}
-      onDecide={decide}
+      onDecide={onDecide}
       onRetry={onRetry}
       onResolveConflict={onResolveConflict}
     />
   );
+  const several = turns.length > 1;
 
   return (
     <section aria-label={t('review.title')} data-review-panel="" className="h-full min-h-0 overflow-y-auto bg-white">
       <ReviewHeader
         progress={progress}
+        position={selectedRow >= 0 ? { at: selectedRow + 1, of: visible.length } : null}
         presentFlags={presentFlags}
         otherPending={otherPending}
         storageNote={storageNote}
-        localOnly={mode === 'local'}
-        {...(exportReview && { exportReview: () => exportReview(decisions) })}
+        localOnly={turns.some((turn) => modeOf(turn.answerId) === 'local')}
+        subject={subject ?? null}
+        saveBlocked={saveBlocked}
+        live={live}
+        notice={notice}
+        passedCount={saveBlocked === null ? passedCount : 0}
+        onVerifyPassed={() => ui.openDialog({ kind: 'verify-passed', claimIds: commands.passed() })}
+        {...(exportReview && { exportReview: () => exportReview((answerId) => decisionsOf(decisions, answerId)) })}
       />
-      {server.status === 'error' ? (
-        <p role="alert" className="border-b border-rose-100 bg-rose-50 px-3 py-1.5 text-[11px] text-rose-800">
-          {t('review.serverLoadFailed', { message: server.error.message })}
-        </p>
-      ) : null}
-      <ReviewBanner flags={answerFlags} report={report} onOpenFlag={onOpenAnswerFlag} />
-      <div>
-        {visible.length === 0 ? (
-          <p className="px-4 py-6 text-center text-xs text-slate-500">{claims.length === 0 ? t('review.noClaims') : t('review.noMatch')}</p>
-        ) : (
-          visible.length > CHUNKED_MIN_ITEMS ? (
-            <ChunkedList label={t('review.claims')} items={visible} render={renderCard} keep={visible.findIndex((c) => c.id === selectedClaimId)} />
-          ) : (
-            <ol aria-label={t('review.claims')}>{visible.map(renderCard)}</ol>
-          )
-        )}
-      </div>
+      {servers.errors.map((error, i) =>
+        error ? (
+          <p key={turns[i]?.answerId ?? i} role="alert" className="border-b border-rose-100 bg-rose-50 px-3 py-1.5 text-[11px] text-rose-800">
+            {t('review.serverLoadFailed', { message: error.message })}
+          </p>
+        ) : null,
+      )}
+      {turns.map((turn) => {
+        const shown = visible.filter((r) => r.answerId === turn.answerId);
+        return (
+          <Fragment key={turn.answerId}>
+            {several ? (
+              <h3 data-review-turn={turn.turn} dir="auto" className="border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs font-semibold text-slate-700">
+                {turn.turn === 1 ? t('review.turnQuestion', { question: turn.question }) : t('review.turnFollowUp', { n: turn.turn - 1, question: turn.question })}
+              </h3>
+            ) : null}
+            <ReviewBanner flags={turn.answerFlags} report={turn.report} onOpenFlag={(f) => onOpenFlag(turn.answerId, null, f)} />
+            {turn.loading ? (
+              <p role="status" className="px-4 py-3 text-xs text-slate-500">
+                {t('review.turnLoading')}
+              </p>
+            ) : shown.length === 0 ? (
+              <p className="px-4 py-6 text-center text-xs text-slate-500">{turn.claims.length === 0 ? t('review.noClaims') : t('review.noMatch')}</p>
+            ) : shown.length > CHUNKED_MIN_ITEMS ? (
+              <ChunkedList label={t('review.claims')} items={shown} render={renderCard} keep={shown.findIndex((r) => r.key === selectedKey)} />
+            ) : (
+              <ol aria-label={several ? t('review.turnClaims', { turn: turn.turn }) : t('review.claims')}>{shown.map(renderCard)}</ol>
+            )}
+          </Fragment>
+        );
+      })}
       {ui.dialog.kind === 'shortcuts' ? <ShortcutsDialog onClose={ui.closeDialog} extra={moreShortcuts} /> : null}
+      {ui.dialog.kind === 'verify-passed' ? (
+        <VerifyPassedDialog
+          count={ui.dialog.claimIds.length}
+          onConfirm={() => {
+            if (ui.dialog.kind === 'verify-passed') commands.verifyPassed(ui.dialog.claimIds);
+            ui.closeDialog();
+          }}
+          onClose={ui.closeDialog}
+        />
+      ) : null}
       {conflict && conflictId !== postponed && ui.dialog.kind === 'none' ? (
         <ConflictDialog
           key={conflictId}
           conflict={conflict.view}
-          onKeep={(which) => void sync.outbox?.resolveConflict(conflict.key, which)}
+          onResolve={(choice) => void sync.outbox?.resolveConflict(conflict.view.entryKey, choice.keep, choice.note)}
           onClose={() => setPostponed(conflictId)}
         />
       ) : null}
@@ -187,16 +228,36 @@ export function ReviewPanel(props: ReviewPanelProps) {
   );
 }
 
-function firstConflict(claims: readonly PanelClaim[], decisions: ReadonlyMap<string, ClaimDecision>): { key: string; view: ConflictView } | null {
-  for (let i = 0; i < claims.length; i++) {
-    const claim = claims[i]!;
-    const d = decisions.get(claim.id);
+/** The turns' server reviews, one stable object while none of them changed (React Query memoizes `combine`). */
+function combineReviews(results: readonly UseQueryResult<ServerReview>[]) {
+  return { data: results.map((r) => r.data), errors: results.map((r) => (r.status === 'error' ? r.error : null)) };
+}
+
+/** The same array as last time while its items are the same objects (state adjusted during render, no ref). */
+function useSameItems<T>(items: readonly T[]): readonly T[] {
+  const [kept, setKept] = useState(items);
+  const same = kept.length === items.length && kept.every((x, i) => x === items[i]);
+  if (!same) setKept(items);
+  return same ? kept : items;
+}
+
+function decisionsOf(all: ReadonlyMap<string, ClaimDecision>, answerId: string): Map<string, ClaimDecision> {
+  const prefix = rowKey(answerId, '');
+  const out = new Map<string, ClaimDecision>();
+  for (const [key, d] of all) if (key.startsWith(prefix)) out.set(key.slice(prefix.length), d);
+  return out;
+}
+
+function firstConflict(rows: readonly ClaimRow[], decisions: ReadonlyMap<string, ClaimDecision>): { key: string; view: ConflictView } | null {
+  for (const row of rows) {
+    const d = decisions.get(row.key);
     if (d?.sync.kind !== 'conflict') continue;
     return {
-      key: d.sync.entryKey,
+      key: row.key,
       view: {
-        claimIndex: i,
-        claimText: claim.text,
+        entryKey: d.sync.entryKey,
+        claimIndex: row.index,
+        claimText: row.claim.text,
         theirs: d.sync.theirs,
         mine: { decision: d.decision, note: d.note, reviewer: d.reviewer ?? '', ...(d.updatedAt !== undefined && { decidedAt: d.updatedAt }) },
       },

@@ -64,6 +64,7 @@ export function ReviewSyncProvider({ children, onDecisionStored }: ReviewSyncPro
             note: entry.note,
             baseVersion: entry.baseVersion,
             reviewer: entry.reviewer,
+            ...(entry.saveId !== undefined && { saveId: entry.saveId }),
             signal,
           }),
         onServerRecord: (answerId, claimId, record) => {
@@ -71,7 +72,9 @@ export function ReviewSyncProvider({ children, onDecisionStored }: ReviewSyncPro
           const key = reviewKeys.review(answerId);
           const old = queryClient.getQueryData<ServerReview>(key);
           if (old?.kind === 'held') {
-            const next: ServerReview = { kind: 'held', claims: { ...old.claims, [claimId]: record } };
+            // A colleague's newer save may have come over the live stream while this reply was on its way.
+            if ((old.claims[claimId]?.version ?? 0) > record.version) return;
+            const next: ServerReview = { ...old, claims: { ...old.claims, [claimId]: record } };
             queryClient.setQueryData(key, next);
             // An open History shows the new save too.
             void queryClient.invalidateQueries({ queryKey: reviewKeys.history(answerId) });

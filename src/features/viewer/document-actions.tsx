@@ -2,19 +2,28 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
 import { authHeaders, hasApiToken } from '../../api/auth-token.ts';
 import type { DocumentRef } from '../../core/model/types.ts';
 import { printDocument, type PrintProgress } from './print-document.ts';
+import { useViewerStore } from './viewer-store.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
-// Download, print and open the original document (toolbar buttons).
-// Both are links to the document's URL, so a reviewer can copy it. Download is left to the browser (save dialog). The
-// server hands a document opened as a page over as an attachment (so the browser's own viewer never runs the PDF's
-// scripts from our origin's address), so "open" fetches the file and shows it from a blob: URL in the new tab. With
-// an API token (an embedding portal, a signed link) the URL alone would be refused (401): then download goes the same
-// way, with the token. Printing renders our own pages (print-document.ts says why).
+// Download, print and open the document in a new tab (toolbar buttons).
+// Download is a link to the document's URL, left to the browser (the server always sends documents as attachments).
+// With an API token (an embedding portal, a signed link) the URL alone would be refused (401): then the file is
+// fetched with the token and saved from a blob: URL. "Open in a new tab" opens OUR viewer for the document at the
+// current page (`documentLink`, made by the app), never the file itself: the browser's own PDF viewer runs a PDF's
+// JavaScript (an OpenAction's app.alert), and a blob: URL of the file would run it on our origin, past the server's
+// attachment and sandbox headers (issue 34, break 2). Where no such link exists (a local or in-memory answer, an
+// embedded view whose token a new tab would not have) the button is not shown: download is the way out.
+// Printing renders our own pages (print-document.ts says why).
+
+/** The link of our own viewer showing `documentId` at `page`, or null when a new tab could not show it. */
+export type DocumentLink = (documentId: string, page: number) => string | null;
 
 type PrintState = { kind: 'idle' } | { kind: 'preparing'; progress: PrintProgress | null } | { kind: 'failed'; message: string };
 
-export function DocumentActions({ doc }: { doc: DocumentRef }) {
+export function DocumentActions({ doc, documentLink }: { doc: DocumentRef; documentLink?: DocumentLink | undefined }) {
   const t = useTranslate();
+  const currentPage = useViewerStore((s) => s.currentPage);
+  const viewerHref = documentLink?.(doc.id, Math.max(1, currentPage)) ?? null;
   const [print, setPrint] = useState<PrintState>({ kind: 'idle' });
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), [doc.url]);
@@ -34,27 +43,18 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
     );
   };
 
-  const viaToken = (mode: 'download' | 'open') => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (mode === 'download' && !hasApiToken()) return;
+  const downloadWithToken = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!hasApiToken()) return;
     e.preventDefault();
-    // The tab must be opened in the click's own task, or the popup blocker stops it; it gets the file when it came.
-    const tab = mode === 'open' ? window.open('about:blank', '_blank') : null;
-    if (tab) tab.opener = null; // the document's tab gets no handle on this one
     void fetch(doc.url, { headers: authHeaders() })
       .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(t('viewer.fetchFailed', { status: r.status })))))
       .then((blob) => {
+        // A download (the `download` attribute), never a page: the blob is not shown by the browser's viewer.
         const href = URL.createObjectURL(blob);
-        if (tab) tab.location.href = href;
-        else {
-          const a = Object.assign(document.createElement('a'), { href, download: fileName(doc) });
-          a.click();
-        }
+        Object.assign(document.createElement('a'), { href, download: fileName(doc) }).click();
         setTimeout(() => URL.revokeObjectURL(href), 60_000);
       })
-      .catch((err: unknown) => {
-        tab?.close();
-        setPrint({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
-      });
+      .catch((err: unknown) => setPrint({ kind: 'failed', message: err instanceof Error ? err.message : String(err) }));
   };
 
   const printLabel =
@@ -66,12 +66,14 @@ export function DocumentActions({ doc }: { doc: DocumentRef }) {
 
   return (
     <div className="flex items-center gap-1">
-      <LinkButton label={t('viewer.download')} href={doc.url} download={fileName(doc)} onClick={viaToken('download')}>
+      <LinkButton label={t('viewer.download')} href={doc.url} download={fileName(doc)} onClick={downloadWithToken}>
         ⤓
       </LinkButton>
-      <LinkButton label={t('viewer.openInTab')} href={doc.url} target="_blank" onClick={viaToken('open')}>
-        ↗
-      </LinkButton>
+      {viewerHref !== null ? (
+        <LinkButton label={t('viewer.openInTab')} href={viewerHref} target="_blank">
+          ↗
+        </LinkButton>
+      ) : null}
       <button
         type="button"
         aria-label={t('viewer.print')}
@@ -115,7 +117,7 @@ function fileName(doc: DocumentRef): string {
 const buttonClass =
   'grid size-7 place-items-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
 
-function LinkButton(props: { label: string; href: string; download?: string; target?: string; onClick(e: MouseEvent<HTMLAnchorElement>): void; children: ReactNode }) {
+function LinkButton(props: { label: string; href: string; download?: string; target?: string; onClick?(e: MouseEvent<HTMLAnchorElement>): void; children: ReactNode }) {
   const { label, href, download, target, onClick, children } = props;
   return (
     <a

@@ -11,7 +11,7 @@ import './highlight-a11y.css';
 
 export interface PageHighlight {
   box: Box;
-  /** Index of this rectangle among all regions of the target; -1 for a mark. */
+  /** The passage this rectangle belongs to among the target's (regions.ts); -1 for a mark. */
   region: number;
   /** A word of the document that differs from the quote (marked over the highlight, never a region). */
   mark?: boolean;
@@ -64,7 +64,7 @@ export function HighlightLayer({ sourceId, highlights, frame, scale, userRotatio
             role="mark"
             aria-describedby={`${baseId}-${i}`}
             // Keying the active one by flashKey remounts it, which restarts the CSS flash animation.
-            key={active ? `${region}:${flashKey}` : String(region)}
+            key={active ? `${i}:${flashKey}` : String(i)}
             data-highlight=""
             data-source-id={sourceId}
             data-region={region}

@@ -4,6 +4,7 @@ import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
+import { FindElsewhere } from './find/find-elsewhere.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
 import type { PageTheme } from './page-palette.ts';
 import { usePdfDocument } from './pdf-document.ts';
@@ -16,6 +17,7 @@ import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
 import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
+import type { DocumentLink } from './document-actions.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import './viewer.css';
 
@@ -58,6 +60,11 @@ export interface PdfViewerProps {
   onStepCitation?(delta: 1 | -1): void;
   /** `night`: pages (and thumbnails) recoloured for reading in the dark, marks in night colours; default `paper`. */
   pageTheme?: PageTheme;
+  /**
+   * Our viewer's address for a document at a page, for "Open in a new tab" (keep it stable); absent, or null for a
+   * document: the button is not shown. Never the file's own URL (docs/security.md).
+   */
+  documentLink?: DocumentLink;
 }
 
 export function PdfViewer(props: PdfViewerProps) {
@@ -71,7 +78,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper' }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', documentLink }: PdfViewerProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
@@ -112,8 +119,9 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
 
   return (
     <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
-      <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+      <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} documentLink={documentLink} />
       <FindBar onClose={focusPages} />
+      <FindElsewhere documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
       <div className="relative min-h-0 flex-1">
         {doc ? (
           <DocumentPane

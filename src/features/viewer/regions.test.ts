@@ -4,7 +4,7 @@ import type { Box } from '../../core/model/types.ts';
 import { locateInIndex } from '../../core/locate/locate.ts';
 import { syntheticPage } from '../../core/locate/synthetic.ts';
 import { TextIndex } from '../../core/locate/text-index.ts';
-import { drawableBoxes, orderGivenBoxes } from './regions.ts';
+import { drawableBoxes, orderGivenBoxes, passageIndexes, passageStarts } from './regions.ts';
 
 type Tagged = Box & { tag: number };
 const box = (page: number, x0: number, y0: number, tag: number): Tagged => ({ page, x0, y0, x1: x0 + 100, y1: y0 + 12, tag });
@@ -49,5 +49,33 @@ describe('region order', () => {
       ['right', 84],
       ['right', 98],
     ]);
+  });
+});
+
+describe('passages (issue #38: count passages, not lines)', () => {
+  const line = (page: number, x0: number, y0: number, x1: number) => ({ page, x0, y0, x1, y1: y0 + 11 });
+  it('the lines of one sentence are one passage; the next column and the next page start new ones', () => {
+    const boxes = [
+      line(4, 213, 432, 277), // the end of a line in the left column
+      line(4, 72, 446, 273),
+      line(4, 72, 460, 153),
+      line(4, 318, 98, 396), // the top of the right column
+      line(4, 318, 114, 494),
+      line(5, 72, 90, 300), // the next page
+    ];
+    const passages = passageIndexes(boxes);
+    expect(passages).toEqual([0, 0, 0, 1, 1, 2]);
+    expect(passageStarts(passages)).toEqual([0, 3, 5]);
+  });
+
+  it('a gap of a paragraph is the same passage; a gap of half the page is another', () => {
+    expect(passageIndexes([line(1, 72, 100, 500), line(1, 72, 124, 500)])).toEqual([0, 0]);
+    expect(passageIndexes([line(1, 72, 100, 500), line(1, 72, 400, 500)])).toEqual([0, 1]);
+    expect(passageIndexes([])).toEqual([]);
+  });
+
+  it('vertical columns side by side read as one passage', () => {
+    const column = (x0: number) => ({ page: 1, x0, y0: 80, x1: x0 + 12, y1: 500 });
+    expect(passageIndexes([column(500), column(480), column(460)])).toEqual([0, 0, 0]);
   });
 });

@@ -35,3 +35,43 @@ export function clampRegion(region: number | undefined, count: number): number {
   const r = Math.trunc(region ?? 0);
   return Math.min(count - 1, Math.max(0, Number.isFinite(r) ? r : 0));
 }
+
+/**
+ * Which passage each rectangle (in reading order) belongs to, 0-based: the lines of one stretch of text, each right
+ * under the one before (or on the same line), on one page. The next column, a jump back up the page, or another page
+ * starts a new passage. A reader steps through passages ("Region 2 of 2" is the quote's part in the next column),
+ * not lines ("5 regions" used to mean the 5 lines of one sentence). Vertical text's columns run side by side at the
+ * same height, so they read as one passage too.
+ */
+export function passageIndexes(boxes: readonly Box[]): number[] {
+  const out: number[] = [];
+  let passage = -1;
+  let prev: Box | undefined;
+  for (const box of boxes) {
+    if (!prev || !continuesPassage(prev, box)) passage++;
+    out.push(passage);
+    prev = box;
+  }
+  return out;
+}
+
+function continuesPassage(a: Box, b: Box): boolean {
+  if (a.page !== b.page) return false;
+  const line = Math.max(a.y1 - a.y0, b.y1 - b.y0, 1);
+  // the same line (a quote split around a link or a font change), or a column of vertical text beside the last
+  if (Math.abs(b.y0 - a.y0) < line * 0.5) return true;
+  // the next line: below the last one, a line's height or so away (a paragraph's spacing included), and overlapping it
+  // across the page (a line of the next column starts higher up, so it is never "below")
+  const below = b.y0 > a.y0 && b.y0 - a.y1 < line * 1.5;
+  const overlaps = Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) - line;
+  return below && overlaps;
+}
+
+/** Where each passage starts among the rectangles (the first rectangle of each). */
+export function passageStarts(passageOf: readonly number[]): number[] {
+  const starts: number[] = [];
+  passageOf.forEach((p, i) => {
+    if (starts[p] === undefined) starts[p] = i;
+  });
+  return starts;
+}

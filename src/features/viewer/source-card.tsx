@@ -1,10 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DocumentKind } from '../../core/model/document-kind.ts';
 import { siteOf, webAddress } from '../../core/model/document-kind.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { findInPassage } from '../../core/model/passage-mark.ts';
 import { readableDate } from '../../core/model/readable-date.ts';
 import type { DocumentRef, Source } from '../../core/model/types.ts';
+import { groupedNumber } from '../../core/i18n/translate.ts';
+import { capText, PASSAGE_DRAWN_CHARS, QUOTE_DRAWN_CHARS, windowAround } from '../../core/text/capped-text.ts';
+import { useShowAll } from '../../hooks/use-show-all.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the viewer pane shows for a cited document that is not a PDF in our store (documentKind decides):
@@ -61,6 +64,9 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
   const passage = source?.text || source?.quote || '';
   const cited = (target?.sourceId === source?.id ? target?.quote : undefined) || source?.quote || source?.text || '';
   const range = passage && cited ? findInPassage(passage, cited) : null;
+  // A long passage is drawn around its mark (at most PASSAGE_DRAWN_CHARS), the rest on "Show all" (issue 34).
+  const [whole, setWhole] = useState<string | null>(null);
+  const drawn = whole === passage ? { start: 0, end: passage.length, hidden: 0 } : windowAround(passage, range?.start ?? 0, range?.end ?? 0, PASSAGE_DRAWN_CHARS);
 
   // A new click on a marker (new nonce) brings the marked words into view, as the PDF viewer does.
   const markRef = useRef<HTMLElement>(null);
@@ -89,21 +95,24 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
         <div className="mt-4">
           <p className="text-xs font-medium text-slate-500">{source?.text ? t('web.providerPassage') : t('web.citedText')}</p>
           <blockquote data-source-passage="" className="mt-1 whitespace-pre-wrap border-s-2 border-slate-200 ps-3 leading-relaxed">
+            {drawn.start > 0 ? '…' : null}
             {range && source ? (
               <>
-                {passage.slice(0, range.start)}
+                {passage.slice(drawn.start, Math.max(drawn.start, range.start))}
                 <mark ref={markRef} data-highlight="" data-source-id={source.id} className="rounded-sm bg-yellow-200 px-px text-slate-900">
-                  {passage.slice(range.start, range.end)}
+                  {passage.slice(Math.max(drawn.start, range.start), Math.min(drawn.end, range.end))}
                 </mark>
-                {passage.slice(range.end)}
+                {passage.slice(Math.min(drawn.end, range.end), drawn.end)}
               </>
             ) : (
-              passage
+              passage.slice(drawn.start, drawn.end)
             )}
+            {drawn.end < passage.length ? '…' : null}
           </blockquote>
+          {drawn.hidden > 0 ? <ShowAllButton hidden={drawn.hidden} onClick={() => setWhole(passage)} /> : null}
           {!range && cited && cited !== passage ? (
             <p role="status" className="mt-2 text-xs text-amber-800">
-              {t('web.notInPassage', { cited })}
+              {t('web.notInPassage', { cited: capText(cited, QUOTE_DRAWN_CHARS).text })}
             </p>
           ) : null}
         </div>
@@ -137,9 +146,29 @@ function GeneratedFileCard({ doc, file, source }: { doc: DocumentRef; file: NonN
       <p className="mt-1 text-xs text-slate-500">
         {t('generated.fileId')} <code className="break-all">{file.fileId}</code>
       </p>
-      {source?.quote ? (
-        <blockquote className="mt-4 whitespace-pre-wrap border-s-2 border-slate-200 ps-3 italic leading-relaxed">{t('generated.quote', { quote: source.quote })}</blockquote>
-      ) : null}
+      {source?.quote ? <GeneratedQuote quote={source.quote} /> : null}
     </Card>
+  );
+}
+
+function GeneratedQuote({ quote }: { quote: string }) {
+  const t = useTranslate();
+  const shown = useShowAll(quote, PASSAGE_DRAWN_CHARS);
+  return (
+    <>
+      <blockquote className="mt-4 whitespace-pre-wrap border-s-2 border-slate-200 ps-3 italic leading-relaxed">
+        {t('generated.quote', { quote: shown.hidden > 0 ? `${shown.text}…` : shown.text })}
+      </blockquote>
+      {shown.hidden > 0 ? <ShowAllButton hidden={shown.hidden} onClick={shown.showAll} /> : null}
+    </>
+  );
+}
+
+function ShowAllButton({ hidden, onClick }: { hidden: number; onClick(): void }) {
+  const t = useTranslate();
+  return (
+    <button type="button" data-show-all="" onClick={onClick} className="mt-1 text-xs font-medium text-indigo-700 hover:underline">
+      {t('common.showAll', { count: groupedNumber(t, hidden) })}
+    </button>
   );
 }

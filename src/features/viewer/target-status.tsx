@@ -4,8 +4,9 @@ import type { ViewerCitationCheck } from './citation-checks.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // What the viewer says about the current target, floating over the pages (an overlay, so showing or hiding it never
-// resizes the scroll container, which in a fit mode would rescale the pages). "Locating…", "not located" and the region
-// counter are not live: the arrival ("…, passage not found" included) and every region step are said by the page's one
+// resizes the scroll container, which in a fit mode would rescale the pages). The passage counter ("Region 1 of 2")
+// is not here: it covered the page's text on every citation, so it is in the toolbar (viewer-toolbar.tsx). "Locating…",
+// "not located" and the passage counter are not live: the arrival ("…, passage not found" included) and every region step are said by the page's one
 // citation announcer (app, via onAnchored and onRegionChange), and a second live region said them again on top of it.
 // Only the notes are live (and the reason a passage was not located, when there is one): they add what only the
 // viewer knows.
@@ -14,14 +15,11 @@ interface TargetStatusProps {
   located: Exclude<TargetRects, { kind: 'idle' }> | null;
   /** The citation's verdict from the page's checks (citation-checks.ts), when they have one. */
   check?: ViewerCitationCheck | undefined;
-  regionCount: number;
-  activeRegion: number;
-  onStep(delta: number): void;
   /** Switch between the source's own boxes and the words found instead (when the boxes miss the quote). */
   onToggleBoxes(): void;
 }
 
-export function TargetStatus({ located, check, regionCount, activeRegion, onStep, onToggleBoxes }: TargetStatusProps) {
+export function TargetStatus({ located, check, onToggleBoxes }: TargetStatusProps) {
   const t = useTranslate();
   if (!located) return null;
   switch (located.kind) {
@@ -51,7 +49,7 @@ export function TargetStatus({ located, check, regionCount, activeRegion, onStep
       const said = check && (check.tone === 'bad' || check.tone === 'warn') && !(located.boxes && check.boxesOnly);
       const problem = located.problem?.(t) ?? (said ? check.text : undefined);
       const severe = located.problem !== undefined || check?.tone === 'bad';
-      if (regionCount < 2 && notes.length === 0 && !problem && !located.boxes) return null;
+      if (notes.length === 0 && !problem && !located.boxes) return null;
       return (
         <Float>
           {problem ? (
@@ -65,25 +63,6 @@ export function TargetStatus({ located, check, regionCount, activeRegion, onStep
               <span>{t(located.boxes === 'found' ? 'passage.boxesMiss' : 'passage.givenBoxesShown')}</span>
               <button type="button" className={`${navButton} border border-slate-300`} onClick={onToggleBoxes}>
                 {t(located.boxes === 'found' ? 'passage.showGivenBoxes' : 'passage.showFoundWords')}
-              </button>
-            </div>
-          ) : null}
-          {regionCount >= 2 ? (
-            <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label={t('viewer.regions')}>
-              <button type="button" className={navButton} onClick={() => activeRegion > 0 && onStep(-1)} aria-disabled={activeRegion <= 0 || undefined} aria-label={t('viewer.previousRegion')}>
-                <span aria-hidden>‹</span> {t('viewer.previous')}
-              </button>
-              <span className="px-1 tabular-nums">
-                {t('viewer.regionOf', { region: activeRegion + 1, count: regionCount })}
-              </span>
-              <button
-                type="button"
-                className={navButton}
-                onClick={() => activeRegion < regionCount - 1 && onStep(1)}
-                aria-disabled={activeRegion >= regionCount - 1 || undefined}
-                aria-label={t('viewer.nextRegion')}
-              >
-                {t('viewer.next')} <span aria-hidden>›</span>
               </button>
             </div>
           ) : null}

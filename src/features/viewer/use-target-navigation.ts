@@ -4,7 +4,7 @@ import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { Rotation } from '../../core/coords/transform.ts';
 import type { PageHighlight } from './highlight-layer.tsx';
-import { clampRegion } from './regions.ts';
+import { clampRegion, passageIndexes, passageStarts } from './regions.ts';
 import type { DocumentTextCache } from './text-cache.ts';
 import type { TargetGoal } from './use-scroll-goal.ts';
 import { useTargetRects, type TargetRects } from './use-target-rects.ts';
@@ -53,7 +53,9 @@ export function useLocatedTarget(
   if (hintedPage !== null && current && hinted !== current.target.nonce) setHinted(current.target.nonce);
   const goal = useMemo((): TargetGoal | null => {
     if (current?.kind === 'found') {
-      const box = current.rects[clampRegion(current.target.region, current.rects.length)];
+      // `region` counts passages: the view goes to the first line of the one asked for.
+      const starts = passageStarts(passageIndexes(current.rects));
+      const box = current.rects[starts[clampRegion(current.target.region, starts.length)] ?? 0];
       return box ? { page: box.page, box, ...(hinted === current.target.nonce && { keepInView: true }) } : null;
     }
     if (current?.kind === 'locating') return hintedPage === null ? null : { page: hintedPage, box: null };
@@ -94,15 +96,21 @@ interface NavigationOptions {
   initialPage: number | undefined;
   pageRequest: { page: number; seq: number } | null;
   regionStep: { delta: 1 | -1; seq: number } | null | undefined;
+  /** The toolbar's steps (viewer store). */
+  regionRequest: { delta: 1 | -1; seq: number } | null;
   aim(page: number, box: Box | null, flash?: boolean): void;
   onRegionChange: ((region: number) => void) | undefined;
   onAnchored: ((result: AnchorResult) => void) | undefined;
 }
 
 export function useTargetNavigation(options: NavigationOptions) {
-  const { store, target, current, textCache, rotation, initialPage, pageRequest, regionStep, aim, onRegionChange } = options;
+  const { store, target, current, textCache, rotation, initialPage, pageRequest, regionStep, regionRequest, aim, onRegionChange } = options;
   const pageCount = textCache.pageCount;
   const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
+  // The regions a reader steps through are passages (regions.ts), each one or more of the rectangles.
+  const passageOf = useMemo(() => passageIndexes(regions), [regions]);
+  const starts = useMemo(() => passageStarts(passageOf), [passageOf]);
+  const passages = starts.length;
 
   // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
   const reportAnchored = useEffectEvent((result: AnchorResult) => options.onAnchored?.(result));
@@ -115,7 +123,7 @@ export function useTargetNavigation(options: NavigationOptions) {
         found: true,
         score: current.score,
         page: current.rects[0]?.page ?? 1,
-        regionPages: current.rects.map((r) => r.page),
+        regionPages: passageStarts(passageIndexes(current.rects)).map((i) => current.rects[i]!.page),
         ...(current.problem && { differs: true }),
       });
     } else reportAnchored({ sourceId, found: false, score: null, page: current.page, regionPages: [] });
@@ -124,14 +132,15 @@ export function useTargetNavigation(options: NavigationOptions) {
   // The target's own goal is aimed at while rendering (useLocatedTarget, useScrollGoal); its active region is set
   // before paint, so the highlight is drawn as active in the same frame.
   useLayoutEffect(() => {
-    if (current?.kind === 'found') store.getState().setActiveRegion(clampRegion(current.target.region, current.rects.length));
-  }, [current, store]);
+    store.getState().setRegionCount(passages);
+    if (current?.kind === 'found') store.getState().setActiveRegion(clampRegion(current.target.region, passages));
+  }, [current, passages, store]);
 
   // A rotation moves the highlight to another part of the page (the centre anchor cannot follow it): bring the
   // active region back to the centre, without flashing again.
   const aimedRotation = useRef(rotation);
   const reaim = useEffectEvent(() => {
-    const box = regions[store.getState().activeRegion];
+    const box = regions[starts[store.getState().activeRegion] ?? -1];
     if (box) aim(box.page, box, false);
   });
   useEffect(() => {
@@ -156,13 +165,13 @@ export function useTargetNavigation(options: NavigationOptions) {
 
   const stepRegion = useCallback(
     (delta: number) => {
-      const next = clampRegion(store.getState().activeRegion + delta, regions.length);
+      const next = clampRegion(store.getState().activeRegion + delta, passages);
       store.getState().setActiveRegion(next);
-      const box = regions[next];
+      const box = regions[starts[next] ?? -1];
       if (box) aim(box.page, box);
       onRegionChange?.(next);
     },
-    [regions, store, aim, onRegionChange],
+    [regions, starts, passages, store, aim, onRegionChange],
   );
 
   // A step asked for before this document mounted (or before its regions were found) is not replayed later.
@@ -173,6 +182,13 @@ export function useTargetNavigation(options: NavigationOptions) {
     stepAtMount.current = regionStep.seq;
     step(regionStep.delta);
   }, [regionStep]);
+  // The toolbar's Previous / Next, the same way.
+  const requestAtStart = useRef(regionRequest?.seq);
+  useEffect(() => {
+    if (!regionRequest || regionRequest.seq === requestAtStart.current) return;
+    requestAtStart.current = regionRequest.seq;
+    step(regionRequest.delta);
+  }, [regionRequest]);
 
   const marks = current?.kind === 'found' ? current.marks : undefined;
   const highlightsByPage = useMemo(() => {
@@ -182,12 +198,12 @@ export function useTargetNavigation(options: NavigationOptions) {
       list.push(item);
       map.set(item.box.page, list);
     };
-    regions.forEach((box, region) => add({ box, region }));
+    regions.forEach((box, i) => add({ box, region: passageOf[i] ?? 0 }));
     for (const box of marks ?? []) add({ box, region: -1, mark: true });
     return map;
-  }, [regions, marks]);
+  }, [regions, passageOf, marks]);
 
-  return { regions, highlightsByPage, stepRegion };
+  return { regions, passages, highlightsByPage, stepRegion };
 }
 
 const EMPTY_BOXES: Box[] = [];

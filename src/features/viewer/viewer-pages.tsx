@@ -128,6 +128,14 @@ export function ViewerPages(props: ViewerPagesProps) {
   usePreparedQuotes(textCache, citations, anyPainted);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
+  // Fit width fits the widest page on screen (a wider page among narrower ones is not cut at the pane's edge); a jump
+  // fits the page it goes to first, so the highlight lands at its final scale. A smaller scale shows more pages, never
+  // fewer, so the widest on screen stays the widest and a change settles at once.
+  useEffect(() => {
+    const pages: number[] = [];
+    for (let p = range.first; p <= Math.min(range.last, range.first + MAX_FIT_PAGES - 1); p++) pages.push(p);
+    if (pages.length > 0) store.getState().setFitPages(pages);
+  }, [range.first, range.last, store]);
   const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
   useEffect(() => {
     store.getState().setCurrentPage(range.mostVisible);
@@ -153,7 +161,11 @@ export function ViewerPages(props: ViewerPagesProps) {
   const toggleBoxes = useCallback(() => setGivenBoxesFor(showGivenBoxes ? null : (target?.nonce ?? null)), [showGivenBoxes, target]);
   const { current, goal: targetGoal } = useLocatedTarget(target, textCache, check, showGivenBoxes);
   const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync, targetGoal, onGoal: renderEarly });
-  const { regions, highlightsByPage, stepRegion } = useTargetNavigation({
+  useEffect(() => {
+    if (goalPage !== null) store.getState().setFitPages([goalPage]);
+  }, [goalPage, store]);
+  const regionRequest = useViewerStore((s) => s.regionRequest);
+  const { passages, highlightsByPage } = useTargetNavigation({
     store,
     target,
     current,
@@ -162,13 +174,14 @@ export function ViewerPages(props: ViewerPagesProps) {
     initialPage,
     pageRequest,
     regionStep,
+    regionRequest,
     aim,
     onRegionChange,
     onAnchored,
   });
 
   const markerKey = target?.markerKey ?? '';
-  const highlightLabel = useMemo(() => ({ markerKey, regions: regions.length }), [markerKey, regions.length]);
+  const highlightLabel = useMemo(() => ({ markerKey, regions: passages }), [markerKey, passages]);
 
   // The scroll goal's page and the highlighted pages need their size now (even when not mounted, to project the
   // boxes); every other page's is learned in the background once a page has painted.
@@ -215,7 +228,7 @@ export function ViewerPages(props: ViewerPagesProps) {
           <FindLayer layout={layout} frames={frames} mounted={mounted} scale={scale} rotation={rotation} scrollRef={scrollRef} pagesRef={pagesRef} />
         </div>
       </div>
-      <TargetStatus located={current} check={check} regionCount={regions.length} activeRegion={activeRegion} onStep={stepRegion} onToggleBoxes={toggleBoxes} />
+      <TargetStatus located={current} check={check} onToggleBoxes={toggleBoxes} />
     </div>
   );
 }
@@ -239,4 +252,7 @@ function pagesStyle(layout: PageLayout, scale: number, pageTheme: PageTheme): CS
 }
 
 const EMPTY_FRAMES: ReadonlyMap<number, PageFrame> = new Map<number, PageFrame>();
+/** The visible pages the fit modes look at, at most (a tiny zoom may show dozens). */
+const MAX_FIT_PAGES = 12;
+
 const NO_CITATIONS: readonly PageCitation[] = [];

@@ -119,3 +119,28 @@ describe('viewer store: a document starts loading', () => {
     });
   });
 });
+
+describe('viewer store: fit width fits the widest page on screen (issue #38)', () => {
+  it('a landscape page among portrait ones is fitted while it is on screen, and page 1 again once it is not', () => {
+    const store = createViewerStore();
+    store.getState().openDocument('A', 10);
+    store.getState().setViewport(640, 800);
+    store.getState().setFrame(1, letter, 'A');
+    store.getState().setFrame(7, letter, 'A');
+    store.getState().setFrame(8, landscape, 'A');
+    const letterFit = selectScale(store.getState());
+    store.getState().setFitPages([7, 8]);
+    const landscapeFit = selectScale(store.getState());
+    // the wider page sets the scale: its whole width fits the pane, so the narrower one does too
+    expect(landscapeFit).toBeLessThan(letterFit);
+    expect(landscapeFit * 842).toBeCloseTo(letterFit * 612, 5);
+    store.getState().setFitPages([7]);
+    expect(selectScale(store.getState())).toBe(letterFit);
+    // a page whose size is not known yet does not count; a fixed zoom ignores all of it
+    store.getState().setFitPages([9]);
+    expect(selectScale(store.getState())).toBe(letterFit);
+    store.getState().setFitPages([8]);
+    store.getState().setScaleMode(1.5);
+    expect(selectScale(store.getState())).toBe(1.5);
+  });
+});

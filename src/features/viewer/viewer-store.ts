@@ -28,7 +28,12 @@ export interface ViewerState {
   frames: ReadonlyMap<number, PageFrame>;
   /** Inner size of the scroll container; fit modes depend on it. */
   viewport: { width: number; height: number };
+  /** The active passage of the target (0-based; "region" in the link and the toolbar). */
   activeRegion: number;
+  /** How many passages the target has (0 with none): the toolbar steps through them when there are two or more. */
+  regionCount: number;
+  /** A step through the passages asked for by the toolbar; a new `seq` = one step. */
+  regionRequest: { delta: 1 | -1; seq: number } | null;
   loadProgress: { loaded: number; total: number } | null;
   /** Which document the frames/page count belong to (its URL). */
   documentKey: string | null;
@@ -38,6 +43,11 @@ export interface ViewerState {
   pageRequest: { page: number; seq: number } | null;
   /** How pages are painted: as printed, or recoloured for night reading (the host's choice, page-palette.ts). */
   pageTheme: PageTheme;
+  /**
+   * The pages the fit modes fit (the widest of them): the pages on screen, or the cited page as the viewer jumps to
+   * it. Page 1 alone until the pages view says.
+   */
+  fitPages: readonly number[];
 }
 
 /** A page of the open document is on screen. */
@@ -58,6 +68,8 @@ export interface ViewerActions {
   setFrames(documentKey: string, entries: ReadonlyArray<readonly [number, PageFrame]>): void;
   setViewport(width: number, height: number): void;
   setActiveRegion(region: number): void;
+  setRegionCount(count: number): void;
+  requestRegionStep(delta: 1 | -1): void;
   setLoadProgress(progress: { loaded: number; total: number } | null): void;
   /** A page of `documentKey` painted; dropped when another document is open by now (as setFrame's sizes are). */
   setPainted(documentKey: string): void;
@@ -67,6 +79,7 @@ export interface ViewerActions {
   beginLoading(key: string): void;
   goToPage(page: number): void;
   setPageTheme(theme: PageTheme): void;
+  setFitPages(pages: readonly number[]): void;
 }
 
 export type ViewerStore = ViewerState & ViewerActions & SidebarSlice;
@@ -83,11 +96,14 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     frames: new Map(),
     viewport: { width: 0, height: 0 },
     activeRegion: 0,
+    regionCount: 0,
+    regionRequest: null,
     loadProgress: null,
     documentKey: null,
     pagesPainted: false,
     pageRequest: null,
     pageTheme: 'paper',
+    fitPages: FIRST_PAGE,
     setScaleMode: (mode) => set({ scaleMode: typeof mode === 'number' ? clampScale(mode) : mode }),
     zoomIn: () => {
       const current = selectScale(get());
@@ -124,6 +140,8 @@ export function createViewerStore(): StoreApi<ViewerStore> {
     setViewport: (width, height) =>
       set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
     setActiveRegion: (region) => set((s) => (s.activeRegion === region ? s : { activeRegion: region })),
+    setRegionCount: (regionCount) => set((s) => (s.regionCount === regionCount ? s : { regionCount })),
+    requestRegionStep: (delta) => set((s) => ({ regionRequest: { delta, seq: (s.regionRequest?.seq ?? 0) + 1 } })),
     setLoadProgress: (loadProgress) => set({ loadProgress }),
     setPainted: (documentKey) => set((s) => (s.documentKey !== documentKey || s.pagesPainted ? s : { pagesPainted: true })),
     openDocument: (key, pageCount) => set((s) => (s.documentKey === key ? { pageCount, loadProgress: null } : freshDocument(key, pageCount))),
@@ -137,12 +155,13 @@ export function createViewerStore(): StoreApi<ViewerStore> {
         return { pageRequest: { page: p, seq: (s.pageRequest?.seq ?? 0) + 1 }, currentPage: p };
       }),
     setPageTheme: (pageTheme) => set((s) => (s.pageTheme === pageTheme ? s : { pageTheme })),
+    setFitPages: (pages) => set((s) => (s.fitPages.length === pages.length && s.fitPages.every((p, i) => p === pages[i]) ? s : { fitPages: [...pages] })),
   }));
 }
 
 /** A document's part of the state when nothing is known of it yet. */
 function freshDocument(documentKey: string | null, pageCount: number): Partial<ViewerState> {
-  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, loadProgress: null, pagesPainted: false };
+  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, regionCount: 0, loadProgress: null, pagesPainted: false, fitPages: FIRST_PAGE };
 }
 
 /** Whether the state is freshDocument(null, 0) already. */
@@ -153,8 +172,10 @@ function knowsNoDocument(s: ViewerState): boolean {
     s.frames.size === 0 &&
     s.currentPage === 1 &&
     s.activeRegion === 0 &&
+    s.regionCount === 0 &&
     s.loadProgress === null &&
-    !s.pagesPainted
+    !s.pagesPainted &&
+    s.fitPages === FIRST_PAGE
   );
 }
 
@@ -171,6 +192,8 @@ function internFrame(frames: ReadonlyMap<number, PageFrame>, frame: PageFrame): 
   return first && sameFrame(first, frame) ? first : frame;
 }
 
+const FIRST_PAGE: readonly number[] = [1];
+
 /** The frame every page without a known size borrows: page 1's, else US Letter until page 1 is known. */
 export const FALLBACK_FRAME: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
 
@@ -179,13 +202,32 @@ export function referenceFrame(state: Pick<ViewerState, 'frames'>): PageFrame {
 }
 
 /**
- * The effective scale. Fit modes fit page 1 (the reference page) into the scroll container, so the scale does not
- * jump while scrolling through pages of mixed sizes; they recompute when the container is resized.
+ * The frame the fit modes fit: the widest of `fitPages` whose size is known (a landscape page among portrait ones, or
+ * the cited page as the viewer jumps to it, so a highlighted sentence is never cut at the pane's edge), else page 1.
  */
-export function selectScale(state: Pick<ViewerState, 'scaleMode' | 'frames' | 'viewport' | 'rotation'>): number {
+export function fitFrame(state: Pick<ViewerState, 'frames' | 'rotation'> & { fitPages?: readonly number[] }): PageFrame {
+  let best = referenceFrame(state);
+  let bestWidth = -1;
+  for (const page of state.fitPages ?? FIRST_PAGE) {
+    const frame = state.frames.get(page);
+    if (!frame) continue;
+    const width = displaySize(frame, 1, state.rotation).width;
+    if (width > bestWidth) {
+      best = frame;
+      bestWidth = width;
+    }
+  }
+  return best;
+}
+
+/**
+ * The effective scale. Fit modes fit the widest page on screen (fitFrame) into the scroll container; they recompute
+ * when the container is resized or other pages come on screen.
+ */
+export function selectScale(state: Pick<ViewerState, 'scaleMode' | 'frames' | 'viewport' | 'rotation'> & { fitPages?: readonly number[] }): number {
   const mode = state.scaleMode;
   if (typeof mode === 'number') return mode;
-  const { width: w, height: h } = displaySize(referenceFrame(state), 1, state.rotation);
+  const { width: w, height: h } = displaySize(fitFrame(state), 1, state.rotation);
   const availW = state.viewport.width - 2 * PAGE_PADDING;
   const availH = state.viewport.height - 2 * PAGE_PADDING;
   if (availW <= 0 || w <= 0) return 1;

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import type { DocumentRef } from '../../core/model/types.ts';
-import { DocumentActions } from './document-actions.tsx';
+import { DocumentActions, type DocumentLink } from './document-actions.tsx';
 import { PageField, SidebarToggle } from './page-field.tsx';
 import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from './viewer-store.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
@@ -13,9 +13,11 @@ interface ViewerToolbarProps {
   documents: readonly DocumentRef[];
   documentId: string;
   onDocumentChange(id: string): void;
+  /** Our viewer's link for a document at a page ("Open in a new tab"); absent or null: no such button. */
+  documentLink?: DocumentLink | undefined;
 }
 
-export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, onDocumentChange, documentLink }: ViewerToolbarProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
   const pageCount = useViewerStore((s) => s.pageCount);
@@ -42,6 +44,8 @@ export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId
         <PageSteps />
         <PageField />
       </Group>
+
+      <RegionSteps />
 
       <Group>
         <IconButton label={t('viewer.zoomOut')} disabled={!ready} onClick={zoomOut}>
@@ -79,7 +83,7 @@ export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId
         ⟳
       </IconButton>
 
-      {doc ? <DocumentActions doc={doc} /> : null}
+      {doc ? <DocumentActions doc={doc} documentLink={documentLink} /> : null}
     </div>
   );
 });
@@ -101,6 +105,30 @@ function PageSteps() {
         ↓
       </IconButton>
     </>
+  );
+}
+
+/**
+ * The open citation's passages, when it has several ("Region 1 of 2": the quote's part in the next column or on the
+ * next page). In the toolbar, never over the page: floating over the pages it covered their text on every citation.
+ */
+function RegionSteps() {
+  const t = useTranslate();
+  const store = useViewerStoreApi();
+  const count = useViewerStore((s) => s.regionCount);
+  const active = useViewerStore((s) => s.activeRegion);
+  if (count < 2) return null;
+  const { requestRegionStep } = store.getState();
+  return (
+    <div role="group" aria-label={t('viewer.regions')} data-region-steps="" className="flex items-center gap-1 text-xs">
+      <IconButton label={t('viewer.previousRegion')} disabled={active <= 0} onClick={() => requestRegionStep(-1)}>
+        ‹
+      </IconButton>
+      <span className="whitespace-nowrap tabular-nums">{t('viewer.regionOf', { region: active + 1, count })}</span>
+      <IconButton label={t('viewer.nextRegion')} disabled={active >= count - 1} onClick={() => requestRegionStep(1)}>
+        ›
+      </IconButton>
+    </div>
   );
 }
 

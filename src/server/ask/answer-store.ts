@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Answer } from '../../core/model/types.ts';
-import { readJsonInside } from '../data-folder.ts';
+import { listInside, readJsonInside, statInside } from '../data-folder.ts';
+import type { AskedAnswer, AskedAnswerCatalog } from './retention.ts';
 
 // Asked answers are ordinary answer files, `answers/<id>.json`, so `GET /api/answers/:id`, the answer list and deep
 // links treat them like any other. Threads are read back from the files' `thread` fields (cached by mtime); an
-// answer without one (a demo answer followed up on) is the first turn of its own thread.
+// answer without one (a demo answer followed up on) is the first turn of its own thread. Reads go through the data
+// folder's one opener (src/server/data-folder.ts); a write is a temp file renamed over, removed again when it fails.
 
 export interface StoredTurnInfo {
   id: string;
@@ -19,6 +21,26 @@ export interface ThreadTurn {
   answerId: string;
   question: string;
   turn: number;
+}
+
+/** An answer could not be written (full disk, read-only folder): the message names the file and the cause. */
+export class AnswerStoreError extends Error {
+  override readonly name = 'AnswerStoreError';
+}
+
+/** The operating system's reason in words an operator recognises (`ENOSPC` → "the disk is full (ENOSPC)"). */
+export function describeFsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const reasons: Record<string, string> = {
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is exhausted',
+    EROFS: 'the file system is read-only',
+    EACCES: 'permission denied',
+    EPERM: 'the operation is not permitted',
+    EIO: 'an input/output error',
+  };
+  const reason = code ? reasons[code] : undefined;
+  return reason ? `${reason} (${code})` : e instanceof Error ? e.message : String(e);
 }
 
 export function newAnswerId(now = Date.now()): string {
@@ -44,44 +66,91 @@ function turnInfo(id: string, parsed: unknown): StoredTurnInfo {
   };
 }
 
-export class AnswerStore {
+/** When an asked answer was asked, from its id (`ask-<ms base36>-<hex>`); null for any other id. */
+export function askedAt(id: string): number | null {
+  const m = /^ask-([0-9a-z]{1,11})-[0-9a-f]{8}$/.exec(id);
+  return m?.[1] ? parseInt(m[1], 36) : null;
+}
+
+export class AnswerStore implements AskedAnswerCatalog {
   private readonly infos = new Map<string, { stamp: string; info: StoredTurnInfo }>();
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly answersDir: string) {}
+  private readonly dataDir: string;
+
+  constructor(private readonly answersDir: string) {
+    this.dataDir = path.dirname(answersDir);
+  }
 
   /** The thread fields of one stored answer; null when there is no such (readable) answer. */
   async info(id: string): Promise<StoredTurnInfo | null> {
     const file = path.join(this.answersDir, `${id}.json`);
-    const s = await stat(file).catch(() => null);
-    if (!s?.isFile()) return null;
-    const stamp = `${s.mtimeMs}:${s.size}`;
+    const s = await statInside(this.dataDir, file);
+    if (s.kind !== 'file') return null;
+    const stamp = `${s.stats.ino}:${s.stats.mtimeMs}:${s.stats.size}`;
     const cached = this.infos.get(id);
     if (cached?.stamp === stamp) return cached.info;
     // Inside the data folder only, size- and depth-capped, like GET /api/answers/:id (src/server/data-folder.ts).
-    const read = await readJsonInside(path.dirname(this.answersDir), file);
+    const read = await readJsonInside(this.dataDir, file);
     const info = turnInfo(id, read.kind === 'ok' ? read.value : null);
     this.infos.set(id, { stamp, info });
     return info;
   }
 
-  /** Writes `answers/<id>.json` whole or not at all (a reader never sees half a file). */
+  /**
+   * Writes `answers/<id>.json` whole or not at all (a reader never sees half a file). A failed write (a full disk)
+   * leaves no temp file behind and throws AnswerStoreError naming the file and the cause.
+   */
   async save(answer: Answer): Promise<void> {
-    await mkdir(this.answersDir, { recursive: true });
     const file = path.join(this.answersDir, `${answer.id}.json`);
     const tmp = path.join(this.answersDir, `.${answer.id}.${randomBytes(4).toString('hex')}.tmp`);
-    await writeFile(tmp, `${JSON.stringify({ format: 'citelens/1', ...answer }, null, 2)}\n`, { flag: 'wx' });
-    await rename(tmp, file);
+    try {
+      await mkdir(this.answersDir, { recursive: true });
+      await writeFile(tmp, `${JSON.stringify({ format: 'citelens/1', ...answer }, null, 2)}\n`, { flag: 'wx' });
+      await rename(tmp, file);
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw new AnswerStoreError(`cannot store answers/${answer.id}.json: ${describeFsError(e)}`, { cause: e });
+    }
+  }
+
+  /** Every asked answer in the folder (its id says when it was asked): for the cap and retention (retention.ts). */
+  async askedAnswers(): Promise<AskedAnswer[]> {
+    const out: AskedAnswer[] = [];
+    for (const name of (await listInside(this.dataDir, this.answersDir)) ?? []) {
+      if (!name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      const createdAt = askedAt(id);
+      if (createdAt !== null) out.push({ id, createdAt });
+    }
+    return out;
+  }
+
+  /** Removes an asked answer's file (never another kind of answer). */
+  async remove(id: string): Promise<void> {
+    if (askedAt(id) === null) throw new Error(`${id} is not an asked answer`);
+    this.infos.delete(id);
+    await unlink(path.join(this.answersDir, `${id}.json`)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+  }
+
+  /** Removes temp files a crash left behind (older than `olderThanMs`): `.ask-….tmp` of saves that never finished. */
+  async sweepTempFiles(olderThanMs = 60_000, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of (await listInside(this.dataDir, this.answersDir)) ?? []) {
+      if (!/^\..+\.[0-9a-f]{8}\.tmp$/.test(name)) continue;
+      const file = path.join(this.answersDir, name);
+      const s = await statInside(this.dataDir, file);
+      if (s.kind !== 'file' || now - s.stats.mtimeMs < olderThanMs) continue;
+      if (await unlink(file).then(() => true, () => false)) removed++;
+    }
+    return removed;
   }
 
   /** The turns of the thread whose root is `rootId`, by turn; the root first even when it has no thread field. */
   async thread(rootId: string): Promise<ThreadTurn[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.answersDir);
-    } catch {
-      names = [];
-    }
+    const names = (await listInside(this.dataDir, this.answersDir)) ?? [];
     const turns: ThreadTurn[] = [];
     for (const name of names) {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;

@@ -7,6 +7,7 @@ import { extractiveDraft, nothingFound } from './extractive-answer.ts';
 import { standaloneQuestion } from './follow-up.ts';
 import { llmDraft, type LlmConfig } from './llm-answer.ts';
 import { retrieve } from './retrieve.ts';
+import { AnswerRetention, type RetentionOptions } from './retention.ts';
 
 // One question in, one stored answer out: rewrite a follow-up, retrieve, answer (extractively, or with the model
 // when one is configured), give it an id and its place in the thread, and write it to `answers/`.
@@ -27,6 +28,8 @@ export interface AskServiceOptions {
   /** Answer with a model (CITELENS_LLM_URL); without it the extractive answerer answers. */
   llm?: LlmConfig;
   now?: () => number;
+  /** The asked answers' cap and retention (retention.ts); absent: every answer is kept. */
+  retention?: Omit<RetentionOptions, 'warn' | 'now'>;
 }
 
 export interface AskRequest {
@@ -39,12 +42,14 @@ export interface AskRequest {
 export class AskService {
   readonly library: DocumentLibrary;
   readonly store: AnswerStore;
+  readonly retention: AnswerRetention | null;
   private readonly now: () => number;
 
   constructor(private readonly options: AskServiceOptions) {
-    this.library = new DocumentLibrary({ documentsDir: path.join(options.dataDir, 'documents'), warn: options.warn });
+    this.library = new DocumentLibrary({ dataDir: options.dataDir, warn: options.warn });
     this.store = new AnswerStore(path.join(options.dataDir, 'answers'));
     this.now = options.now ?? Date.now;
+    this.retention = options.retention ? new AnswerRetention(this.store, { ...options.retention, warn: options.warn, now: this.now }) : null;
   }
 
   async ask({ question, answerId, signal }: AskRequest): Promise<StoredAnswer> {
@@ -67,7 +72,7 @@ export class AskService {
     signal?.throwIfAborted();
 
     const id = newAnswerId(this.now());
-    return this.store.inThread(root ?? id, async () => {
+    const stored = await this.store.inThread(root ?? id, async () => {
       const turns = root !== undefined ? await this.store.thread(root) : [];
       const turn = root !== undefined ? Math.max(1, ...turns.map((t) => t.turn)) + 1 : 1;
       const answer: StoredAnswer = {
@@ -86,5 +91,7 @@ export class AskService {
       await this.store.save(answer);
       return answer;
     });
+    await this.retention?.afterSave();
+    return stored;
   }
 }

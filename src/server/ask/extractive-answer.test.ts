@@ -46,7 +46,7 @@ beforeAll(async () => {
     path.join(dir, 'documents', 'notes.md'),
     '# Courier notes\n\nParcels to the *north depot* are collected at 7 am. Couriers sign [1] the depot log.\n\n## Returns\n\nReturned parcels are kept for 14 days.\n',
   );
-  const library = new DocumentLibrary({ documentsDir: path.join(dir, 'documents'), warn: () => undefined });
+  const library = new DocumentLibrary({ dataDir: dir, warn: () => undefined });
   documents = await library.documents();
 }, 120_000);
 

@@ -10,6 +10,10 @@ import { resolveMarker } from '../../core/model/resolve.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { createApp } from '../app.ts';
 import { parseApiTokens } from '../auth.ts';
+import { DEFAULT_LIMITS } from '../limits.ts';
+
+/** These tests ask far more than a client may per minute: the limit has its own tests (src/server/limits.test.ts). */
+const UNLIMITED = { ...DEFAULT_LIMITS, ask: { perMinute: 0, burst: 0 } };
 
 // The ask API end to end over a copy of the demo data: stored answers that GET and the thread endpoint read back,
 // follow-ups in one thread, chat sessions, SSE order, request errors, and the token check.
@@ -26,7 +30,7 @@ beforeAll(async () => {
     copyFileSync(path.join(demo, 'documents', f), path.join(dataDir, 'documents', f));
   }
   copyFileSync(path.join(demo, 'answers', 'vendor-access.json'), path.join(dataDir, 'answers', 'vendor-access.json'));
-  app = createApp({ dataDir, warn: () => undefined, ask: { streamDelayMs: 0 } });
+  app = createApp({ dataDir, warn: () => undefined, ask: { streamDelayMs: 0 }, limits: UNLIMITED });
   // the first question builds the index: done here, so each test below measures only itself
   await post('/api/ask', { question: 'warm up the index' });
 }, 120_000);

@@ -4,7 +4,10 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { preloadPdfjs } from '../../cli/load-pdf.ts';
 import type { AuthVariables } from '../auth-context.ts';
-import { AnswerNotFoundError, AskService, type StoredAnswer } from './ask-service.ts';
+import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
+import { hasLoneSurrogate } from '../text-checks.ts';
+import { AnswerStoreError } from './answer-store.ts';
+import { AnswerNotFoundError, AskService, type AskServiceOptions, type StoredAnswer } from './ask-service.ts';
 import { ChatSessions } from './chat-sessions.ts';
 import type { AskConfig } from './config.ts';
 import { LlmError } from './llm-answer.ts';
@@ -24,9 +27,14 @@ export interface AskRoutesOptions extends AskConfig {
   dataDir: string;
   warn: (message: string) => void;
   isValidId: (id: string) => boolean;
+  /** Questions per client, ask and chat together (429 with Retry-After past it). Absent: no limit. */
+  limiter?: RateLimiter;
+  trustProxy?: boolean;
+  /** The asked answers' cap and retention. */
+  retention?: AskServiceOptions['retention'];
 }
 
-type ErrorStatus = 400 | 404 | 413 | 415 | 502;
+type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
 
 function askError(c: Context<Env>, status: ErrorStatus, code: string, message: string, issues?: { path: string; message: string }[]) {
   c.header('Cache-Control', 'no-store');
@@ -56,6 +64,11 @@ async function readBody<T>(c: Context<Env>, schema: z.ZodType<T>, shape: string)
   } catch {
     return { ok: false, response: askError(c, 400, 'invalid_json', `The body is not JSON: send ${shape}.`) };
   }
+  // Valid JSON, but not text: a lone surrogate ("\ud800") would be stored as bytes no reader can decode.
+  if (hasLoneSurrogate(body)) {
+    const issues = [{ path: '', message: 'must be valid Unicode text (no lone surrogate, \\ud800–\\udfff)' }];
+    return { ok: false, response: askError(c, 400, 'bad_request', `Send ${shape} as valid Unicode text (a lone surrogate is not a character).`, issues) };
+  }
   const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -63,8 +76,29 @@ async function readBody<T>(c: Context<Env>, schema: z.ZodType<T>, shape: string)
   return { ok: false, response: askError(c, 400, 'bad_request', `Send ${shape} (${list}).`, issues) };
 }
 
+/** The cause of a failed answer save without the file's path ("the disk is full (ENOSPC)"): what a client is told. */
+function storeReason(e: AnswerStoreError): string {
+  return e.message.replace(/^cannot store answers\/[^:]+: /, '');
+}
+
 export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService {
-  const service = new AskService({ dataDir: o.dataDir, warn: o.warn, ...(o.llm && { llm: o.llm }), ...(o.now && { now: o.now }) });
+  const service = new AskService({
+    dataDir: o.dataDir,
+    warn: o.warn,
+    ...(o.llm && { llm: o.llm }),
+    ...(o.now && { now: o.now }),
+    ...(o.retention && { retention: o.retention }),
+  });
+  // Sweep what a crash in the middle of a save left behind (temp files of answers never renamed into place).
+  void service.store.sweepTempFiles().then(
+    (n) => n > 0 && o.warn(`removed ${n} temp file(s) of unfinished answer saves from answers/`),
+    () => undefined,
+  );
+  /** 429 when this client has asked too much lately; null when it may ask. */
+  const limited = (c: Context<Env>): Response | null => {
+    const verdict = o.limiter?.take(clientKey(c, o.trustProxy ?? false));
+    return verdict && !verdict.ok ? tooManyRequests(c, verdict.retryAfterSeconds, 'questions') : null;
+  };
   const sessions = new ChatSessions({
     ...(o.sessionTtlMs !== undefined && { ttlMs: o.sessionTtlMs }),
     ...(o.maxSessions !== undefined && { max: o.maxSessions }),
@@ -78,6 +112,10 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
 
   const failureMessage = (e: unknown): string => {
     if (e instanceof LlmError || e instanceof AnswerNotFoundError) return e.message;
+    if (e instanceof AnswerStoreError) {
+      process.stderr.write(`citelens: error: ${e.message}\n`);
+      return `The answer could not be stored: ${storeReason(e)}.`;
+    }
     process.stderr.write(`citelens: error: answering a question: ${(e as Error)?.stack ?? String(e)}\n`);
     return 'The question could not be answered (the server log says why).';
   };
@@ -96,6 +134,10 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
       return make(controller.signal).then(json, (e: unknown) => {
         if (e instanceof AnswerNotFoundError) return askError(c, 404, 'not_found', e.message);
         if (e instanceof LlmError) return askError(c, 502, 'model_error', e.message);
+        if (e instanceof AnswerStoreError) {
+          c.header('Retry-After', '30');
+          return askError(c, 503, 'storage_unavailable', failureMessage(e));
+        }
         // The client went away (Stop, a closed tab): nobody reads this answer, and it is not a server error to log.
         if (controller.signal.aborted) return new Response(null, { status: 499 });
         throw e;
@@ -122,6 +164,8 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
   };
 
   app.post('/api/ask', limit, async (c) => {
+    const tooMany = limited(c);
+    if (tooMany) return tooMany;
     const body = await readBody(c, z.object({ question: questionField, answerId: answerIdField.nullish() }), '{ "question": "…", "answerId"?: "…" }');
     if (!body.ok) return body.response;
     const { question, answerId } = body.value;
@@ -151,6 +195,8 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
   // persian_rag's chat shape: { message, session_id } → { session_id, answer }. A session is a thread whose follow-ups
   // need no answer id: each message follows up on the session's last answer.
   app.post('/api/chat', limit, async (c) => {
+    const tooMany = limited(c);
+    if (tooMany) return tooMany;
     const body = await readBody(
       c,
       z.object({ message: questionField, session_id: z.string({ error: 'must be a string or null' }).max(100).nullish() }),

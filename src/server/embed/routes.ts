@@ -5,6 +5,7 @@ import { embedSessionRequestSchema, type EmbedSessionResponse } from '../../api/
 import type { AuthVariables } from '../auth-context.ts';
 import { readJsonInside } from '../data-folder.ts';
 import { serveInside } from '../files.ts';
+import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { linkRefusedPage } from './error-page.ts';
 import type { EmbedSessions } from './sessions.ts';
@@ -28,6 +29,9 @@ export interface EmbedRoutesOptions {
   hasAskApi: () => boolean;
   /** Unix milliseconds. */
   now: () => number;
+  /** Exchanges per client (429 past it). */
+  exchangeLimiter?: RateLimiter;
+  trustProxy?: boolean;
 }
 
 /** Document ids an answer file names: `documents[].id`, and stored URLs that point at our /api/documents/. */
@@ -111,6 +115,8 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
 
   app.post('/api/embed/session', async (c) => {
     c.header('Cache-Control', 'no-store');
+    const allowed = o.exchangeLimiter?.take(clientKey(c, o.trustProxy ?? false));
+    if (allowed && !allowed.ok) return tooManyRequests(c, allowed.retryAfterSeconds, 'embed session requests');
     const fail = (status: 400 | 403 | 404, code: string, message: string) => c.json({ error: { code, message } }, status);
     let body: unknown;
     try {
@@ -132,7 +138,11 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
     if (read.kind === 'missing') return fail(404, 'not_found', `Answer "${answer}" was not found.`);
     // An unreadable answer still gets a session: reading it then answers 422 with the reason, which the reader sees.
     const stored: unknown = read.kind === 'ok' ? read.value : null;
-    const session = o.sessions.create({ answer, origin, documents: answerDocumentIds(answer, stored) });
+    const session = o.sessions.create({ answer, origin, documents: answerDocumentIds(answer, stored) }, link.sig);
+    if (session.kind === 'refused') {
+      const whose = session.why === 'origin' ? `this portal (${origin})` : 'this server';
+      return tooManyRequests(c, 60, `embed sessions for ${whose}; sessions end after their lifetime`);
+    }
     const response: EmbedSessionResponse = { token: session.token, answer, origin, expiresAt: Math.floor(session.expiresAt / 1000) };
     return c.json(response);
   });

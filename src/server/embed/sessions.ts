@@ -3,6 +3,11 @@ import { createHash, randomBytes } from 'node:crypto';
 // Short-lived bearer tokens handed out for a valid signed embed link (POST /api/embed/session). Each one reads
 // one answer and the documents that answer names, nothing else. Kept in memory only: a restart ends every
 // session, and the portal mints a new link (docs/embed.md).
+//
+// Bounded per link and per origin (issue 34, break 8): one leaked link exchanged 10,050 times in 52 s evicted every
+// live session of the server, a victim's among them (the oldest went first, whoever's it was). Now a link holds at
+// most `perLink` sessions, a new one replacing that link's own oldest; a portal origin at most `perOrigin`, and the
+// server at most `max`: past those, the exchange is refused (429). No exchange ever ends another link's session.
 
 export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60;
 const MAX_SESSIONS = 10_000;
@@ -16,33 +21,67 @@ export interface EmbedGrant {
 interface Stored extends EmbedGrant {
   /** Unix milliseconds. */
   expiresAt: number;
+  /** The signed link it was exchanged for (its signature). */
+  link: string;
 }
+
+export interface EmbedSessionLimits {
+  ttlSeconds?: number;
+  now?: () => number;
+  /** Sessions per signed link (default 100): a new one replaces the link's oldest. */
+  perLink?: number;
+  /** Sessions per portal origin (default 5,000): past it, refused. */
+  perOrigin?: number;
+  /** Sessions in all (default 10,000): past it, refused. */
+  max?: number;
+}
+
+export type CreatedSession = { kind: 'created'; token: string; expiresAt: number } | { kind: 'refused'; why: 'origin' | 'server' };
 
 /** The map is keyed by the token's SHA-256, so a lookup's timing says nothing usable about a real token. */
 const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 export class EmbedSessions {
   readonly #byDigest = new Map<string, Stored>();
+  /** Each link's sessions, oldest first (digests). */
+  readonly #byLink = new Map<string, string[]>();
+  readonly #perOrigin = new Map<string, number>();
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #perLink: number;
+  readonly #originCap: number;
+  readonly #max: number;
 
-  constructor(options: { ttlSeconds?: number; now?: () => number } = {}) {
+  constructor(options: EmbedSessionLimits = {}) {
     this.#ttlMs = (options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS) * 1000;
     this.#now = options.now ?? Date.now;
+    this.#perLink = options.perLink ?? 100;
+    this.#originCap = options.perOrigin ?? 5000;
+    this.#max = options.max ?? MAX_SESSIONS;
   }
 
-  create(grant: EmbedGrant): { token: string; expiresAt: number } {
+  /** A session for `grant`, exchanged for the signed link `link` (its signature). */
+  create(grant: EmbedGrant, link: string): CreatedSession {
     this.#prune();
-    // Oldest first (Map keeps insertion order): a flood of sessions evicts old ones instead of growing memory.
-    while (this.#byDigest.size >= MAX_SESSIONS) {
-      const oldest = this.#byDigest.keys().next().value;
+    // The link's own oldest session makes room; nobody else's ever does.
+    for (let ofLink = this.#byLink.get(link) ?? []; ofLink.length >= this.#perLink; ofLink = this.#byLink.get(link) ?? []) {
+      const oldest = ofLink[0];
       if (oldest === undefined) break;
-      this.#byDigest.delete(oldest);
+      this.#delete(oldest);
     }
+    if ((this.#perOrigin.get(grant.origin) ?? 0) >= this.#originCap) return { kind: 'refused', why: 'origin' };
+    if (this.#byDigest.size >= this.#max) return { kind: 'refused', why: 'server' };
     const token = randomBytes(32).toString('base64url');
     const expiresAt = this.#now() + this.#ttlMs;
-    this.#byDigest.set(digest(token), { ...grant, expiresAt });
-    return { token, expiresAt };
+    const key = digest(token);
+    this.#byDigest.set(key, { ...grant, expiresAt, link });
+    this.#byLink.set(link, [...(this.#byLink.get(link) ?? []), key]);
+    this.#perOrigin.set(grant.origin, (this.#perOrigin.get(grant.origin) ?? 0) + 1);
+    return { kind: 'created', token, expiresAt };
+  }
+
+  get size(): number {
+    return this.#byDigest.size;
   }
 
   /** The grant of a live token, or undefined (unknown or expired). */
@@ -51,14 +90,30 @@ export class EmbedSessions {
     const s = this.#byDigest.get(key);
     if (!s) return undefined;
     if (this.#now() >= s.expiresAt) {
-      this.#byDigest.delete(key);
+      this.#delete(key);
       return undefined;
     }
     return s;
   }
 
+  #delete(key: string): void {
+    const s = this.#byDigest.get(key);
+    if (!s) return;
+    this.#byDigest.delete(key);
+    const ofLink = (this.#byLink.get(s.link) ?? []).filter((k) => k !== key);
+    if (ofLink.length > 0) this.#byLink.set(s.link, ofLink);
+    else this.#byLink.delete(s.link);
+    const left = (this.#perOrigin.get(s.origin) ?? 1) - 1;
+    if (left > 0) this.#perOrigin.set(s.origin, left);
+    else this.#perOrigin.delete(s.origin);
+  }
+
   #prune(): void {
     const now = this.#now();
-    for (const [key, s] of this.#byDigest) if (now >= s.expiresAt) this.#byDigest.delete(key);
+    // Insertion order is expiry order (one TTL for all): stop at the first live session.
+    for (const [key, s] of this.#byDigest) {
+      if (now < s.expiresAt) break;
+      this.#delete(key);
+    }
   }
 }

@@ -42,6 +42,20 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         await db.schema.createIndex('review_events_answer').on('review_events').columns(['answer_id', 'id']).execute();
       },
     },
+    // Issue 34, break 7: a save the client saw fail may have been committed (a frozen database that resumed). The
+    // client's id for the save is kept with its event, once per claim, so the retry is recognised as that save.
+    '0002-idempotency-key': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('review_events').addColumn('idempotency_key', 'text').execute();
+        // NULLs are distinct in both databases: saves without a key are never matched to each other.
+        await db.schema
+          .createIndex('review_events_idempotency')
+          .on('review_events')
+          .columns(['answer_id', 'claim_id', 'idempotency_key'])
+          .unique()
+          .execute();
+      },
+    },
   };
 }
 

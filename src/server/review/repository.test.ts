@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { openReviewRepository, type ReviewStoreConfig } from './open-database.ts';
 import type { ReviewRepository, SaveResult } from './repository.ts';
+import { writeReviewableAnswer } from '../../testing/reviewable-answer.ts';
 import { findPostgresBin, POSTGRES_MISSING, startTestPostgres, type TestPostgres } from './test-postgres.ts';
 
 // One suite, two databases: every behaviour a reviewer relies on is checked against SQLite (a temp file) and
@@ -141,13 +142,27 @@ function repositoryContract(config: () => ReviewStoreConfig) {
     }
   });
 
+  it('a save sent again with its idempotency key is the save it was, not a conflict with itself (one event)', async () => {
+    const answerId = freshAnswer();
+    const input = { answerId, claimId: CLAIM, decision: 'rejected' as const, note: 'p. 4', reviewer: 'ann', expectedVersion: 0, idempotencyKey: 'entry-1:1' };
+    const first = expectSaved(await repo.saveDecision(input));
+    // Its reply was lost: the client sends it again, to the other server, and twice at once.
+    const again = await Promise.all([other.saveDecision(input), repo.saveDecision(input)]);
+    for (const r of again) expect(expectSaved(r)).toEqual(first);
+    expect(await repo.history(answerId, CLAIM)).toHaveLength(1);
+    // Another save on the same version is still a conflict.
+    expect(expectConflict(await repo.saveDecision({ ...input, idempotencyKey: 'entry-2:1', note: 'other' }))).toEqual(first);
+  });
+
   it('two app instances: the same PUT with the same If-Match → one 200, one 409 carrying the winner', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'citelens-review-apps-'));
     try {
       const apps = [createApp({ dataDir, review: repo }), createApp({ dataDir, review: other })];
       const answerId = freshAnswer();
+      // The server takes saves only for its answers' claims.
+      const [claim] = writeReviewableAnswer(dataDir, answerId);
       const put = (i: number) =>
-        apps[i]!.request(`/api/answers/${answerId}/review/claims/${CLAIM}`, {
+        apps[i]!.request(`/api/answers/${answerId}/review/claims/${claim}`, {
           method: 'PUT',
           headers: { 'If-Match': '"0"', 'Content-Type': 'application/json', 'X-Citelens-Reviewer': `server${i}` },
           body: JSON.stringify({ decision: i ? 'verified' : 'rejected', note: `from app ${i}` }),
@@ -160,7 +175,7 @@ function repositoryContract(config: () => ReviewStoreConfig) {
       expect(ok.headers.get('ETag')).toBe('"1"');
       expect(((await conflict.json()) as { current: unknown }).current).toEqual(record);
       const read = await apps[0]!.request(`/api/answers/${answerId}/review`);
-      expect(await read.json()).toEqual({ answerId, claims: { [CLAIM]: record } });
+      expect(await read.json()).toEqual({ answerId, claims: { [claim!]: record } });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { parseApiTokens } from '../auth.ts';
+import { claimIdsOf, reviewableAnswer, writeReviewableAnswer } from '../../testing/reviewable-answer.ts';
 import { openReviewRepository } from './open-database.ts';
 import type { ReviewRepository } from './repository.ts';
 
@@ -16,8 +17,13 @@ let root: string;
 let repo: ReviewRepository;
 let app: ReturnType<typeof createApp>;
 let n = 0;
-const answer = () => `routes-${++n}`;
-const CLAIM = 'c-3k9-0';
+/** A fresh answer of the data folder (saves are accepted only for stored answers and their claims). */
+const answer = () => {
+  const id = `routes-${++n}`;
+  writeReviewableAnswer(path.join(root, 'data'), id);
+  return id;
+};
+const [CLAIM, OTHER_CLAIM] = claimIdsOf(reviewableAnswer('any')) as [string, string];
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'citelens-review-routes-'));
@@ -65,7 +71,7 @@ describe('PUT /api/answers/:id/review/claims/:claimId', () => {
       'If-Match': '"0"',
       'X-Citelens-Reviewer': encodeURIComponent('  Jürgen Müller '),
     });
-    expect(res.status).toBe(200);
+    expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('ETag')).toBe('"1"');
     const record = await res.json();
     expect(record).toMatchObject({ decision: 'verified', note: 'p. 7, second paragraph', version: 1, reviewer: 'Jürgen Müller' });
@@ -166,7 +172,7 @@ describe('PUT /api/answers/:id/review/claims/:claimId', () => {
 describe('GET /api/answers/:id/review/history', () => {
   it('lists every save in order, both decisions after an overwrite, optionally for one claim', async () => {
     const id = answer();
-    const other = 'c-zz-2';
+    const other = OTHER_CLAIM;
     await put(id, CLAIM, { decision: 'verified', note: 'first look' }, { 'If-Match': '"0"', 'X-Citelens-Reviewer': 'ann' });
     await put(id, other, { decision: 'follow-up', note: '' }, { 'If-Match': '"0"', 'X-Citelens-Reviewer': 'ann' });
     await put(id, CLAIM, { decision: 'rejected', note: 'wrong page' }, { 'If-Match': '"1"', 'X-Citelens-Reviewer': 'bob' });
@@ -197,6 +203,7 @@ describe('mounting', () => {
     const file = path.join(root, 'restart', 'reviews.sqlite');
     const first = await openReviewRepository({ kind: 'sqlite', file });
     const before = createApp({ dataDir: path.join(root, 'data'), review: first });
+    writeReviewableAnswer(path.join(root, 'data'), 'kept');
     await put('kept', CLAIM, { decision: 'verified', note: 'a' }, { 'If-Match': '"0"' }, before);
     const saved = await (await put('kept', CLAIM, { decision: 'rejected', note: 'b' }, { 'If-Match': '"1"' }, before)).json();
     await first.close();

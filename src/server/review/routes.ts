@@ -2,8 +2,12 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AuthVariables } from '../auth-context.ts';
-import type { ReviewRepository } from './repository.ts';
+import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
+import { hasLoneSurrogate } from '../text-checks.ts';
+import type { AnswerClaims } from './answer-claims.ts';
+import type { ReviewRepository, SaveResult } from './repository.ts';
 import { REVIEW_DECISIONS } from './schema.ts';
+import { StorageUnavailableError } from './storage-errors.ts';
 
 // The review API (docs/api.md): reviewers' decisions per claim, with optimistic concurrency. A save names the
 // version it was made against in If-Match; a stale one gets 409 with what is stored now, so the reviewer decides
@@ -12,6 +16,9 @@ import { REVIEW_DECISIONS } from './schema.ts';
 type Env = { Variables: AuthVariables };
 
 export const REVIEWER_HEADER = 'X-Citelens-Reviewer';
+/** The client's id for one save, the same on each retry of it (the outbox entry's): see repository.ts. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 export const MAX_NOTE_LENGTH = 10_000;
 export const MAX_REVIEWER_LENGTH = 100;
 
@@ -23,7 +30,7 @@ const decisionBody = z.object({
   note: z.string().max(MAX_NOTE_LENGTH, `at most ${MAX_NOTE_LENGTH} characters`).default(''),
 });
 
-type ErrorStatus = 400 | 409 | 413 | 428;
+type ErrorStatus = 400 | 404 | 409 | 413 | 428 | 503;
 
 /** `{ error: { code, message, ...details } }`, plus top-level fields (the 409's `current`, which the client reads). */
 function reviewError(c: Context<Env>, status: ErrorStatus, code: string, message: string, extra: { details?: object; top?: object } = {}) {
@@ -65,17 +72,65 @@ export function reviewerOf(c: Context<Env>): { ok: true; reviewer: string } | { 
   return { ok: true, reviewer: name };
 }
 
-export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, isValidId: (id: string) => boolean): void {
+/** 200 with the new record, or 409 with what is stored now (nothing was written). */
+function saveResponse(c: Context<Env>, result: SaveResult, expectedVersion: number): Response {
+  switch (result.kind) {
+    case 'saved':
+      noStore(c);
+      c.header('ETag', `"${result.record.version}"`);
+      return c.json(result.record, 200);
+    case 'conflict':
+      c.header('ETag', `"${result.current.version}"`);
+      return reviewError(c, 409, 'conflict', `The claim was saved by someone else (version ${result.current.version}, you sent ${expectedVersion}).`, {
+        top: { current: result.current },
+      });
+    default: {
+      const unreachable: never = result;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * Runs a repository call; a storage fault (a full disk, a deleted database file, a database that does not answer) is
+ * a 503 `storage_unavailable` that names the cause: the client keeps the decision and retries (its outbox).
+ */
+async function withStorage(c: Context<Env>, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof StorageUnavailableError)) throw e;
+    c.header('Retry-After', '10');
+    return reviewError(c, 503, 'storage_unavailable', `Decisions cannot be stored right now: ${e.reason}.`);
+  }
+}
+
+export interface ReviewRoutesOptions {
+  isValidId: (id: string) => boolean;
+  /** The claims of a stored answer: a save for an answer or claim that does not exist is a 404. Absent: not checked. */
+  claimsOf?: (answerId: string) => Promise<AnswerClaims>;
+  /** Saves per client (429 with Retry-After past it). Absent: no limit. */
+  saveLimiter?: RateLimiter;
+  /** Whether X-Forwarded-For names the client (CITELENS_TRUST_PROXY). */
+  trustProxy?: boolean;
+}
+
+export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, o: ReviewRoutesOptions): void {
   const base = '/api/answers/:id/review';
+  const { isValidId } = o;
 
   const badAnswerId = (c: Context<Env>, id: string) => reviewError(c, 400, 'bad_request', `Invalid answer id "${id}".`);
 
   app.get(base, async (c) => {
     const answerId = c.req.param('id');
     if (!isValidId(answerId)) return badAnswerId(c, answerId);
-    const claims = await repository.getReview(answerId);
-    noStore(c);
-    return c.json({ answerId, claims });
+    return withStorage(c, async () => {
+      const claims = await repository.getReview(answerId);
+      noStore(c);
+      // With API tokens the server decides who saves (the token's subject): the SPA shows that name, as stored.
+      const subject = c.get('tokenSubject');
+      return c.json({ answerId, claims, ...(subject !== undefined && { reviewer: subject }) });
+    });
   });
 
   app.get(`${base}/history`, async (c) => {
@@ -85,9 +140,11 @@ export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, 
     if (claimId !== undefined && !CLAIM_ID.test(claimId)) {
       return reviewError(c, 400, 'bad_request', `Invalid claim id "${claimId}" (expected c-<base36>-<n>).`);
     }
-    const events = await repository.history(answerId, claimId);
-    noStore(c);
-    return c.json({ answerId, events });
+    return withStorage(c, async () => {
+      const events = await repository.history(answerId, claimId);
+      noStore(c);
+      return c.json({ answerId, events });
+    });
   });
 
   app.put(
@@ -103,6 +160,8 @@ export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, 
       if (!CLAIM_ID.test(claimId)) {
         return reviewError(c, 400, 'bad_request', `Invalid claim id "${claimId}" (expected c-<base36>-<n>).`);
       }
+      const allowed = o.saveLimiter?.take(clientKey(c, o.trustProxy ?? false));
+      if (allowed && !allowed.ok) return tooManyRequests(c, allowed.retryAfterSeconds, 'saves');
 
       const ifMatch = c.req.header('If-Match');
       if (ifMatch === undefined) {
@@ -128,34 +187,32 @@ export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, 
         const summary = issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
         return reviewError(c, 400, 'bad_request', `Invalid decision: ${summary}.`, { details: { issues } });
       }
+      // "\ud800" is valid JSON but no text: SQLite stored it as the bytes ED A0 80, which no reader can decode.
+      if (hasLoneSurrogate(body.data.note)) {
+        const issues = [{ path: 'note', message: 'must be valid Unicode (a lone surrogate, \\ud800–\\udfff, is not a character)' }];
+        return reviewError(c, 400, 'bad_request', 'Invalid decision: note: must be valid Unicode text.', { details: { issues } });
+      }
+      if (o.claimsOf) {
+        const claims = await o.claimsOf(answerId);
+        if (claims.kind === 'no-answer') return reviewError(c, 404, 'not_found', `Answer "${answerId}" was not found.`);
+        if (!claims.ids.has(claimId)) return reviewError(c, 404, 'not_found', `Answer "${answerId}" has no claim "${claimId}".`);
+      }
 
-      const result = await repository.saveDecision({
+      const key = c.req.header(IDEMPOTENCY_HEADER);
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+        return reviewError(c, 400, 'bad_request', `${IDEMPOTENCY_HEADER} must be 1–100 characters of A-Z a-z 0-9 . _ : -.`);
+      }
+
+      const input = {
         answerId,
         claimId,
         decision: body.data.decision,
         note: body.data.note,
         reviewer: who.reviewer,
         expectedVersion,
-      });
-      switch (result.kind) {
-        case 'saved':
-          noStore(c);
-          c.header('ETag', `"${result.record.version}"`);
-          return c.json(result.record, 200);
-        case 'conflict':
-          c.header('ETag', `"${result.current.version}"`);
-          return reviewError(
-            c,
-            409,
-            'conflict',
-            `The claim was saved by someone else (version ${result.current.version}, you sent ${expectedVersion}).`,
-            { top: { current: result.current } },
-          );
-        default: {
-          const unreachable: never = result;
-          return unreachable;
-        }
-      }
+        ...(key !== undefined && { idempotencyKey: key }),
+      };
+      return withStorage(c, async () => saveResponse(c, await repository.saveDecision(input), expectedVersion));
     },
   );
 }

@@ -28,6 +28,8 @@ export interface ReviewEventsTable {
   version: number;
   reviewer: string;
   at: string;
+  /** The client's id for the save (Idempotency-Key), null when it sent none. Migration 0002. */
+  idempotency_key: string | null;
 }
 
 export interface ReviewDatabase {

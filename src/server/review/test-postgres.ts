@@ -11,6 +11,26 @@ import path from 'node:path';
 export interface TestPostgres {
   url: string;
   stop(): void;
+  /** The cluster's processes: the postmaster and every backend it started (to freeze them with SIGSTOP). */
+  pids(): number[];
+}
+
+/** The postmaster of `dataDir` and its children, read from postmaster.pid and /proc (no procps needed). */
+function clusterPids(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // `pid (comm) state ppid …`: comm may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 /** The directory holding initdb/pg_ctl: PG_BIN, Debian's /usr/lib/postgresql/<newest>/bin, or the PATH. */
@@ -91,7 +111,7 @@ export async function startTestPostgres(bin: string): Promise<TestPostgres> {
     ].join(' ');
     started = true;
     run('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options]);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pids: () => clusterPids(dataDir) };
   } catch (e) {
     stop();
     throw e;

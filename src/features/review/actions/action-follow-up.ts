@@ -4,7 +4,7 @@ export const actionFollowUp: ReviewAction = {
   name: 'follow-up',
   label: 'review.actionFollowUp',
   keys: ['f'],
-  enabled: (ctx) => ctx.selectedId !== null,
+  enabled: (ctx) => ctx.canDecide && ctx.selectedId !== null,
   perform: (ctx) => {
     if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'follow-up');
   },

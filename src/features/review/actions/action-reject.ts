@@ -4,7 +4,7 @@ export const actionReject: ReviewAction = {
   name: 'reject',
   label: 'review.actionReject',
   keys: ['x'],
-  enabled: (ctx) => ctx.selectedId !== null,
+  enabled: (ctx) => ctx.canDecide && ctx.selectedId !== null,
   perform: (ctx) => {
     if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'rejected');
   },

@@ -4,7 +4,7 @@ export const actionVerify: ReviewAction = {
   name: 'verify',
   label: 'review.actionVerify',
   keys: ['v'],
-  enabled: (ctx) => ctx.selectedId !== null,
+  enabled: (ctx) => ctx.canDecide && ctx.selectedId !== null,
   perform: (ctx) => {
     if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'verified');
   },

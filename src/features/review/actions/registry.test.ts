@@ -8,7 +8,15 @@ function ctx(over: Partial<ActionContext> = {}): ActionContext {
     claimIds: ['a', 'b', 'c'],
     selectedId: null,
     select: vi.fn(),
+    canDecide: true,
     decide: vi.fn(),
+    isFlagged: (id) => id === 'b',
+    isUndecided: (id) => id !== 'a',
+    citationCount: 2,
+    cycleCitation: vi.fn(),
+    canUndo: true,
+    undo: vi.fn(),
+    verifyPassed: vi.fn(),
     focusNote: vi.fn(),
     stepRegion: vi.fn(),
     openShortcuts: vi.fn(),
@@ -20,7 +28,7 @@ describe('review actions', () => {
   it('binds every key once, and each action has a label for the ? list', () => {
     const keys = reviewActions.flatMap((a) => a.keys);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys.sort()).toEqual(['?', '[', ']', 'f', 'j', 'k', 'n', 'v', 'x']);
+    expect(keys.sort()).toEqual(['?', 'A', 'C', 'G', 'J', 'K', '[', ']', 'c', 'f', 'g', 'j', 'k', 'n', 'u', 'v', 'x']);
     for (const a of reviewActions) expect(a.label.length).toBeGreaterThan(3);
   });
 
@@ -79,5 +87,40 @@ describe('review actions', () => {
     expect(key(document.body)).toBe(true);
     expect(key(document.body, { ctrlKey: true })).toBe(false);
     expect(key(document.body, { metaKey: true })).toBe(false);
+  });
+
+  it('J and K go to the next and previous undecided claim, round the list; g and G to the flagged ones', () => {
+    // a is decided; b is flagged
+    const c = ctx({ selectedId: 'c' });
+    runKey('J', c);
+    expect(c.select).toHaveBeenLastCalledWith('b');
+    runKey('K', ctx({ select: c.select, selectedId: 'b' }));
+    expect(c.select).toHaveBeenLastCalledWith('c');
+    runKey('g', ctx({ select: c.select, selectedId: 'c' }));
+    expect(c.select).toHaveBeenLastCalledWith('b');
+    const onlyOne = ctx({ selectedId: 'b' });
+    runKey('g', onlyOne);
+    expect(onlyOne.select).not.toHaveBeenCalled();
+    const none = ctx({ isUndecided: () => false });
+    runKey('J', none);
+    expect(none.select).not.toHaveBeenCalled();
+  });
+
+  it('c and C cycle the selected claim\'s citations; u undoes; A asks to verify what passed; none decide when saving is off', () => {
+    const c = ctx({ selectedId: 'a' });
+    runKey('c', c);
+    runKey('C', c);
+    expect(vi.mocked(c.cycleCitation).mock.calls).toEqual([[1], [-1]]);
+    expect(runKey('c', ctx({ selectedId: null }))).toBe(false);
+    expect(runKey('c', ctx({ selectedId: 'a', citationCount: 0 }))).toBe(false);
+    runKey('u', c);
+    expect(c.undo).toHaveBeenCalledOnce();
+    expect(runKey('u', ctx({ canUndo: false }))).toBe(false);
+    runKey('A', c);
+    expect(c.verifyPassed).toHaveBeenCalledOnce();
+    const blocked = ctx({ selectedId: 'a', canDecide: false });
+    for (const key of ['v', 'x', 'f', 'u', 'A']) expect(runKey(key, blocked), key).toBe(false);
+    expect(blocked.decide).not.toHaveBeenCalled();
+    expect(runKey('j', blocked)).toBe(true);
   });
 });

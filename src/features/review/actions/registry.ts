@@ -1,4 +1,8 @@
 import { actionFollowUp } from './action-follow-up.ts';
+import { actionNextCitation, actionPrevCitation } from './action-cycle-citation.ts';
+import { actionNextFlagged, actionNextUndecided, actionPrevFlagged, actionPrevUndecided } from './action-step-matching.ts';
+import { actionUndo } from './action-undo.ts';
+import { actionVerifyPassed } from './action-verify-passed.ts';
 import { actionNextClaim } from './action-next-claim.ts';
 import { actionNextRegion } from './action-next-region.ts';
 import { actionNote } from './action-note.ts';
@@ -14,9 +18,17 @@ import type { ActionContext, ReviewAction } from './types.ts';
 export const reviewActions: readonly ReviewAction[] = [
   actionNextClaim,
   actionPrevClaim,
+  actionNextUndecided,
+  actionPrevUndecided,
+  actionNextFlagged,
+  actionPrevFlagged,
+  actionNextCitation,
+  actionPrevCitation,
   actionVerify,
   actionReject,
   actionFollowUp,
+  actionUndo,
+  actionVerifyPassed,
   actionNote,
   actionPrevRegion,
   actionNextRegion,

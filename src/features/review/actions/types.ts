@@ -9,7 +9,22 @@ export interface ActionContext {
   claimIds: readonly string[];
   selectedId: string | null;
   select(claimId: string): void;
+  /** False when this page cannot save decisions (a sandboxed frame without a token): deciding keys pass through. */
+  canDecide: boolean;
   decide(claimId: string, decision: ReviewDecision): void;
+  /** The claim has at least one flag. */
+  isFlagged(claimId: string): boolean;
+  /** Nobody decided the claim yet. */
+  isUndecided(claimId: string): boolean;
+  /** How many citations the selected claim has. */
+  citationCount: number;
+  /** Opens the selected claim's next (1) or previous (-1) citation, round the claim's list. */
+  cycleCitation(delta: 1 | -1): void;
+  /** There is a decision of this session to take back. */
+  canUndo: boolean;
+  undo(): void;
+  /** Asks to verify every unflagged, undecided claim whose citations all passed (a confirmation says how many). */
+  verifyPassed(): void;
   focusNote(): void;
   stepRegion(delta: 1 | -1): void;
   openShortcuts(): void;

@@ -1,3 +1,4 @@
+import type { SaveProblem } from '../../../api/review-client.ts';
 import type { ClaimRecord, ReviewDecision } from '../../../api/review-schema.ts';
 
 // What the review outbox keeps in IndexedDB. Every decision is written here BEFORE it is sent, so a reload, a
@@ -6,7 +7,7 @@ import type { ClaimRecord, ReviewDecision } from '../../../api/review-schema.ts'
 
 export type EntryState =
   /** Waiting for (another) attempt. `attempts` counts failed attempts so far; 0 = never tried. */
-  | { kind: 'pending'; attempts: number; nextAttemptAt: number; lastError?: string }
+  | { kind: 'pending'; attempts: number; nextAttemptAt: number; lastError?: string; problem?: SaveProblem }
   /** The server holds a newer record; the reviewer must choose. Never retried on its own. */
   | { kind: 'conflict'; theirs: ClaimRecord }
   /** The server refused it for good (validation, permission); shown with the reason, kept until discarded. */
@@ -26,6 +27,12 @@ export interface OutboxEntry {
   decidedAt: number;
   /** Grows with every replacement, so a reply to an older send cannot delete a newer decision. */
   seq: number;
+  /**
+   * This decision's id, sent with every attempt (Idempotency-Key): a save whose reply was lost (a timeout while the
+   * server's database was frozen, and it committed after all) is recognised by the server when it comes again, not
+   * taken for someone else's. New with every replacement. Absent in entries stored by older versions (given one).
+   */
+  saveId?: string;
   state: EntryState;
 }
 

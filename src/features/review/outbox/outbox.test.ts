@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import type { SaveOutcome } from '../../../api/review-client.ts';
 import type { ClaimRecord } from '../../../api/review-schema.ts';
-import { backoffDelay, DecisionOutbox, type DecisionInput } from './outbox.ts';
+import { DecisionOutbox, type DecisionInput } from './outbox.ts';
+import { backoffDelay } from './retry-policy.ts';
 import { entryKey, type OutboxEntry, type ReviewStorage } from './outbox-types.ts';
 import { memoryStorage, openReviewStorage } from './review-storage.ts';
 
@@ -263,5 +264,40 @@ describe('DecisionOutbox', () => {
     await outbox.enqueue(decision());
     expect(outbox.snapshot().entries).toHaveLength(1);
     expect(outbox.snapshot().storageProblem).toMatch(/QuotaExceededError/);
+  });
+
+  it('sends every attempt of one decision under one id, and a new decision under a new one (Idempotency-Key)', async () => {
+    const { send, calls } = server(down, down, { kind: 'saved', record: record() });
+    const { outbox, c } = makeOutbox(memoryStorage(), send);
+    await outbox.enqueue(decision());
+    await c.advance(1000);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.saveId).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls[1]!.saveId).toBe(calls[0]!.saveId);
+    await outbox.enqueue(decision({ decision: 'rejected' }));
+    expect(calls[2]!.saveId).not.toBe(calls[0]!.saveId);
+  });
+
+  it('gives an entry stored by an older version an id when it loads it', async () => {
+    const storage = memoryStorage();
+    const { saveId: _old, ...legacy } = { ...decision(), key: entryKey('a1', 'c-1'), decidedAt: 1, seq: 1, saveId: 'x', state: { kind: 'pending' as const, attempts: 1, nextAttemptAt: 0 } };
+    void _old;
+    await storage.putOutbox(legacy);
+    const { send, calls } = server({ kind: 'saved', record: record() });
+    await makeOutbox(storage, send).outbox.start();
+    expect(calls[0]!.saveId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('waits for the server\'s Retry-After (a 429, a 503 of its storage), and keeps what the server said is wrong', async () => {
+    const storageDown: SaveOutcome = { kind: 'unreachable', message: 'The server could not save (HTTP 503). Decisions cannot be stored right now: the disk is full.', retryAfterMs: 30_000, problem: 'storage' };
+    const { send } = server(storageDown, { kind: 'saved', record: record() });
+    const { outbox, c } = makeOutbox(memoryStorage(), send);
+    await outbox.enqueue(decision());
+    expect(outbox.snapshot().entries[0]!.state).toMatchObject({ kind: 'pending', attempts: 1, problem: 'storage', lastError: storageDown.message });
+    await c.advance(29_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    await c.advance(1_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(outbox.snapshot().entries).toEqual([]);
   });
 });

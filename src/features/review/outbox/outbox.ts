@@ -1,21 +1,13 @@
 import type { ClaimRecord, ReviewDecision } from '../../../api/review-schema.ts';
 import type { SaveOutcome } from '../../../api/review-client.ts';
 import { entryKey, type LocalRecord, type OutboxEntry, type ReviewStorage } from './outbox-types.ts';
+import { backoffDelay, randomSaveId } from './retry-policy.ts';
 
 // The review outbox: every decision is stored first, then sent with If-Match, and deleted only when the server has
 // it. Unreachable server (network error, 5xx): retried with exponential backoff until it lands, across reloads.
 // 409: kept as a conflict until the reviewer chooses; never retried over the other reviewer's record. 404: the
 // server does not hold the answer, so the decision becomes a local-only record. Everything that reaches the UI
 // goes through `snapshot()`, which changes identity only when something changed (useSyncExternalStore).
-
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_MAX_MS = 60_000;
-
-/** Delay before attempt number `attempts + 1`: 1 s, 2 s, 4 s … capped at a minute, ±25 % jitter. */
-export function backoffDelay(attempts: number, random: number): number {
-  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exp * (0.75 + 0.5 * Math.min(1, Math.max(0, random))));
-}
 
 export interface DecisionInput {
   answerId: string;
@@ -47,6 +39,8 @@ export interface OutboxDeps {
   onNotHeld?(record: LocalRecord): void;
   now?(): number;
   random?(): number;
+  /** A new decision's id (saveId); random by default. */
+  newSaveId?(): string;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(handle: unknown): void;
 }
@@ -63,12 +57,14 @@ export class DecisionOutbox {
   private disposed = false;
   private readonly now: () => number;
   private readonly random: () => number;
+  private readonly newSaveId: () => string;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.newSaveId = deps.newSaveId ?? randomSaveId;
     this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   }
@@ -89,7 +85,8 @@ export class DecisionOutbox {
       // A decision made in this session before the load finished is newer than the stored one.
       if (this.entries.has(entry.key)) continue;
       // Retry at once on start: the reason it failed (offline, server down) may be gone.
-      this.entries.set(entry.key, entry.state.kind === 'pending' ? { ...entry, state: { ...entry.state, nextAttemptAt: this.now() } } : entry);
+      const retried = entry.state.kind === 'pending' ? { ...entry, state: { ...entry.state, nextAttemptAt: this.now() } } : entry;
+      this.entries.set(entry.key, retried.saveId === undefined ? { ...retried, saveId: this.newSaveId() } : retried);
     }
     this.publish();
     await this.flush();
@@ -107,7 +104,7 @@ export class DecisionOutbox {
     const key = entryKey(input.answerId, input.claimId);
     const existing = this.entries.get(key);
     const seq = (existing?.seq ?? 0) + 1;
-    const base = { ...input, key, decidedAt: this.now(), seq };
+    const base = { ...input, key, decidedAt: this.now(), seq, saveId: this.newSaveId() };
     let entry: OutboxEntry;
     if (existing?.state.kind === 'conflict') {
       // Still in conflict: the new decision becomes "yours" in the same choice; it is not sent over theirs.
@@ -137,8 +134,11 @@ export class DecisionOutbox {
     await this.flush();
   }
 
-  /** The reviewer's choice in a conflict: keep the server's record, or send theirs again over the current version. */
-  async resolveConflict(key: string, keep: 'theirs' | 'mine'): Promise<void> {
+  /**
+   * The reviewer's choice in a conflict: keep the server's record, or send theirs again over the current version
+   * (with `note` instead of their own when they merged both notes).
+   */
+  async resolveConflict(key: string, keep: 'theirs' | 'mine', note?: string): Promise<void> {
     const entry = this.entries.get(key);
     if (!entry || entry.state.kind !== 'conflict') return;
     if (keep === 'theirs') {
@@ -147,8 +147,10 @@ export class DecisionOutbox {
     }
     const next: OutboxEntry = {
       ...entry,
+      ...(note !== undefined && { note }),
       baseVersion: entry.state.theirs.version,
       seq: entry.seq + 1,
+      saveId: this.newSaveId(),
       state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() },
     };
     this.entries.set(key, next);
@@ -263,10 +265,10 @@ export class DecisionOutbox {
       case 'unreachable': {
         if (!current || current.state.kind !== 'pending') break;
         const attempts = (sent.state.kind === 'pending' ? sent.state.attempts : 0) + 1;
-        await this.update({
-          ...current,
-          state: { kind: 'pending', attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random()), lastError: outcome.message },
-        });
+        // Not before the server's Retry-After (a 429, a 503 of its storage), else the usual backoff.
+        const wait = Math.max(backoffDelay(attempts, this.random()), outcome.retryAfterMs ?? 0);
+        const state = { kind: 'pending' as const, attempts, nextAttemptAt: this.now() + wait, lastError: outcome.message };
+        await this.update({ ...current, state: outcome.problem ? { ...state, problem: outcome.problem } : state });
         break;
       }
       case 'refused': {
