@@ -60,7 +60,10 @@ test('the app itself never loads the bench page code', async ({ page }) => {
   });
   await page.goto('./?answer=supplier-handbook');
   await expect(page.getByRole('article', { name: 'Answer' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // Every pane's code is in once the review panel counts the claims and page 1 is drawn (not 'networkidle': the
+  // review's live event stream stays open).
+  await expect(page.locator('[data-review-progress]')).toBeVisible();
+  await expect(page.locator('[data-page-number="1"] canvas')).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((u) => /bench/i.test(u))).toEqual([]);
 });
