@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 // Serve pdf.js's cMaps, standard fonts, wasm decoders and ICC profiles from our own origin, copied from the very
 // pdfjs-dist that react-pdf resolves, so that no request ever leaves the origin.
@@ -29,6 +30,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     benchPageInDev(),
+    // A brotli and a gzip copy of each script, style and wasm file, which the server sends (src/server/build-files.ts).
+    precompress(),
     viteStaticCopy({
       targets: ['cmaps', 'standard_fonts', 'wasm', 'iccs'].map((dir) => ({
         src: path.join(pdfjsDir, dir).replaceAll('\\', '/') + '/*',

@@ -151,6 +151,8 @@ await writeHardeningFixtures(dataDir);
 await writeHostileFixtures(dataDir);
 
 process.env.CITELENS_DATA = dataDir;
+// The viewer-only benchmark page (/bench), which e2e/bench-hooks.spec.ts drives; a production server serves none of it.
+process.env.CITELENS_BENCH = '1';
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
 process.env.CITELENS_DB = path.join(dataDir, 'reviews.sqlite');
 delete process.env.CITELENS_DATABASE_URL;

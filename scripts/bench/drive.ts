@@ -26,7 +26,8 @@ export interface Session {
 
 /** `cited`: pages an answer cites (citelens's /bench `cited=`; pdf.js's viewer has no such notion). */
 export function benchUrl(env: Env, viewer: Viewer, file: string, cited: readonly number[] = []): string {
-  const q = `file=${encodeURIComponent(file)}&scale=${env.scale}`;
+  // No scale (0): citelens's /bench fits the width as the app does, and the reference takes pdf.js's 'page-width'.
+  const q = `file=${encodeURIComponent(file)}${env.scale ? `&scale=${env.scale}` : ''}`;
   return viewer === 'citelens' ? `${env.citelens}bench?${q}${cited.length ? `&cited=${cited.join(',')}` : ''}` : `${env.reference}?${q}`;
 }
 

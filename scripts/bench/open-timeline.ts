@@ -62,6 +62,9 @@ function installTimeline(): void {
 
 const TIMELINE = `(() => { globalThis.__name = (f) => f; (${installTimeline.toString()})(); })();`;
 
+/** The worker-message timeline as an init script, for other diagnostics (route-timeline.ts --worker). */
+export const timelineScript = () => TIMELINE;
+
 async function openOnce(page: Page, url: string): Promise<Record<string, number>> {
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => !!(window as BenchWindow).__bench, null, { timeout: 60_000, polling: 20 });
@@ -118,4 +121,5 @@ async function main(): Promise<void> {
   for (const key of keys) process.stdout.write(`${pages.map((p) => cell(med(p.name, key))).join('')}  ${key}\n`);
 }
 
-await main();
+// Run as a script only (route-timeline.ts imports timelineScript).
+if (process.argv[1]?.endsWith('open-timeline.ts')) await main();

@@ -1,6 +1,9 @@
 // The bench's child processes: builds, and the two servers (the app, and the reference on the same server code).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export function run(cwd: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, log: (m: string) => void): void {
   log(`$ ${cmd} ${args.join(' ')}`);
@@ -67,4 +70,37 @@ export async function stopChildren(): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
+}
+
+/**
+ * A bench run's temp folder: an interrupted run (SIGINT, SIGTERM) still stops its servers and the browser `current`
+ * names, and removes the folder; `end()` does the same when the run is over.
+ */
+export function benchRun(log: (m: string) => void, current: () => { close(): Promise<unknown> } | undefined): { tmp: string; end(): Promise<void> } {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'citelens-bench-'));
+  const end = async () => {
+    await current()?.close().catch(() => undefined);
+    await stopChildren();
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`);
+      void end().then(() => process.exit(130));
+    });
+  }
+  return { tmp, end };
+}
+
+/**
+ * The app built into `dist` (unless `reuse`) and the pdf.js reference pages built into `<tmp>/ref`, with the very
+ * pdf.js resource folders of the app's build. Returns the reference's folder.
+ */
+export function buildApps(root: string, dist: string, tmp: string, reuse: boolean, log: (m: string) => void): string {
+  if (!reuse) run(root, 'npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {}, log);
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built`);
+  const refDist = path.join(tmp, 'ref');
+  run(root, 'npx', ['vite', 'build', '--config', 'scripts/bench/vite.bench.config.ts'], { BENCH_REF_OUT: refDist }, log);
+  cpSync(path.join(dist, 'pdfjs'), path.join(refDist, 'pdfjs'), { recursive: true });
+  return refDist;
 }

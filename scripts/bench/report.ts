@@ -135,13 +135,17 @@ export function seriesOf(
   return out;
 }
 
-export function reportSection(o: {
+/** What every bench section says of its run. */
+export interface RunInfo {
   command: string;
   code: string;
   machine: string;
   load: string;
   minutes: string;
   passes: number;
+}
+
+export function reportSection(o: RunInfo & {
   /** The corpus files' passes (more than `passes`: see bench.ts). */
   corpusPasses: number;
   quick: boolean;
@@ -154,13 +158,14 @@ export function reportSection(o: {
   const noData = o.rows.filter((r) => r.verdict === 'no data').map((r) => r.figure);
   const mb = (n: number | undefined) => `${((n ?? 0) / 1048576).toFixed(1)} MB`;
   return [
-    '## Viewer: citelens vs pdf.js viewer components',
+    '## Viewer: citelens vs pdf.js viewer components (the /bench diagnostic, not a target)',
     '',
-    "Both sides are driven through the same `window.__bench` v1 (`src/app/bench-api.ts`): citelens's `/bench?file=URL&scale=S`",
-    "(the real viewer, render queue and highlight path, no answer pane) and a reference page built from pdf.js's own",
-    '`PDFViewer` + `EventBus` + `PDFLinkService` + `PDFFindController` (same pdfjs-dist, worker, resources and loading options;',
-    '`scripts/bench/ref`), each served by our server code over the same data folder. Production build, headless Debian',
-    `Chromium, window 1280×800 (the scroll container fills it), scale 1 (1 CSS px per PDF point), device pixel ratio 1 and 2.`,
+    "Both sides are driven through the same `window.__bench` v1 (`src/app/bench-api.ts`): citelens's `/bench?file=URL`",
+    "(the real viewer as the app draws it, no answer pane; served with CITELENS_BENCH=1) and a reference page built from",
+    "pdf.js's own `PDFViewer` + `EventBus` + `PDFLinkService` + `PDFFindController` (same pdfjs-dist, worker and resources,",
+    "pdf.js's default loading options; `scripts/bench/ref`), each served by our server code over the same data folder.",
+    `Production build, headless Debian Chromium, window 1280×800 (the scroll container fills it), fit width (pdf.js's`,
+    `'page-width'), device pixel ratio 1 and 2.`,
     `Documents: text-heavy PDFs generated with pdf-lib (10 p. ${mb(o.bytes[10])}, 1,000 p. ${mb(o.bytes[1000])}, 5,000 p. ${mb(o.bytes[5000])};`,
     '`scripts/bench/documents.ts`) and, in a full run, the multi-page PDFs of `../shared/corpus`. A fresh browser context per',
     `session; ${o.passes} pass${o.passes > 1 ? 'es' : ''} (${o.corpusPasses} for a corpus file, which gives at most four jumps a pass), citelens and the`,
@@ -174,8 +179,8 @@ export function reportSection(o: {
     "  Below each corpus file's M1, not a target: citelens opened with those pages cited (`/bench?…&cited=`, as an answer's",
     "  citations), which it prepares in the 2 s after the first paint, making the same jumps (5 passes), beside the reference's.",
     "- **M2**: navigation → page 1 painted (three opens a pass at 10 p.); → the viewer ready for a jump (citelens: `loaded`;",
-    "  pdf.js: `pagesinit`; citelens's /bench draws page 1 before its viewer's code has arrived); → every page's",
-    '  size known (`settled`; read after the five jumps, and counted as failed when it has not resolved by then).',
+    "  pdf.js: `pagesinit`); → every page's size known (`settled`, the reference only: citelens's viewer has no hook",
+    '  for it; read after the five jumps).',
     '  **M3**: `longtask` entries (total blocking = their time over 50 ms) from navigation to 2 s after the first paint,',
     '  and over the five jumps.',
     '- **M4**: 100 pages scrolled in 5 s, one step per animation frame; blank = a page in view shows no canvas.',

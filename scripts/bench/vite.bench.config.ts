@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from '../precompress-plugin.ts';
 
 // Builds the pdf.js reference harness (scripts/bench/ref) for scripts/bench.ts:
 //   BENCH_REF_OUT=<dir> npx vite build --config scripts/bench/vite.bench.config.ts
@@ -14,10 +15,14 @@ export default defineConfig({
   root: path.join(here, 'ref'),
   base: '/',
   logLevel: 'warn',
+  // Served compressed as citelens's build is (the same server code sends the .br / .gz copies).
+  plugins: [precompress()],
   build: {
     outDir,
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 5000,
+    // The viewer reference of /bench (index.html) and of the answer route (route.html, scripts/bench-route.ts).
+    rolldownOptions: { input: { index: path.join(here, 'ref/index.html'), route: path.join(here, 'ref/route.html') } },
   },
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../api/client.ts';
 import { answerQuery } from '../api/queries.ts';
@@ -13,6 +13,7 @@ import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
+import { loadReviewPane, loadViewerPane } from './route-chunks.ts';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
 import { claimOf, useCitationVerdicts } from './review-result.ts';
 import { verdictBadge } from './status-badge.ts';
@@ -27,8 +28,6 @@ import { useTranslate } from '../i18n/use-translate.ts';
 // without waiting for them. They are fetched as the view mounts, while the answer itself loads, and the viewer's
 // chunk then starts its workers (pdf.js's and the locator's), so a citation clicked a moment later does not wait for code, worker and
 // document one after another (they were a chain of six round trips and two script compiles).
-const loadViewerPane = () => import('./viewer-pane.tsx');
-const loadReviewPane = () => import('./review-pane.tsx');
 // Retryable: a pane whose chunk failed to download imports it again on the pane's Retry (retryable-lazy.tsx).
 const viewerPane = retryableLazy(() => loadViewerPane().then((m) => m.ViewerPane));
 const reviewPane = retryableLazy(() => loadReviewPane().then((m) => m.LoadedReviewPane));
@@ -97,7 +96,9 @@ export function AnswerView({ answerId }: { answerId: string }) {
       panes = {
         answer: (
           <PaneBoundary pane="answer">
-            <ThreadPane result={query.data} renderTurn={renderTurn} />
+            <AfterFirstCommit fallback={loadingPanes(t('app.loadingAnswer')).answer}>
+              <ThreadPane result={query.data} renderTurn={renderTurn} />
+            </AfterFirstCommit>
           </PaneBoundary>
         ),
         review: (
@@ -129,6 +130,17 @@ export function AnswerView({ answerId }: { answerId: string }) {
       {embedded && shown ? <VerdictReporter key={query.data.answer.id} answer={query.data.answer} /> : null}
     </main>
   );
+}
+
+/**
+ * Drawn in a background render right after the view's first commit (a transition: useDeferredValue's initial value),
+ * which React interrupts for anything more urgent. The answer's text (its Markdown drawn, its markers) was most of the
+ * view's first render, one task in which the document pane waited to mount and pdf.js's messages to be read: now the
+ * document pane mounts and opens its document first, and the answer draws in slices beside the page's drawing.
+ */
+function AfterFirstCommit({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : fallback;
 }
 
 // Each turn of a conversation has its own boundary: one turn that cannot be drawn leaves the others readable.

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { answerQuery, createQueryClient } from '../api/queries.ts';
 import { useDocumentTheme } from '../features/embed/use-document-theme.ts';
@@ -15,6 +15,7 @@ import { LocalAnswerFrame, LocalFilesLayer } from './local-files.tsx';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { PaneLoading } from './pane-placeholders.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
+import { loadAnswerView } from './route-chunks.ts';
 import { SignInGate } from './sign-in.tsx';
 import { effectiveTheme, useThemeStore } from './theme-store.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
@@ -23,14 +24,14 @@ import { useViewStore } from './view-store.ts';
 // The home page's first paint loads neither the answer view (pdf.js, the Markdown pipeline, the review) nor the
 // embed code: each is its own chunk, fetched when an answer is opened or the app runs embedded. A chunk that fails
 // to download is shown by the section's boundary with Retry, which imports it again (retryable-lazy.tsx).
-const loadAnswerView = () => import('./answer-view.tsx');
 const answerView = retryableLazy(() => loadAnswerView().then((m) => m.AnswerView));
 const embedApp = retryableLazy(() => import('./embed-app.tsx').then((m) => m.EmbedApp));
 const AnswerView = answerView.Component;
 const EmbedApp = embedApp.Component;
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: the entry's (main.tsx), which may already be fetching the linked answer; a new one when absent. */
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const answer = useViewStore((s) => s.view.answer);
   const embedded = useViewStore((s) => s.embedded);
   const display = useViewStore((s) => s.display);

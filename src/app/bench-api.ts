@@ -20,7 +20,7 @@ export interface BenchJumpResult {
 export interface BenchApi {
   version: 1;
   name: string;
-  /** performance.now() at which page 1's canvas finished drawing. */
+  /** performance.now() at which page 1's canvas was first seen showing the page (showsInk). */
   firstPaint: Promise<number>;
   loaded: Promise<{ numPages: number }>;
   /** Resolves when every page's size is known (when the viewer can tell). */
@@ -120,6 +120,25 @@ export function createJump(hooks: BenchViewerHooks, waitFor: ReturnType<typeof c
       cached,
     };
   };
+}
+
+/**
+ * Whether one of the page element's canvases shows the page: a dark pixel in a small copy of it (pdf.js's hidden and
+ * empty canvases do not count). What "painted" means on both bench pages: read on screen, never told by the viewer.
+ */
+export function showsInk(pageEl: Element | null): boolean {
+  for (const canvas of Array.from(pageEl?.querySelectorAll('canvas') ?? [])) {
+    if (canvas.width === 0 || canvas.height === 0 || canvas.hidden || !canvas.isConnected) continue;
+    const sample = document.createElement('canvas');
+    sample.width = 48;
+    sample.height = Math.max(1, Math.round((canvas.height * 48) / canvas.width));
+    const ctx = sample.getContext('2d', { willReadFrequently: true });
+    if (!ctx) continue;
+    ctx.drawImage(canvas, 0, 0, sample.width, sample.height);
+    const d = ctx.getImageData(0, 0, sample.width, sample.height).data;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 200 && d[i]! < 160) return true;
+  }
+  return false;
 }
 
 /** Whether an element's box meets its scroll container's visible box (and the window). */

@@ -6,6 +6,9 @@ import { RootBoundary } from './root-boundary.tsx';
 import { afterFirstLocale } from '../i18n/locale-store.ts';
 import { startPdfWorkerEarly } from '../features/viewer/early-pdf-worker.ts';
 import { parsePanels } from '../features/embed/display-params.ts';
+import { createQueryClient } from '../api/queries.ts';
+import { startAnswerRoute } from './answer-route-start.ts';
+import { useViewStore } from './view-store.ts';
 import './index.css';
 
 // The app's entry (index.html). /bench has its own (bench.html, bench-main.ts), so neither loads the other's code.
@@ -16,7 +19,13 @@ ignoreCancelledRequests(window);
 // document.
 const params = new URLSearchParams(window.location.search);
 const panels = parsePanels(params.get('panels'));
-if (params.has('answer') && (!panels || panels.includes('viewer'))) startPdfWorkerEarly();
+const withViewer = !panels || panels.includes('viewer');
+if (params.has('answer') && withViewer) startPdfWorkerEarly();
+// The page's one query cache, made here so that a link to an answer asks for it (and for the answer view's and
+// the viewer's code, and the document) before React renders: answer-route-start.ts.
+const queryClient = createQueryClient();
+const { view, embedded } = useViewStore.getState();
+if (view.answer !== undefined && !embedded) startAnswerRoute(queryClient, view.answer, withViewer);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -28,7 +37,7 @@ afterFirstLocale(() =>
   }).render(
     <StrictMode>
       <RootBoundary>
-        <App />
+        <App queryClient={queryClient} />
       </RootBoundary>
     </StrictMode>,
   ),

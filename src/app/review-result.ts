@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
@@ -67,9 +67,14 @@ async function reviewOffMain(answer: Answer, model: AnswerModel, checks: ReviewC
 export function useReviewedClaims(answer: Answer, model: AnswerModel): ReviewedClaims | null {
   const checks = useReviewChecks(answer.id);
   const offMain = typeof answer.text === 'string' && answer.text.length >= OFF_MAIN_MIN_TEXT;
+  // Not in the view's first render: cutting the claims and running their rules (the sentence segmenter's first use
+  // alone is ~10-40 ms) held up the answer view's first commit, and the document pane with it. The first render shows
+  // what the sources' own checks say (useCitationVerdicts) or "Loading the review"; a background render right after
+  // (a transition: useDeferredValue's initial value) runs the rules, once the view is on screen.
+  const wanted = useDeferredValue(true, false);
   const here = useMemo(
-    () => (offMain ? null : cached(claimResults, answer, checks, () => reviewClaims(answer, model, checks, storeOrigins()))),
-    [offMain, answer, model, checks],
+    () => (offMain || !wanted ? null : cached(claimResults, answer, checks, () => reviewClaims(answer, model, checks, storeOrigins()))),
+    [offMain, wanted, answer, model, checks],
   );
   const [latest, setLatest] = useState<{ answer: Answer; value: ReviewedClaims } | null>(null);
   useEffect(() => {

@@ -7,11 +7,11 @@ import { CitationChecksContext } from '../features/viewer/citation-checks.ts';
 import { useCitationVerdicts } from './review-result.ts';
 import { viewerChecks } from './viewer-checks.ts';
 import { prepareViewerWorkers } from '../features/viewer/pdf-options.ts';
+import { shownDocumentId } from './shown-document.ts';
 import type { AnchorResult } from '../features/viewer/viewer-pages.tsx';
 import { modelFor, useCitation } from './answer-citation.ts';
 import { reportAnchored } from './app-events.ts';
 import { neighbourCitation } from './citation-steps.ts';
-import { defaultDocumentId } from './citation-target.ts';
 import { DeepLinkFrame, useDeepLink } from './deep-link-banner.tsx';
 import { MissingLocalDocument, missingLocalDocument } from './missing-local-document.tsx';
 import { EmptyViewer } from './pane-placeholders.tsx';
@@ -36,8 +36,7 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const regionStep = useViewStore((s) => s.regionStep);
   // Night pages: the portal's or the link's `night`, else the reader's saved choice (full app only).
   const nightPages = effectiveNightPages(useViewStore.getState().embedded, useViewStore((s) => s.display.night), useThemeStore((s) => s.nightPages));
-  const documentId =
-    target?.documentId ?? (view.doc && answer.documents.some((d) => d.id === view.doc) ? view.doc : defaultDocumentId(answer));
+  const documentId = shownDocumentId(answer, view, target?.documentId);
   // The nonce of the last citation the viewer finished (highlighted, or said it is not there): until the current
   // one is, the background checks hold back (use-source-checks.ts).
   const [anchoredNonce, setAnchoredNonce] = useState<number | null>(null);

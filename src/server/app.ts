@@ -4,7 +4,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
-import { benchPagePolicy, contentSecurityPolicy } from './embed/csp.ts';
+import { contentSecurityPolicy } from './embed/csp.ts';
+import { serveBuildFile } from './build-files.ts';
 import { isPublicBuildFile, PUBLIC_BUILD_FILE_HEADERS } from './embed/cors.ts';
 import { mountAnswerList } from './answer-list-route.ts';
 import { jsonProblem, readJsonInside } from './data-folder.ts';
@@ -44,6 +45,11 @@ export interface AppOptions {
   ask?: AskConfig | false;
   /** The model judge (src/server/judge, docs/support-judge.md): support verdicts on the answers served. Default: none. */
   judge?: Judge;
+  /**
+   * Serve /bench, the viewer-only benchmark page of the build (docs/benchmarks.md), under the app's own policy:
+   * CITELENS_BENCH=1. Off by default: a production server serves no benchmark code.
+   */
+  bench?: boolean;
   /** Rate limits, embed session caps, the asked answers' cap and retention (limits.ts). Default: DEFAULT_LIMITS. */
   limits?: ServerLimits;
 }
@@ -110,8 +116,6 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   const distDir = options.distDir ? path.resolve(options.distDir) : undefined;
   const warn = options.warn ?? ((m: string) => process.stderr.write(`citelens: warning: ${m}\n`));
   const HTML_HEADERS = htmlHeaders(options.security?.connectOrigins ?? []);
-  /** /bench (its own page in the build, BENCH_HTML): the same, but the PDF it benchmarks may come from another origin. */
-  const BENCH_HTML_HEADERS: Record<string, string> = { ...HTML_HEADERS, 'Content-Security-Policy': benchPagePolicy() };
 
   async function readMeta(id: string): Promise<DocumentMeta> {
     const file = path.join(documentsDir, `${id}.meta.json`);
@@ -273,16 +277,19 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     const whileChanging = () => c.text('The file is being replaced; try again in a moment.', 503, { 'Retry-After': '1' });
     const serveIndex = async () => {
       const bench = /^\/bench\/?$/.test(pathname);
-      const html = bench ? BENCH_HTML_HEADERS : HTML_HEADERS;
-      const options = { headers: { 'Cache-Control': 'no-cache', ...html }, whileChanging };
-      // /bench is a page of its own in the build (src/app/bench.html: the viewer alone, none of the app's code).
+      // /bench is a page of its own in the build (src/app/bench.html: the viewer alone, none of the app's code),
+      // served only when asked for (CITELENS_BENCH=1), under the app's own policy: its PDF comes from this server.
+      if (bench && !options.bench) return c.text('Not found.', 404);
+      const serve = { headers: { 'Cache-Control': 'no-cache', ...HTML_HEADERS }, whileChanging };
       const response =
-        (bench ? await serveInside(c.req.raw, distDir, path.join(distDir, BENCH_HTML), options) : null) ??
-        (await serveInside(c.req.raw, distDir, indexHtml, options));
+        (bench ? await serveInside(c.req.raw, distDir, path.join(distDir, BENCH_HTML), serve) : null) ??
+        (await serveInside(c.req.raw, distDir, indexHtml, serve));
       return response ?? c.text('Not found (the SPA is not built: run `npm run build`).', 404);
     };
 
     const relative = pathname.replace(/^\/+/, '');
+    // Nor the bench page's files by their own paths.
+    if (!options.bench && (relative === BENCH_HTML || /^assets\/bench-/.test(relative))) return c.text('Not found.', 404);
     const file = path.resolve(distDir, relative);
     if (file !== distDir && !file.startsWith(distDir + path.sep)) return c.text('Not found.', 404);
     if (file === distDir || relative === '' || relative === 'index.html') return serveIndex();
@@ -294,7 +301,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       ...(isHtml && HTML_HEADERS),
       ...(isPublicBuildFile(pathname) && PUBLIC_BUILD_FILE_HEADERS),
     };
-    const served = await serveInside(c.req.raw, distDir, file, { headers, whileChanging });
+    const served = await serveBuildFile(c.req.raw, distDir, file, { headers, whileChanging });
     if (served) return served;
     // SPA fallback only for route-like paths: a missing `/pdfjs/cmaps/x.bcmap` is a real 404.
     const lastSegment = pathname.split('/').pop() ?? '';

@@ -117,7 +117,9 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review, reviewBus, ask, limits, ...(judge && { judge }) });
+// CITELENS_BENCH=1: serve /bench, the viewer-only benchmark page (docs/benchmarks.md); never on by default.
+const bench = process.env.CITELENS_BENCH === '1';
+const app = createApp({ dataDir, distDir, security, review, ask, reviewBus, limits, ...(judge && { judge }), bench });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;

@@ -1,5 +1,5 @@
 // The reference: pdf.js's own viewer components (PDFViewer + EventBus + PDFLinkService + PDFFindController) on the
-// same PDF, with the same loading options as citelens (src/features/viewer/pdf-loading-options.ts), exposing the
+// same PDF, at pdf.js's viewer's DEFAULT loading options (pdfjs-defaults.ts), exposing the
 // same `window.__bench` v1 (src/app/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
 // equivalent of our highlight is a div over the same box, added to the page when the jump starts.
 //   /?file=URL&scale=S[&open=0]   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that;
@@ -17,14 +17,16 @@ import {
   type BenchApi,
   type BenchWindow,
 } from '../../../src/app/bench-api.ts';
-import { pdfLoadingOptions } from '../../../src/features/viewer/pdf-loading-options.ts';
+import { markOver, type RefPageView } from './mark.ts';
+import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 
 // pdf_viewer.mjs reads `globalThis.pdfjsLib` when it is evaluated, so it is imported only after this assignment.
 (globalThis as unknown as { pdfjsLib: typeof pdfjsLib }).pdfjsLib = pdfjsLib;
 pdfjsLib.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
-// The same loading options as citelens's viewer (the worker is pdf.js's own, from workerSrc above).
-const OPTIONS = pdfLoadingOptions(import.meta.env.BASE_URL);
+// pdf.js's viewer's own defaults (the worker is pdf.js's own, from workerSrc above): not citelens's options, which
+// turned auto-fetch off and made pdf.js's viewer look lighter and its every-page-size figure wrong.
+const OPTIONS = pdfjsViewerDefaults(import.meta.env.BASE_URL);
 
 async function main(): Promise<void> {
   const counts = countWorkerRequests();
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
   eventBus.on('pagesinit', () => (readyAt = performance.now()));
 
   const waitFor = createWaiter();
-  type PageView = { div: HTMLDivElement; renderingState: number; viewport: { convertToViewportPoint(x: number, y: number): number[] }; pdfPage?: { view: number[] } };
+  type PageView = RefPageView & { renderingState: number };
   const pageView = (page: number) => viewer.getPageView(page - 1) as PageView | undefined;
   // A page's paint is pdf.js's own `pagerendered`; one painted before (and still painted) counts as cached.
   const painted = (page: number) => {
@@ -83,8 +85,6 @@ async function main(): Promise<void> {
   const jump = (page: number) => {
     const view = pageView(page);
     if (!view) return;
-    const pageBox = view.pdfPage?.view ?? [0, 0, 612, 792];
-    const [x0, y0, x1, y1] = [pageBox[0]! + BENCH_BOX.x0, pageBox[3]! - BENCH_BOX.y0, pageBox[0]! + BENCH_BOX.x1, pageBox[3]! - BENCH_BOX.y1];
     if (view.renderingState !== 3) {
       // Not painted now: only what happens after the start counts (an evicted page keeps its old event times).
       rendered.delete(page);
@@ -92,21 +92,8 @@ async function main(): Promise<void> {
     }
     for (const old of marks.values()) old.remove();
     marks.clear();
-    viewer.scrollPageIntoView({ pageNumber: page, destArray: [null, { name: 'XYZ' }, pageBox[0], Math.min(pageBox[3]!, y0 + 40), null] });
-    const [a, b] = view.viewport.convertToViewportPoint(x0, y0) as [number, number];
-    const [c, d] = view.viewport.convertToViewportPoint(x1, y1) as [number, number];
-    const mark = document.createElement('div');
-    mark.dataset.benchHighlight = '';
-    Object.assign(mark.style, {
-      position: 'absolute',
-      left: `${Math.min(a, c)}px`,
-      top: `${Math.min(b, d)}px`,
-      width: `${Math.abs(c - a)}px`,
-      height: `${Math.abs(d - b)}px`,
-      background: 'rgba(250, 204, 21, 0.4)',
-      zIndex: '10',
-      pointerEvents: 'none',
-    });
+    const { mark, destArray } = markOver(view, [BENCH_BOX.x0, BENCH_BOX.y0, BENCH_BOX.x1, BENCH_BOX.y1]);
+    viewer.scrollPageIntoView({ pageNumber: page, destArray });
     marks.set(page, mark);
     placeMark(page);
   };

@@ -19,11 +19,12 @@ const answer: Answer = {
 };
 
 describe('pageCitations', () => {
-  it('lists the cited sources of one document with their markers, pages and labels', () => {
+  it('lists the cited sources of one document with their markers, pages, labels and the quote a click looks for', () => {
     const model = buildAnswerModel(answer);
     expect(pageCitations(model, 'hb')).toEqual([
+      // Named only by its printed label: its page is the viewer's to find, and its quote is not located ahead.
       { sourceId: 'S1', markers: ['1'], pages: [], pageLabel: 'iii' },
-      { sourceId: 'S2', markers: ['2'], pages: [5, 6] },
+      { sourceId: 'S2', markers: ['2'], pages: [5, 6], quote: { quote: 'contracts', page: 5, pageEnd: 6 } },
       { sourceId: 'S3', markers: ['3'], pages: [6] },
     ]);
     expect(pageCitations(model, 'other')).toEqual([{ sourceId: 'S4', markers: ['4'], pages: [2] }]);

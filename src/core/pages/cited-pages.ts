@@ -4,6 +4,8 @@
 // resolves it once it has read the document's labels.
 
 import type { AnswerModel } from '../model/answer-model.ts';
+import { sourceFirstPage } from '../model/resolve.ts';
+import type { Source } from '../model/types.ts';
 import { claimedPages } from '../review/source-pages.ts';
 import type { CitationStatus } from '../review/types.ts';
 import { resolvePageLabel } from './page-labels.ts';
@@ -21,6 +23,27 @@ export interface PageCitation {
    * pages the viewer makes ready to draw, never badges (the answer does not cite them by number).
    */
   foundPages?: number[];
+  /**
+   * The quote a click on the citation looks for, with the page it names (the citation's target's own): the viewer
+   * locates it ahead, while the reader reads, so that the click draws its highlight at once. Absent for a source with
+   * boxes (drawn with no search) and for a quote that names no page (the whole document would be read for it).
+   */
+  quote?: CitedQuote;
+}
+
+export interface CitedQuote {
+  quote: string;
+  page: number;
+  pageEnd?: number;
+}
+
+/** The quote a citation's target searches (app/citation-target.ts), when it names a page and has no boxes. */
+function citedQuote(source: Source): CitedQuote | undefined {
+  if (source.boxes?.length) return undefined;
+  const quote = (source.quote ?? source.text)?.trim();
+  const page = sourceFirstPage(source);
+  if (!quote || page === undefined) return undefined;
+  return { quote, page, ...(source.pageEnd !== undefined && { pageEnd: source.pageEnd }) };
 }
 
 /** The cited passages of `documentId`, one per source, in order of first citation. */
@@ -33,6 +56,8 @@ export function pageCitations(model: AnswerModel, documentId: string): PageCitat
     if (!entry) {
       entry = { sourceId: source.id, markers: [], pages: claimedPages(source) };
       if (typeof source.pageLabel === 'string' && source.pageLabel.trim()) entry.pageLabel = source.pageLabel.trim();
+      const quote = citedQuote(source);
+      if (quote) entry.quote = quote;
       bySource.set(source.id, entry);
     }
     if (!entry.markers.includes(key)) entry.markers.push(key);

@@ -1,15 +1,13 @@
 // pdf.js's worker, started before the rest of the page's code runs. Opening a PDF waits first for the worker: its
 // 1 MB script fetched and compiled on a thread of its own. But Chromium fetches a new worker's script only once the
 // page's main thread is free, and evaluating React, pdf.js and our viewer is one long task: started from
-// pdf-viewer.tsx, the worker began loading only after it (and after React's first render). An entry that calls this,
-// then imports the rest dynamically (bench-main.ts), lets the worker load while the page's code arrives.
+// pdf-viewer.tsx, the worker began loading only after it (and after React's first render). The entry calls this when
+// the link names an answer (main.tsx), so the worker loads while the page's code arrives.
 //
 // No imports, on purpose: this module is evaluated before the rest. pdf-worker.ts hands the worker to pdf.js as a
 // port (`new PDFWorker({ port })`) when the first document opens.
 
 let early: Worker | null = null;
-/** The worker's script, while it is being fetched for the worker started here. */
-let earlyUrl: string | null = null;
 let failed = false;
 
 /** Starts the worker now (once). Not in an opaque origin, where pdf-worker.ts needs its blob bootstrap instead. */
@@ -20,7 +18,6 @@ export function startPdfWorkerEarly(): void {
     // it is the very file pdf-viewer.tsx gives pdf.js as `workerSrc`.
     const url = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url);
     early = new Worker(url, { type: 'module' });
-    earlyUrl = url.href;
     // A worker whose script failed is not handed over: pdf.js then starts its own, or falls back to the main thread.
     early.addEventListener('error', () => (failed = true), { once: true });
   } catch {
@@ -34,34 +31,4 @@ export function takeEarlyPdfWorker(): Worker | null {
   if (failed) early?.terminate();
   early = null;
   return worker;
-}
-
-/**
- * Resolves once the early worker's script has arrived (its Resource Timing entry, which Chromium adds to the page's
- * timeline), or after `timeoutMs`, or at once when no worker was started here. Over HTTP/1.1 a page has six
- * connections to its server, and the worker's request is made only once its thread has started: the page's own code
- * (15 chunks on /bench) and its PDF, asked for in the same moment, took them all, and the worker's 1.3 MB arrived
- * ~80 ms later than alone. Its compile is the longest step before pdf.js can open a document, so an entry that can
- * wait (bench-main.ts) asks for the rest after it.
- */
-export function whenEarlyWorkerFetched(timeoutMs: number): Promise<void> {
-  const url = earlyUrl;
-  if (!url || typeof PerformanceObserver === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    let observer: PerformanceObserver | null = null;
-    const done = () => {
-      observer?.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    try {
-      observer = new PerformanceObserver((list) => {
-        if (list.getEntries().some((e) => e.name === url)) done();
-      });
-      observer.observe({ type: 'resource', buffered: true });
-    } catch {
-      done();
-    }
-  });
 }

@@ -6,6 +6,7 @@ import type { SourceCheck } from '../../core/review/types.ts';
 import type { LocateHandler } from './locate-handler.ts';
 import { packPageText, transferablesOf, type FindPage, type FromWorker, type JobValue, type LocateJob, type ToWorker } from './locate-protocol.ts';
 import { startLocateWorker } from './locate-worker-start.ts';
+import { createLocatedQuotes, type LocateQuery } from './located-quotes.ts';
 import { measureText } from './measure-text.ts';
 import { sharedWhileDocumentsOpen } from './worker-lifetime.ts';
 
@@ -17,7 +18,10 @@ import { sharedWhileDocumentsOpen } from './worker-lifetime.ts';
 // evaluates it on the main thread.
 
 export interface DocumentLocator {
-  locate(quote: { quote: string; page?: number; pageEnd?: number; minScore?: number }, signal: AbortSignal): Promise<LocateResult>;
+  /** The quote's passage; a query located before is answered from memory (located-quotes.ts). */
+  locate(quote: LocateQuery, signal: AbortSignal): Promise<LocateResult>;
+  /** The result of an identical `locate` that has finished, at once; undefined when there is none yet. */
+  peek(quote: LocateQuery): LocateResult | undefined;
   /** Searches every page in ascending order; `onPage` hears each page's matches as it is done. */
   find(query: string, options: FindOptions, onPage: (found: FindPage) => void, signal: AbortSignal): Promise<void>;
   check(source: Source, coords: CoordsDescriptor | undefined, signal: AbortSignal): Promise<SourceCheck>;
@@ -187,8 +191,10 @@ export class LocateService {
     const doc = this.nextDoc++;
     this.suppliers.set(doc, new WeakRef(source));
     const run = (job: LocateJob, signal: AbortSignal, onFind?: (found: FindPage) => void) => this.run(doc, pageCount, job, signal, onFind);
+    const located = createLocatedQuotes(async (q, signal) => (await run({ kind: 'locate', ...q }, signal)) as LocateResult);
     return {
-      locate: async (q, signal) => (await run({ kind: 'locate', ...q }, signal)) as LocateResult,
+      locate: located.locate,
+      peek: located.peek,
       find: async (query, options, onPage, signal) => {
         await run({ kind: 'find', query, options }, signal, onPage);
       },

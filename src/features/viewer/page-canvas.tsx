@@ -1,8 +1,7 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Rotation } from '../../core/coords/transform.ts';
-import { takeFirstPage } from './first-page-paint.ts';
-import { isCancelled, PAGE_PAINTED_EVENT, paintedRender, releaseCanvas, startPageRender, type EarlyRenders } from './page-render.ts';
+import { isCancelled, releaseCanvas, startPageRender, type EarlyRenders } from './page-render.ts';
 import type { RenderScheduler, RenderTicket } from './render-scheduler.ts';
 import { useViewerStore } from './viewer-store.ts';
 
@@ -51,11 +50,7 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRe
     const host = hostRef.current;
     if (!host) return;
     const spec = { scale, rotation, theme: pageTheme };
-    // Page 1 may be on screen already, drawn before the viewer's code arrived (first-page-paint.ts).
-    const first = takeFirstPage(page, spec);
-    const render = first
-      ? paintedRender(page, spec, first.canvas)
-      : (earlyRenders?.take(page, spec) ?? startPageRender(page, spec, scheduler, currentPriority()));
+    const render = earlyRenders?.take(page, spec) ?? startPageRender(page, spec, scheduler, currentPriority());
     render.ticket.setPriority(currentPriority());
     ticketRef.current = render.ticket;
     render.onTextTurn(textTurn);
@@ -68,7 +63,6 @@ export function PageCanvas({ page, scale, rotation, priority, scheduler, earlyRe
           if (old !== render.canvas) releaseCanvas(old);
         }
         host.append(render.canvas);
-        host.dispatchEvent(new CustomEvent(PAGE_PAINTED_EVENT, { bubbles: true, detail: { page: page.pageNumber, at: first?.at } }));
         painted();
       },
       (error: unknown) => {

@@ -27,13 +27,6 @@ function currentMaxPixels(): number {
   return maxCanvasPixels({ deviceMemory: nav.deviceMemory, screenPixels: screen.width * screen.height });
 }
 
-/**
- * Dispatched (bubbling) by a page element's canvas host once a new bitmap of the page is on screen, with
- * `detail.page`: the viewer's equivalent of pdf.js's `pagerendered`, for harnesses such as /bench. `detail.at`, when
- * set: the performance.now() since which that bitmap has been on screen (page 1 drawn before the viewer arrived).
- */
-export const PAGE_PAINTED_EVENT = 'citelens:pagepainted';
-
 export interface PageRenderSpec {
   scale: number;
   /** Absolute rotation: the page's /Rotate plus the user's extra rotation. */
@@ -56,12 +49,12 @@ export interface PageRender {
   onTextTurn(listener: () => void): void;
 }
 
-export function sameSpec(a: PageRenderSpec, b: PageRenderSpec): boolean {
+function sameSpec(a: PageRenderSpec, b: PageRenderSpec): boolean {
   return a.scale === b.scale && a.rotation === b.rotation && a.theme === b.theme;
 }
 
 /** A page's canvas element. */
-export function pageCanvas(): HTMLCanvasElement {
+function pageCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   // The CSS size is the page element's size, so the bitmap always lines up with the text and highlight layers,
   // and an old bitmap (a zoom) is stretched to the new size until the sharp one replaces it.
@@ -74,7 +67,7 @@ export function pageCanvas(): HTMLCanvasElement {
  * Sizes `canvas` for the page drawn as `spec` (at the device's pixel ratio, under the cap) and draws it; `prompt`: as
  * soon as the worker's drawing is in (drawPromptly), for a page the reader is waiting for.
  */
-export function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement, prompt = false): RenderTask {
+function drawPage(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement, prompt = false): RenderTask {
   const viewport = page.getViewport({ scale: spec.scale, rotation: spec.rotation });
   const outputScale = canvasOutputScale(viewport.width, viewport.height, window.devicePixelRatio || 1, currentMaxPixels());
   canvas.width = Math.max(1, Math.floor(viewport.width * outputScale));
@@ -256,25 +249,21 @@ export function whenDrawingListed(task: RenderTask, listener: () => void): boole
  * through. The fonts the list needs load on the way.
  */
 export function prepareDrawing(page: PDFPageProxy, scheduler: RenderScheduler, newCanvas = () => document.createElement('canvas')): RenderTicket {
-  return scheduler.schedule(
-    {
-      start: () => {
-        const canvas = newCanvas();
-        canvas.width = 1;
-        canvas.height = 1;
-        const task = page.render({ canvas, viewport: page.getViewport({ scale: 1 }), operationsFilter: () => false });
-        const done = task.promise.finally(() => releaseCanvas(canvas));
-        return { done, cancel: () => task.cancel() };
-      },
-    },
-    0,
-    { idle: true },
-  );
+  return scheduler.schedule({ start: () => buildDrawing(page, newCanvas) }, 0, { idle: true });
 }
 
-/** A drawing already done (page 1 drawn before the viewer arrived, first-page-paint.ts), as a render to take over. */
-export function paintedRender(page: PDFPageProxy, spec: PageRenderSpec, canvas: HTMLCanvasElement): PageRender {
-  return { page, spec, canvas, done: Promise.resolve(), ticket: { setPriority: () => undefined, cancel: () => undefined }, onTextTurn: (listener) => listener() };
+/**
+ * The same, now and with no queue: the opening of a linked answer's document (pdf-preload.ts) has the worker build the
+ * drawing of the page the viewer will show first while React still draws the viewer, which then paints it with no
+ * request of its own.
+ */
+export function buildDrawing(page: PDFPageProxy, newCanvas = () => document.createElement('canvas')): { done: Promise<void>; cancel(): void } {
+  const canvas = newCanvas();
+  canvas.width = 1;
+  canvas.height = 1;
+  const task = page.render({ canvas, viewport: page.getViewport({ scale: 1 }), operationsFilter: () => false });
+  const done = task.promise.finally(() => releaseCanvas(canvas));
+  return { done, cancel: () => task.cancel() };
 }
 
 export function releaseCanvas(canvas: HTMLCanvasElement) {

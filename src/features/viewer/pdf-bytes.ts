@@ -4,10 +4,10 @@ import { concatBytes } from '../../core/documents/concat-bytes.ts';
 // A PDF's bytes, read once by the page itself, for pdf.js (`getDocument({ data })`) and for the decompression-bomb
 // check (content-guard.ts) alike. The check needs the whole file before any page may be drawn, so pdf.js's ranged,
 // streamed loading could not show a page sooner; reading the file here instead saves the worker's copy of it back
-// to the page (`getData()`), pdf.js's stream relayed chunk by chunk through the main thread, and lets the download
-// start before pdf.js's own code has arrived (/bench's entry, prefetchPdfBytes).
+// to the page (`getData()`) and pdf.js's stream relayed chunk by chunk through the main thread.
 //
-// No pdf.js and no React here, on purpose: bench-main.ts imports this first.
+// No pdf.js and no React here: a link to an answer starts reading its document before pdf.js's code has arrived
+// (prefetchPdfBytes, app/answer-route-start.ts).
 
 export interface Progress {
   loaded: number;
@@ -99,8 +99,9 @@ const prefetched = new Map<string, { pending: PendingBytes; expiry: ReturnType<t
 const UNCLAIMED_MS = 30_000;
 
 /**
- * Starts reading `url` now, for the viewer that will open it (absolute URL, as the viewer's). /bench's entry calls
- * this as its script runs, so the file downloads while pdf.js and the viewer's code arrive. Once per URL.
+ * Starts reading `url` now, for the viewer that will open it (absolute URL, as the viewer's): a link to an answer
+ * asks for its document as soon as the answer has arrived (app/answer-route-start.ts), while pdf.js and the viewer's
+ * code still load and React draws the answer. Once per URL; the opening takes the read (pdf-preload.ts).
  */
 export function prefetchPdfBytes(url: string): void {
   if (prefetched.has(url)) return;

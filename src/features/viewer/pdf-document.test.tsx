@@ -156,7 +156,7 @@ describe('opening a document (usePdfDocument, preloadPdfDocument)', () => {
     expect(events.onPassword).toHaveBeenLastCalledWith(respond, 2);
   });
 
-  it("uses the bytes the page's entry started reading (prefetchPdfBytes)", async () => {
+  it('uses the bytes read ahead for a link to an answer (prefetchPdfBytes)', async () => {
     const { prefetchPdfBytes, preloadPdfDocument } = await fresh();
     prefetchPdfBytes(URL_A);
     preloadPdfDocument(URL_A);

@@ -5,8 +5,8 @@ import { takeOpening, type DocumentEvents, type PasswordCallback, type PdfDocume
 // Opening a PDF: one opening (pdf-preload.ts: the file's bytes, then pdf.js's loading task) per document pane,
 // destroyed when the pane goes. It replaces react-pdf's <Document>, whose load began only after React had rendered
 // the viewer and resolved the file in two more passes (~130 ms here before the worker was asked for the document);
-// the rest of our viewer never used its context. A page that knows its document before React starts (/bench's
-// `file`) has started the opening already (pdf-preload.ts): the pane adopts it.
+// the rest of our viewer never used its context. A link to an answer has started the opening already, before the
+// pane mounted (pdf-preload.ts): the pane adopts it.
 
 /**
  * `firstPage`: page 1's proxy, fetched as the document opened (null if it failed; its page view reports that): with

@@ -1,15 +1,21 @@
-// How pdf.js loads every PDF we open, apart from the worker and the API's headers (pdf-options.ts adds those). Also
-// what the benchmark's pdf.js reference page opens its PDFs with (scripts/bench/ref), so the two load alike. No
-// imports, so that page loads none of our code with it.
+// How pdf.js loads every PDF we open, apart from the worker and the API's headers (pdf-options.ts adds those). No
+// imports: the resource folders' URLs and pdf.js's loading switches, nothing else.
 
-/** `base`: the app's base URL; the resource folders are copied from pdfjs-dist by our build (vite.config.ts). */
-export function pdfLoadingOptions(base: string) {
+/** pdf.js's resource folders (CMaps, standard fonts, wasm decoders, ICC profiles), copied by our build (vite.config.ts). */
+export function pdfResourceUrls(base: string) {
   return {
     cMapUrl: `${base}pdfjs/cmaps/`,
     cMapPacked: true,
     standardFontDataUrl: `${base}pdfjs/standard_fonts/`,
     wasmUrl: `${base}pdfjs/wasm/`,
     iccUrl: `${base}pdfjs/iccs/`,
+  } as const;
+}
+
+/** `base`: the app's base URL; the resource folders are copied from pdfjs-dist by our build (vite.config.ts). */
+export function pdfLoadingOptions(base: string) {
+  return {
+    ...pdfResourceUrls(base),
     enableXfa: false,
     // For a PDF opened from its URL (the text checks, printing, and the viewer when it could not read the file
     // itself: pdf-bytes.ts): range requests + streaming, so the document opens as soon as its first page's objects

@@ -1,12 +1,14 @@
 import type { pdfjs } from 'react-pdf';
 import { guardBytes, guardContentOnce } from './content-guard.ts';
 import { startPdfBytes, takePrefetchedBytes, type Progress } from './pdf-bytes.ts';
+import { buildDrawing } from './page-render.ts';
 import { openPdf, openPdfBytes } from './pdf-options.ts';
 import { holdWorkers } from './worker-lifetime.ts';
 
-// A PDF's opening, started as early as the page knows the document. No React here, on purpose: /bench's entry
-// (bench-main.ts) imports this with pdf.js alone and asks for the document while React and the viewer still load;
-// the pane that mounts for that URL (pdf-document.ts) adopts the opening instead of starting another one.
+// A PDF's opening, started as early as the page knows the document: a link to an answer opens the document its
+// viewer will show once the answer and the viewer's code are in, before React has drawn the viewer
+// (app/answer-route-start.ts); the pane that mounts for that URL (pdf-document.ts) adopts the opening instead of
+// starting another one. No React here.
 
 type LoadingTask = ReturnType<typeof pdfjs.getDocument>;
 export type PdfDocument = Awaited<LoadingTask['promise']>;
@@ -33,7 +35,8 @@ interface Started extends Opening {
   listen(events: DocumentEvents): void;
 }
 
-function startOpening(url: string): Started {
+/** `page`: the page the viewer will show first (1, or a linked citation's), whose drawing is built as it opens. */
+function startOpening(url: string, page?: number): Started {
   const read = takePrefetchedBytes(url) ?? startPdfBytes(url);
   // Only the abort is kept: a closure holding `read` would hold the file's bytes for as long as the pane is open.
   const abortRead = read.abort;
@@ -70,7 +73,14 @@ function startOpening(url: string): Started {
     // worker round trip of ~2 ms, so that the viewer's first render can already draw it. The document counts as
     // open once the check is in too, so the viewer draws page 1 in its first render. The check's verdict is the
     // viewer's ContentGate's to show, so a failed check does not fail the opening.
-    const [firstPage] = await Promise.all([pdf.getPage(1).catch(() => null), guardContentOnce(pdf, check).catch(() => undefined)]);
+    const guarded = guardContentOnce(pdf, check);
+    const [firstPage] = await Promise.all([pdf.getPage(1).catch(() => null), guarded.catch(() => undefined)]);
+    // Asked for by a link (preloadPdfDocument): the worker builds the first page's drawing while React draws the
+    // viewer, once the check has passed (building it inflates the page's streams). pdf.js keeps it for the page's
+    // first render, so the viewer's drawing asks the worker for nothing. Dropped with the document.
+    if (page !== undefined && page >= 1 && page <= pdf.numPages) {
+      guarded.then(() => pdf.getPage(page)).then((p) => void buildDrawing(p).done.catch(() => undefined), () => undefined);
+    }
     return { pdf, firstPage };
   });
   opened.then(releaseDownload, releaseDownload);
@@ -104,12 +114,13 @@ const claimed = new Set<string>();
 const UNCLAIMED_MS = 30_000;
 
 /**
- * Starts opening `url` now, for the pane that will show it (absolute URL, as the pane's). Once per URL: returns the
- * opening's `opened`, or null when it was preloaded or asked for already.
+ * Starts opening `url` now, for the pane that will show it (absolute URL, as the pane's); `page`: the page it will
+ * show first, whose drawing the worker builds meanwhile. Once per URL: returns the opening's `opened`, or null when it
+ * was preloaded or asked for already.
  */
-export function preloadPdfDocument(url: string): Opening['opened'] | null {
+export function preloadPdfDocument(url: string, page?: number): Opening['opened'] | null {
   if (preloaded.has(url) || claimed.has(url)) return null;
-  const opening = startOpening(url);
+  const opening = startOpening(url, page);
   const entry: Preloaded = {
     opening,
     expiry: setTimeout(() => {

@@ -15,7 +15,7 @@ import { DocumentNotInAnswerError, loadFailure, type LoadFailure } from './load-
 import type { DocumentTextCache } from './text-cache.ts';
 import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
 import { SidebarLayout } from './sidebar-layout.tsx';
-import { ViewerStoreProvider, useViewerStoreApi, type InitialView } from './viewer-store.ts';
+import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 import type { DocumentLink } from './document-actions.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
@@ -61,16 +61,6 @@ export interface PdfViewerProps {
   /** `night`: pages (and thumbnails) recoloured for reading in the dark, marks in night colours; default `paper`. */
   pageTheme?: PageTheme;
   /**
-   * Start the locator's worker once a page has painted (default), so the first quote and the review's checks find it
-   * ready. /bench, which searches only when asked, leaves it off: a quote then starts it itself.
-   */
-  warmLocator?: boolean;
-  /**
-   * Where the viewer starts: a zoom and the sidebar shown or not, read once on mount. /bench starts at its `scale`
-   * with the sidebar closed, as the reference does, instead of drawing the chrome at fit-width and then again.
-   */
-  initialView?: InitialView;
-  /**
    * Our viewer's address for a document at a page, for "Open in a new tab" (keep it stable); absent, or null for a
    * document: the button is not shown. Never the file's own URL (docs/security.md).
    */
@@ -80,7 +70,7 @@ export interface PdfViewerProps {
 export function PdfViewer(props: PdfViewerProps) {
   // One store per viewer instance: two viewers on a page never share zoom, pages or regions.
   return (
-    <ViewerStoreProvider initial={props.initialView}>
+    <ViewerStoreProvider>
       <FindStoreProvider>
         <ViewerRoot {...props} />
       </FindStoreProvider>
@@ -88,7 +78,7 @@ export function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', warmLocator, documentLink }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', documentLink }: PdfViewerProps) {
   const t = useTranslate();
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
@@ -146,7 +136,6 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
             onAnchored={onAnchored}
             onLoadFailed={onLoadFailed ? (failure) => onLoadFailed(documentId, failure) : undefined}
             citations={citations}
-            warmLocator={warmLocator}
           />
         ) : (
           <LoadError error={new DocumentNotInAnswerError(documentId)} />
@@ -160,7 +149,6 @@ type PasswordState = { kind: 'none' } | { kind: 'needed'; incorrect: boolean; re
 
 interface DocumentPaneProps {
   url: string;
-  warmLocator: boolean | undefined;
   target: HighlightTarget | null;
   initialPage: number | undefined;
   onPageChange?(page: number): void;
@@ -217,7 +205,6 @@ function DocumentLoadView({
   onTextCache,
   onAnchored,
   citations,
-  warmLocator,
   onRetry,
   onBlocked,
   onFailed,
@@ -270,7 +257,6 @@ function DocumentLoadView({
                   onTextCache={onTextCache}
                   onAnchored={onAnchored}
                   scheduler={scheduler}
-                  warmLocator={warmLocator}
                   citations={citations}
                 />
               )}

@@ -20,6 +20,8 @@ const H_MARGIN = 24;
 export interface TargetGoal {
   page: number;
   box: Box | null;
+  /** The view went to the box's page already (while its passage was searched): scroll only if the box is not in view. */
+  keepInView?: boolean;
 }
 
 interface ScrollGoal extends TargetGoal {
@@ -44,8 +46,8 @@ interface ScrollGoalOptions {
 export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync, targetGoal, onGoal }: ScrollGoalOptions) {
   const [goal, setGoal] = useState<ScrollGoal | null>(null);
   const [flashSeq, setFlashSeq] = useState(0);
-  const aim = useCallback((page: number, box: Box | null, flash = true) => {
-    setGoal((g) => ({ page, box, seq: (g?.seq ?? 0) + 1 }));
+  const aim = useCallback((page: number, box: Box | null, flash = true, keepInView = false) => {
+    setGoal((g) => ({ page, box, seq: (g?.seq ?? 0) + 1, ...(keepInView && { keepInView }) }));
     if (box && flash) setFlashSeq((n) => n + 1);
   }, []);
   // React's pattern for state that follows a prop: set while rendering, so this render is redone at once with the new
@@ -53,7 +55,7 @@ export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rota
   const [aimedTarget, setAimedTarget] = useState<TargetGoal | null>(null);
   if (targetGoal !== aimedTarget) {
     setAimedTarget(targetGoal);
-    if (targetGoal) aim(targetGoal.page, targetGoal.box);
+    if (targetGoal) aim(targetGoal.page, targetGoal.box, true, targetGoal.keepInView);
   }
 
   const startGoal = useEffectEvent((page: number) => onGoal?.(page));
@@ -84,8 +86,12 @@ export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rota
       // placeholders are centred, `left: calc(50% - width / 2)`, in the pages container.
       const left = pagesWidth / 2 - (layout.widths[goal.page - 1] ?? 0) / 2 + view.left;
       const right = left + view.width;
-      el.scrollTop = top + centre.y - viewHeight / 2;
-      across.set(Math.min(left - H_MARGIN, Math.max(across.x, right + H_MARGIN - viewWidth)));
+      const scrollTop = el.scrollTop;
+      const shown = top + view.top >= scrollTop && top + view.top + view.height <= scrollTop + viewHeight && left >= across.x && right <= across.x + viewWidth;
+      if (!(goal.keepInView && shown)) {
+        el.scrollTop = top + centre.y - viewHeight / 2;
+        across.set(Math.min(left - H_MARGIN, Math.max(across.x, right + H_MARGIN - viewWidth)));
+      }
     } else {
       el.scrollTop = top - PAGE_GAP / 2;
     }

@@ -45,16 +45,27 @@ export function useLocatedTarget(
   const located = useTargetRects(target, textCache);
   const own: LocatedTarget = located.kind !== 'idle' && target && located.target.nonce === target.nonce ? located : null;
   const current = useMemo(() => withChecks(own, check, showGivenBoxes), [own, check, showGivenBoxes]);
+  // A quote searched on the page its citation names: the view goes to that page at once, so that the page draws
+  // while the passage is searched, not after; the passage found there is then brought into view only if it is not
+  // in view already (no second jump). State adjusted while rendering: the target whose page was gone to.
+  const [hinted, setHinted] = useState<number | null>(null);
+  const hintedPage = current?.kind === 'locating' && current.target.page !== undefined ? clampPage(current.target.page, textCache.pageCount) : null;
+  if (hintedPage !== null && current && hinted !== current.target.nonce) setHinted(current.target.nonce);
   const goal = useMemo((): TargetGoal | null => {
     if (current?.kind === 'found') {
       // `region` counts passages: the view goes to the first line of the one asked for.
       const starts = passageStarts(passageIndexes(current.rects));
       const box = current.rects[starts[clampRegion(current.target.region, starts.length)] ?? 0];
-      return box ? { page: box.page, box } : null;
+      return box ? { page: box.page, box, ...(hinted === current.target.nonce && { keepInView: true }) } : null;
     }
+    if (current?.kind === 'locating') return hintedPage === null ? null : { page: hintedPage, box: null };
     return current?.kind === 'not-found' ? { page: current.page, box: null } : null;
-  }, [current]);
+  }, [current, hinted, hintedPage]);
   return { current, goal };
+}
+
+function clampPage(page: number, count: number): number {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
 }
 
 /**

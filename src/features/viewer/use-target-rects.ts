@@ -3,7 +3,7 @@ import type { Box } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { toCanonicalBoxes } from '../../core/coords/conventions.ts';
 import { quoteTooLong, quoteTooLongReason } from '../../core/review/quote-limit.ts';
-import { DEFAULT_MIN_SCORE } from '../../core/locate/locate.ts';
+import { DEFAULT_MIN_SCORE, type LocateResult } from '../../core/locate/locate.ts';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import { boxesInsideKnownPages, missingPageReason, noTextLayerReason } from './target-reasons.ts';
 import type { DocumentTextCache } from './text-cache.ts';
@@ -57,6 +57,13 @@ interface Located {
   reason?: ViewerText;
 }
 
+/** The locator's query for a target's quote: the same for a click, a link and the passages located ahead. */
+export function quoteQuery(target: Pick<HighlightTarget, 'quote' | 'page' | 'pageEnd'>): { quote: string; page?: number; pageEnd?: number } | null {
+  const quote = target.quote?.trim();
+  if (!quote || quoteTooLong(quote)) return null;
+  return { quote, ...(target.page !== undefined && { page: target.page }), ...(target.pageEnd !== undefined && { pageEnd: target.pageEnd }) };
+}
+
 /** Adapter from a target's quote to the core locator; no rects when the passage is not found. */
 export async function locateTargetQuote(
   target: HighlightTarget,
@@ -68,9 +75,14 @@ export async function locateTargetQuote(
   // Past the cap the locator would block the tab for seconds (core/review/quote-limit.ts): say so, do not search.
   if (quoteTooLong(quote)) return { rects: [], notes: [], score: null, reason: (t) => quoteTooLongReason(quote, t) };
   // In the locate worker (locate-client.ts): a quote without a page hint reads the whole document, and that must
-  // never hold up the main thread.
-  const result = await textCache.locator.locate({ quote, page: target.page, pageEnd: target.pageEnd }, signal);
+  // never hold up the main thread. A query located before is answered from memory.
+  const result = await textCache.locator.locate(quoteQuery(target)!, signal);
   signal.throwIfAborted();
+  return locatedQuote(result);
+}
+
+/** What a located quote draws: its passage, the closest one that differs (said, its words marked), or nothing. */
+function locatedQuote(result: LocateResult): Located {
   const closest = result.closest;
   if (!result.found && closest && closest.score >= DEFAULT_MIN_SCORE && closest.differences.length > 0) {
     // The passage the quote was taken from, saying something else: drawn, with the error said and the words marked.
@@ -115,18 +127,38 @@ async function resolveTargetRects(target: HighlightTarget, textCache: DocumentTe
   signal.throwIfAborted();
   const boxes = orderGivenBoxes(drawableBoxes(converted.rects, textCache.pageCount));
   if (boxes.length > 0) return { rects: boxes, notes: converted.notes, score: null };
-  const located = await locateTargetQuote(target, textCache, signal);
-  const notes: ViewerText[] = target.boxes?.length ? [(t) => t('passage.boxesOutside'), ...located.notes] : located.notes;
-  // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
-  const result: Located = { rects: drawableBoxes(located.rects, textCache.pageCount), notes, score: located.score };
-  if (located.problem) result.problem = located.problem;
-  if (located.marks) result.marks = drawableBoxes(located.marks, textCache.pageCount);
-  if (located.reason) result.reason = located.reason;
-  else if (result.rects.length === 0) {
+  const result = drawableLocated(target, await locateTargetQuote(target, textCache, signal), textCache.pageCount);
+  if (!result.reason && result.rects.length === 0) {
     const noText = await noTextLayerReason(textCache, Math.min(Math.max(1, hintPage(target)), textCache.pageCount));
     if (noText) result.reason = noText;
   }
   return result;
+}
+
+/** A located quote's rectangles on the document's pages, with what to say about them. */
+function drawableLocated(target: HighlightTarget, located: Located, pageCount: number): Located {
+  const notes: ViewerText[] = target.boxes?.length ? [(t) => t('passage.boxesOutside'), ...located.notes] : located.notes;
+  // The locator's rectangles are already in reading order: never re-sort them (regions.ts).
+  const result: Located = { rects: drawableBoxes(located.rects, pageCount), notes, score: located.score };
+  if (located.problem) result.problem = located.problem;
+  if (located.marks) result.marks = drawableBoxes(located.marks, pageCount);
+  if (located.reason) result.reason = located.reason;
+  return result;
+}
+
+/** The found state of a target whose search has drawable rectangles (or null when it has none). */
+function foundState(target: HighlightTarget, located: Located, pageCount: number): TargetRects | null {
+  const { rects, notes, score, problem, marks } = located;
+  if (rects.length === 0) return null;
+  return {
+    kind: 'found',
+    target,
+    rects,
+    notes: [...optional(target.pageNote), ...optional(missingPageReason(target.page, pageCount)), ...notes],
+    score,
+    ...(problem && { problem }),
+    ...(marks && marks.length > 0 && { marks }),
+  };
 }
 
 /** What can be told without a search: nothing to show, boxes drawn at once, or a target with nothing to look for. */
@@ -142,7 +174,11 @@ function immediateRects(target: HighlightTarget | null, textCache: DocumentTextC
     const reason = missingPageReason(target.page, textCache.pageCount);
     return { kind: 'not-found', target, page: clampPage(hintPage(target), textCache.pageCount), ...(reason && { reason }) };
   }
-  return null;
+  // A quote located before (a citation clicked again, or located ahead while the reader read): drawn at once. Only a
+  // target with no boxes of its own, whose result is the quote's alone.
+  const query = target.boxes?.length ? null : quoteQuery(target);
+  const known = query ? textCache.locator.peek(query) : undefined;
+  return known ? foundState(target, drawableLocated(target, locatedQuote(known), textCache.pageCount), textCache.pageCount) : null;
 }
 
 export function useTargetRects(target: HighlightTarget | null, textCache: DocumentTextCache | null): TargetRects {
@@ -158,23 +194,10 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       if (!controller.signal.aborted) setSearched({ target, textCache, state });
     };
     resolveTargetRects(target, textCache, controller.signal).then(
-      ({ rects: drawable, notes, score, reason, problem, marks }) => {
+      (located) => {
         const page = clampPage(hintPage(target), textCache.pageCount);
-        settle(
-          drawable.length > 0
-            ? {
-                kind: 'found',
-                target,
-                rects: drawable,
-                notes: [...optional(target.pageNote), ...optional(missingPageReason(target.page, textCache.pageCount)), ...notes],
-                score,
-                ...(problem && { problem }),
-                ...(marks && marks.length > 0 && { marks }),
-              }
-            : reason
-              ? { kind: 'not-found', target, page, reason }
-              : { kind: 'not-found', target, page },
-        );
+        const { reason } = located;
+        settle(foundState(target, located, textCache.pageCount) ?? (reason ? { kind: 'not-found', target, page, reason } : { kind: 'not-found', target, page }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -186,9 +209,11 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
     return () => controller.abort();
   }, [immediate, target, textCache]);
 
+  // One object per target while it is searched: what derives from it (the view's goal) stays the same meanwhile.
+  const locating = useMemo((): TargetRects => (target ? { kind: 'locating', target } : { kind: 'idle' }), [target]);
   if (immediate) return immediate;
   if (searched && searched.target === target && searched.textCache === textCache) return searched.state;
-  return { kind: 'locating', target: target! };
+  return locating;
 }
 
 /** PDF's largest page is 14,400 pt (200 in) a side: canonical boxes inside that draw at once; others are checked. */

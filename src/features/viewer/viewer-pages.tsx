@@ -24,6 +24,7 @@ import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from './v
 import { selectPageLabels } from './sidebar-slice.ts';
 import { useLabelledTarget } from './use-labelled-target.ts';
 import { usePreparedPages } from './use-prepared-pages.ts';
+import { usePreparedQuotes } from './use-prepared-quotes.ts';
 import { useWorkerCleanup } from './use-worker-cleanup.ts';
 import { citedPagesInOrder, type PageCitation } from '../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
@@ -51,15 +52,12 @@ interface ViewerPagesProps {
   onAnchored?: ((result: AnchorResult) => void) | undefined;
   /** The render queue, shared with the sidebar's thumbnails; a queue of its own when absent. */
   scheduler?: RenderScheduler;
-  /** Start the locator's worker once a page has painted (see PdfViewerProps.warmLocator). */
-  warmLocator?: boolean | undefined;
   /** The answer's citations of this document: their pages are made ready to draw in the background. */
   citations?: readonly PageCitation[] | undefined;
 }
 
 export function ViewerPages(props: ViewerPagesProps) {
   const { pdf, firstPage, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler } = props;
-  const warmLocator = props.warmLocator ?? true;
   const store = useViewerStoreApi();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
@@ -121,12 +119,13 @@ export function ViewerPages(props: ViewerPagesProps) {
   useEffect(() => {
     if (!anyPainted) return;
     store.getState().setPainted(documentKey);
-    if (warmLocator) locateService();
-  }, [anyPainted, warmLocator, store, documentKey]);
+    locateService();
+  }, [anyPainted, store, documentKey]);
   const citations = props.citations ?? NO_CITATIONS;
   const citedPages = useMemo(() => citedPagesInOrder(citations, labels ?? null, pageCount), [citations, labels, pageCount]);
   const cleanups = useWorkerCleanup(textCache, scheduler);
   usePreparedPages(textCache, scheduler, citedPages, anyPainted, cleanups);
+  usePreparedQuotes(textCache, citations, anyPainted);
   const onFrame = useCallback((page: number, frame: PageFrame) => store.getState().setFrame(page, frame, documentKey), [store, documentKey]);
 
   // Fit width fits the widest page on screen (a wider page among narrower ones is not cut at the pane's edge); a jump
@@ -194,8 +193,6 @@ export function ViewerPages(props: ViewerPagesProps) {
       <div
         ref={scrollRef}
         data-viewer-scroll=""
-        // Every page's size is known (the background fetch is done): what /bench's `settled` waits for.
-        data-sizes-known={frames.size >= pageCount ? '' : undefined}
         tabIndex={0}
         // A region, so its name is allowed (a div with no role may not carry aria-label) and it is a place to jump to.
         role="region"

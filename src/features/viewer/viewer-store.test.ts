@@ -96,21 +96,6 @@ describe('viewer store: where a viewer starts', () => {
     store.getState().setSidebarAuto(true);
     expect(selectSidebarShown(store.getState())).toBe(true);
   });
-
-  it('starts at the asked zoom, clamped, with the sidebar as asked whatever the pane width', () => {
-    const store = createViewerStore({ scale: 1.5, sidebar: false });
-    store.getState().openDocument('A', 3);
-    store.getState().setFrame(1, letter, 'A');
-    store.getState().setViewport(2000, 900);
-    expect(selectScale(store.getState())).toBe(1.5);
-    store.getState().setSidebarAuto(true);
-    expect(selectSidebarShown(store.getState())).toBe(false);
-    // The reader can still open it.
-    store.getState().toggleSidebar();
-    expect(selectSidebarShown(store.getState())).toBe(true);
-    expect(createViewerStore({ scale: 1000 }).getState().scaleMode).toBeLessThanOrEqual(8);
-    expect(createViewerStore({ scale: Number.NaN }).getState().scaleMode).toBe('fit-width');
-  });
 });
 
 describe('viewer store: a document starts loading', () => {

@@ -86,19 +86,10 @@ export type ViewerStore = ViewerState & ViewerActions & SidebarSlice;
 
 const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
 
-/** How a viewer starts, when its host knows better than the defaults (fit the width; the sidebar by pane width). */
-export interface InitialView {
-  /** CSS px per PDF point (1 = the zoom menu's 100 %). */
-  scale?: number;
-  /** Shown or hidden from the start, as if the reader had chosen it. */
-  sidebar?: boolean;
-}
-
-export function createViewerStore(initial: InitialView = {}): StoreApi<ViewerStore> {
+export function createViewerStore(): StoreApi<ViewerStore> {
   return createStore<ViewerStore>()((set, get, api) => ({
     ...createSidebarSlice(set, get, api),
-    ...(initial.sidebar !== undefined && { sidebarOpen: initial.sidebar }),
-    scaleMode: initial.scale !== undefined && Number.isFinite(initial.scale) ? clampScale(initial.scale) : 'fit-width',
+    scaleMode: 'fit-width',
     rotation: 0,
     currentPage: 1,
     pageCount: 0,
@@ -248,10 +239,9 @@ export function selectScale(state: Pick<ViewerState, 'scaleMode' | 'frames' | 'v
 
 const ViewerStoreContext = createContext<StoreApi<ViewerStore> | null>(null);
 
-export function ViewerStoreProvider({ children, initial }: { children: ReactNode; initial?: InitialView | undefined }) {
-  // useState's initialiser runs once per mounted viewer: that is what makes the store per instance (and why a later
-  // `initial` is ignored: it is where the viewer starts, not a controlled value).
-  const [store] = useState(() => createViewerStore(initial));
+export function ViewerStoreProvider({ children }: { children: ReactNode }) {
+  // useState's initialiser runs once per mounted viewer: that is what makes the store per instance.
+  const [store] = useState(() => createViewerStore());
   return createElement(ViewerStoreContext.Provider, { value: store }, children);
 }
 

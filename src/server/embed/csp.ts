@@ -24,14 +24,6 @@ export function contentSecurityPolicy(framers: readonly string[], connectOrigins
   return [...BASE_DIRECTIVES, connect, "worker-src 'self' blob:", frameAncestors(framers), ...TAIL_DIRECTIVES].join('; ');
 }
 
-/**
- * `/bench` (the viewer benchmark page, docs/benchmarks.md): the SPA's policy, except that pdf.js may fetch the PDF
- * named by `?file=` from another origin (one that allows CORS), so a harness can point it at its own file server.
- */
-export function benchPagePolicy(): string {
-  return contentSecurityPolicy([], ['http:', 'https:']);
-}
-
 /** The policy of pages we write ourselves (the embed link error page): no script, no fetch, inline style only. */
 export function staticPagePolicy(framers: readonly string[]): string {
   const directives = ["default-src 'none'", "style-src 'unsafe-inline'", frameAncestors(framers), "base-uri 'none'"];
