@@ -2,6 +2,7 @@ import type { Judge } from './judge/judge-answer.ts';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
+import { createMemoryAskedAnswers, type AskedAnswerStore } from './ask/asked-answers.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { benchPagePolicy, contentSecurityPolicy } from './embed/csp.ts';
@@ -13,7 +14,7 @@ import { documentResponseHeaders } from './document-headers.ts';
 import { serveInside } from './files.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { AnswerClaimsIndex } from './review/answer-claims.ts';
+import { AnswerClaimsIndex, claimsOfAnswer } from './review/answer-claims.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
 import { createMemoryBus, publishingRepository, type ReviewBus } from './review/review-bus.ts';
@@ -46,6 +47,11 @@ export interface AppOptions {
   judge?: Judge;
   /** Rate limits, embed session caps, the asked answers' cap and retention (limits.ts). Default: DEFAULT_LIMITS. */
   limits?: ServerLimits;
+  /**
+   * Where asked answers are stored: the review database (src/server/ask/asked-answers-db.ts), never the data folder.
+   * Default: in memory, for this process only.
+   */
+  asked?: AskedAnswerStore;
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -147,16 +153,20 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   // First, before every other route: CORS for sandboxed frames, the bearer-token check on /api/*, /embed and
   // /api/config. Routes registered earlier would skip the token check.
   const limits = options.limits ?? DEFAULT_LIMITS;
-  mountSecurity(app, { ...options.security, answersDir, distDir, limits });
+  const asked = options.asked ?? createMemoryAskedAnswers();
+  mountSecurity(app, { ...options.security, answersDir, distDir, limits, askedAnswer: (id) => asked.get(id) });
 
   // ---- /api ---------------------------------------------------------------------------------
 
-  mountAnswerList(app, { dataDir, answersDir, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message) });
+  mountAnswerList(app, { dataDir, answersDir, asked, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message) });
 
   app.get('/api/answers/:id', async (c) => {
     const id = c.req.param('id');
     if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid answer id "${id}".`);
-    const outcome = await readJsonInside(dataDir, path.join(answersDir, `${id}.json`));
+    const read = await readJsonInside(dataDir, path.join(answersDir, `${id}.json`));
+    // Not in the data folder: maybe an asked answer (the database), served exactly like a file's.
+    const fromDatabase = read.kind === 'missing' ? await asked.get(id) : null;
+    const outcome = fromDatabase !== null ? { kind: 'ok' as const, value: fromDatabase } : read;
     // A file that is there but cannot be read is a definite error (422: retrying will not help), with the reason
     // the answer list gives for it.
     switch (outcome.kind) {
@@ -231,7 +241,12 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     const claims = new AnswerClaimsIndex(dataDir);
     mountReviewRoutes(app, publishingRepository(review, bus), {
       isValidId,
-      claimsOf: (id) => claims.claimsOf(id),
+      claimsOf: async (id) => {
+        const inFolder = await claims.claimsOf(id);
+        if (inFolder.kind === 'claims') return inFolder;
+        const stored = await asked.get(id);
+        return stored === null ? inFolder : claimsOfAnswer(id, stored);
+      },
       saveLimiter: new RateLimiter(limits.saves),
       trustProxy: limits.trustProxy,
     });
@@ -244,6 +259,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       isValidId,
       limiter: new RateLimiter(limits.ask, options.ask?.now),
       trustProxy: limits.trustProxy,
+      asked,
       retention: {
         policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },
         ...(review && { reviewed: (ids: readonly string[]) => review.reviewedAnswers(ids) }),

@@ -9,9 +9,9 @@ import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import { readLimitsEnv, type ServerLimits } from './limits.ts';
 import type { ReviewRepository } from './review/repository.ts';
-import { describeStore, openReviewBus, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import { describeStore, openReviewBus, openServerDatabase, reviewStoreFromEnv, ReviewStoreError, type ServerDatabase } from './review/open-database.ts';
 import type { ReviewBus } from './review/review-bus.ts';
-import { checkFolderWritable, StorageUnwritableError } from './review/storage-check.ts';
+import { StorageUnwritableError } from './review/storage-check.ts';
 import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
 // Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
@@ -20,8 +20,8 @@ import { readSecurityEnv, securityWarnings, type SecurityOptions } from './secur
 // an unusable value stops the server with exit code 2 before it listens.
 // Reviewers' decisions: CITELENS_DB (SQLite file, default .citelens/reviews.sqlite under the working directory) or
 // CITELENS_DATABASE_URL (postgres://…); a database that cannot be opened stops the server with exit code 1, one that
-// opens but cannot be written (a read-only file, a full disk) with exit code 2, as does an answers folder that cannot
-// be written while questions are on. Limits: CITELENS_RATE_*, CITELENS_EMBED_SESSIONS_*, CITELENS_ASK_MAX_* (limits.ts).
+// opens but cannot be written (a read-only file, a full disk) with exit code 2. Asked answers are stored there too:
+// the data folder is read-only input, never written. Limits: CITELENS_RATE_*, CITELENS_EMBED_SESSIONS_*, CITELENS_ASK_MAX_* (limits.ts).
 // Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,20 +65,10 @@ try {
   process.exit(2);
 }
 if (ask === false) process.stderr.write('citelens: asking questions is off (CITELENS_ASK=off)\n');
-else {
-  // Asked answers are stored in answers/: a folder that cannot take them would fail every question later.
-  try {
-    checkFolderWritable(path.join(dataDir, 'answers'), 'the answers folder, where asked answers are stored');
-  } catch (e) {
-    if (!(e instanceof StorageUnwritableError)) throw e;
-    process.stderr.write(`citelens: ${e.message}; make it writable, or set CITELENS_ASK=off to serve the folder read-only\n`);
-    process.exit(2);
-  }
-  if (ask.llm) {
-    // never print credentials someone put in the URL
-    const where = new URL(ask.llm.url);
-    process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
-  }
+else if (ask.llm) {
+  // never print credentials someone put in the URL
+  const where = new URL(ask.llm.url);
+  process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
 }
 
 // The model judge: CITELENS_JUDGE_URL / _MODEL / _API_KEY / _TIMEOUT_MS, else the ask answerer's model; CITELENS_JUDGE=off.
@@ -96,11 +86,13 @@ try {
   process.exit(2);
 }
 
+let database: ServerDatabase;
 let review: ReviewRepository;
 let reviewBus: ReviewBus;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
-  review = await openReviewRepository(store);
+  database = await openServerDatabase(store);
+  review = database.review;
   reviewBus = await openReviewBus(store, review);
   process.stderr.write(`citelens: review decisions in ${describeStore(store)}\n`);
 } catch (e) {
@@ -117,7 +109,7 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review, reviewBus, ask, limits, ...(judge && { judge }) });
+const app = createApp({ dataDir, distDir, security, review, reviewBus, ask, limits, asked: database.asked, ...(judge && { judge }) });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
