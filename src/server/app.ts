@@ -20,6 +20,8 @@ import { mountReviewRoutes } from './review/routes.ts';
 import { createMemoryBus, publishingRepository, type ReviewBus } from './review/review-bus.ts';
 import { mountReviewEventsRoute } from './review/review-events-route.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
+import { mountHealthRoutes, type HealthOptions } from './ops/health-routes.ts';
+import { requestLog } from './ops/request-log.ts';
 import { fillDocumentUrls, storedDocumentUrl } from '../core/model/answer-file.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
@@ -52,6 +54,12 @@ export interface AppOptions {
    * Default: in memory, for this process only.
    */
   asked?: AskedAnswerStore;
+  /**
+   * Operations (src/server/ops, docs/deploy.md): /healthz, /readyz (the database's readiness, draining at shutdown),
+   * /metrics (with `metrics`, CITELENS_METRICS=1) and one JSON log line per request (`requestLog`). Default: the
+   * probes answer, metrics are off, nothing is logged.
+   */
+  ops?: HealthOptions & { requestLog?: (line: string) => void };
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -139,6 +147,9 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   }
 
   const app = new Hono<{ Variables: AuthVariables }>();
+  // First: every request is logged and counted, 401s and 404s included, and carries its X-Request-Id back.
+  app.use('*', requestLog({ ...(options.ops?.requestLog && { log: options.ops.requestLog }), ...(options.ops?.metrics && { metrics: options.ops.metrics }) }));
+  mountHealthRoutes(app, options.ops ?? {});
 
   app.onError((err, c) => {
     process.stderr.write(`citelens: error: ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}\n`);
@@ -260,6 +271,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       limiter: new RateLimiter(limits.ask, options.ask?.now),
       trustProxy: limits.trustProxy,
       asked,
+      ...(options.ops?.metrics && { observeAsk: options.ops.metrics.observeAsk }),
       retention: {
         policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },
         ...(review && { reviewed: (ids: readonly string[]) => review.reviewedAnswers(ids) }),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -8,6 +9,9 @@ import { createJudge, type Judge } from './judge/judge-answer.ts';
 import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import { readLimitsEnv, type ServerLimits } from './limits.ts';
+import { readOpsEnv, type OpsConfig } from './ops/config.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { shutDown } from './ops/shutdown.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { describeStore, openReviewBus, openServerDatabase, reviewStoreFromEnv, ReviewStoreError, type ServerDatabase } from './review/open-database.ts';
 import type { ReviewBus } from './review/review-bus.ts';
@@ -22,6 +26,8 @@ import { readSecurityEnv, securityWarnings, type SecurityOptions } from './secur
 // CITELENS_DATABASE_URL (postgres://…); a database that cannot be opened stops the server with exit code 1, one that
 // opens but cannot be written (a read-only file, a full disk) with exit code 2. Asked answers are stored there too:
 // the data folder is read-only input, never written. Limits: CITELENS_RATE_*, CITELENS_EMBED_SESSIONS_*, CITELENS_ASK_MAX_* (limits.ts).
+// Operations (docs/deploy.md): /healthz, /readyz, one JSON line per request on stderr, /metrics with
+// CITELENS_METRICS=1, and on SIGTERM a graceful shutdown within CITELENS_SHUTDOWN_GRACE_MS (ops/).
 // Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,9 +51,11 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
 
 let security: SecurityOptions;
 let limits: ServerLimits;
+let ops: OpsConfig;
 try {
   security = readSecurityEnv(process.env);
   limits = readLimitsEnv(process.env);
+  ops = readOpsEnv(process.env);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   process.stderr.write(`citelens: ${e.message}\n`);
@@ -109,7 +117,25 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ dataDir, distDir, security, review, reviewBus, ask, limits, asked: database.asked, ...(judge && { judge }) });
+let draining = false;
+const app = createApp({
+  dataDir,
+  distDir,
+  security,
+  review,
+  reviewBus,
+  ask,
+  limits,
+  asked: database.asked,
+  ops: {
+    readiness: () => database.readiness(),
+    draining: () => draining,
+    requestLog: (line) => process.stderr.write(line),
+    ...(ops.metrics && { metrics: createMetrics() }),
+  },
+  ...(judge && { judge }),
+});
+if (ops.metrics) process.stderr.write('citelens: Prometheus metrics at /metrics (CITELENS_METRICS=1)\n');
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -126,26 +152,15 @@ let closing = false;
 function shutdown(signal: NodeJS.Signals): void {
   if (closing) return;
   closing = true;
-  process.stderr.write(`citelens: ${signal} received, shutting down\n`);
-  const force = setTimeout(() => {
-    process.stderr.write('citelens: connections did not close in time, exiting\n');
-    process.exit(0);
-  }, 5000);
-  force.unref();
-  // The review event streams never end by themselves: end them, or close() would wait for them until forced.
-  void reviewBus.close();
-  // Pending saves finish before the database closes: close() waits for open requests.
-  server.close(() => {
-    review.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        process.stderr.write(`citelens: closing the review database failed: ${(e as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  });
-  // Keep-alive sockets would hold close() open; idle ones can go now.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  process.stderr.write(`citelens: ${signal} received, shutting down (open requests have ${ops.shutdownGraceMs} ms)\n`);
+  void shutDown({
+    server: server as Server,
+    drain: () => (draining = true),
+    endStreams: () => reviewBus.close(),
+    closeDatabase: () => review.close(),
+    graceMs: ops.shutdownGraceMs,
+    log: (line) => process.stderr.write(line),
+  }).then((code) => process.exit(code));
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './test-server.ts';
 import { findPostgresBin, POSTGRES_MISSING, startTestPostgres, type TestPostgres } from './review/test-postgres.ts';
 
 // Issue 39: the data folder is read-only input and asked answers live in the database. The real server (main.ts, as
@@ -13,7 +13,6 @@ import { findPostgresBin, POSTGRES_MISSING, startTestPostgres, type TestPostgres
 // started again, the thread is still there, and not one file under the data folder was added, removed or changed.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..', '..');
 const demo = path.join(here, 'demo-data');
 
 /** Every file under `dir` with its content hash: what "the folder did not change" compares. */
@@ -28,43 +27,6 @@ function snapshot(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
-}
-
-interface Running {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>, cwd: string): Promise<Running> {
-  // tsx by its file: the server runs in a temp folder, where `--import tsx` would not resolve.
-  const tsx = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'src/server/main.ts')], {
-    cwd,
-    // Only what the server needs: no CITELENS_* of the developer's shell leaks in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', CITELENS_DIST: 'no-such-dist', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ready at (http:\/\/[^/]+)\//.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${stderr}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    url,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
 }
 
 async function ask(url: string, body: object): Promise<{ id: string; thread: { id: string; turn: number } }> {
@@ -86,7 +48,7 @@ function restartContract(database: () => Record<string, string>) {
   it('an asked thread survives a restart, and no file under the data folder changes', async () => {
     const before = snapshot(dataDir);
     const env = { CITELENS_DATA: dataDir, ...database() };
-    const first = await startServer(env, work);
+    const first = await startServerProcess(env, work);
     let root: string;
     let followUp: string;
     try {
@@ -100,7 +62,7 @@ function restartContract(database: () => Record<string, string>) {
     }
     expect(snapshot(dataDir)).toEqual(before);
 
-    const second = await startServer(env, work);
+    const second = await startServerProcess(env, work);
     try {
       const thread = (await (await fetch(`${second.url}/api/answers/${followUp}/thread`)).json()) as { id: string; turns: { answerId: string; turn: number }[] };
       expect(thread).toMatchObject({ id: root, turns: [{ answerId: root, turn: 1 }, { answerId: followUp, turn: 2 }] });

@@ -33,6 +33,8 @@ export interface AskServiceOptions {
   now?: () => number;
   /** Where asked answers are stored (asked-answers-db.ts); absent: in memory, for this process only. */
   asked?: AskedAnswerStore;
+  /** Told how long each question took to answer and store (seconds), and whether it was (the metrics). */
+  observe?: (seconds: number, outcome: 'answered' | 'failed') => void;
   /** The asked answers' cap and retention (retention.ts); absent: every answer is kept. */
   retention?: Omit<RetentionOptions, 'warn' | 'now'>;
 }
@@ -58,7 +60,21 @@ export class AskService {
     this.retention = options.retention ? new AnswerRetention(asked, { ...options.retention, warn: options.warn, now: this.now }) : null;
   }
 
-  async ask({ question, answerId, signal }: AskRequest): Promise<StoredAnswer> {
+  async ask(request: AskRequest): Promise<StoredAnswer> {
+    const started = performance.now();
+    const observe = (outcome: 'answered' | 'failed') => this.options.observe?.((performance.now() - started) / 1000, outcome);
+    try {
+      const answer = await this.answer(request);
+      observe('answered');
+      return answer;
+    } catch (e) {
+      // A question the client gave up on is not a failure of the server.
+      if (!request.signal?.aborted) observe('failed');
+      throw e;
+    }
+  }
+
+  private async answer({ question, answerId, signal }: AskRequest): Promise<StoredAnswer> {
     const q = question.trim();
     let root: string | undefined;
     let previous: string | undefined;

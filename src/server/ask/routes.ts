@@ -34,6 +34,8 @@ export interface AskRoutesOptions extends AskConfig {
   retention?: AskServiceOptions['retention'];
   /** Where asked answers are stored (the review database); absent: in memory. */
   asked?: AskServiceOptions['asked'];
+  /** Told how long each question took (the ask latency metric). */
+  observeAsk?: AskServiceOptions['observe'];
 }
 
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
@@ -91,6 +93,7 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     ...(o.now && { now: o.now }),
     ...(o.retention && { retention: o.retention }),
     ...(o.asked && { asked: o.asked }),
+    ...(o.observeAsk && { observe: o.observeAsk }),
   });
   /** 429 when this client has asked too much lately; null when it may ask. */
   const limited = (c: Context<Env>): Response | null => {
