@@ -130,7 +130,7 @@ const app = createApp({
   ops: {
     readiness: () => database.readiness(),
     draining: () => draining,
-    requestLog: (line) => process.stderr.write(line),
+    ...(ops.requestLog && { requestLog: (line: string) => process.stderr.write(line) }),
     ...(ops.metrics && { metrics: createMetrics() }),
   },
   ...(judge && { judge }),

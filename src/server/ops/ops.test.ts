@@ -137,8 +137,9 @@ describe('metrics', () => {
 
 describe('the variables', () => {
   it('read CITELENS_METRICS and CITELENS_SHUTDOWN_GRACE_MS, and refuse what they cannot use', () => {
-    expect(readOpsEnv({})).toEqual({ metrics: false, shutdownGraceMs: 10_000 });
-    expect(readOpsEnv({ CITELENS_METRICS: '1', CITELENS_SHUTDOWN_GRACE_MS: '2500' })).toEqual({ metrics: true, shutdownGraceMs: 2500 });
+    expect(readOpsEnv({})).toEqual({ metrics: false, requestLog: true, shutdownGraceMs: 10_000 });
+    expect(readOpsEnv({ CITELENS_METRICS: '1', CITELENS_REQUEST_LOG: '0', CITELENS_SHUTDOWN_GRACE_MS: '2500' })).toEqual({ metrics: true, requestLog: false, shutdownGraceMs: 2500 });
+    expect(() => readOpsEnv({ CITELENS_REQUEST_LOG: 'off' })).toThrow(/CITELENS_REQUEST_LOG must be 0/);
     expect(() => readOpsEnv({ CITELENS_METRICS: 'yes' })).toThrow(/CITELENS_METRICS must be 1/);
     expect(() => readOpsEnv({ CITELENS_SHUTDOWN_GRACE_MS: '-1' })).toThrow(/CITELENS_SHUTDOWN_GRACE_MS/);
   });
