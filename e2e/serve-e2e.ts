@@ -156,6 +156,8 @@ process.env.CITELENS_BENCH = '1';
 // Every run starts with no review decisions, in a database of its own (never the developer's .citelens/).
 process.env.CITELENS_DB = path.join(dataDir, 'reviews.sqlite');
 delete process.env.CITELENS_DATABASE_URL;
+// Playwright prints the server's stderr: a JSON line per request would bury what matters (tests of the log: src/server/ops).
+process.env.CITELENS_REQUEST_LOG ??= '0';
 // The whole suite is one client (127.0.0.1) asking and saving from parallel tests: the per-client limits have tests of
 // their own (src/server/limits.test.ts, src/server/embed/session-flood.test.ts) and must not make the others flaky.
 process.env.CITELENS_RATE_ASK ??= '3000/1000';

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, expectHighlightOnQuote, test } from './fixtures.ts';
 
 // A conversation thread (issue #12) against the real reference server: its extractive answerer answers questions
-// over the e2e data folder (a temporary copy of the demo data, e2e/serve-e2e.ts), and asked answers are written
-// into that copy's answers/.
+// over the e2e data folder (a temporary copy of the demo data, e2e/serve-e2e.ts), and asked answers are stored in the
+// run's own review database (CITELENS_DB, set there too).
 
 type Source = { id: string; page?: number; quote?: string; documentId: string };
 type AskedAnswer = { id: string; question: string; text: string; sources: Source[]; thread: { id: string; turn: number } };

@@ -2,6 +2,7 @@ import type { Judge } from './judge/judge-answer.ts';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
+import { createMemoryAskedAnswers, type AskedAnswerStore } from './ask/asked-answers.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
@@ -14,12 +15,14 @@ import { documentResponseHeaders } from './document-headers.ts';
 import { serveInside } from './files.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { AnswerClaimsIndex } from './review/answer-claims.ts';
+import { AnswerClaimsIndex, claimsOfAnswer } from './review/answer-claims.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { mountReviewRoutes } from './review/routes.ts';
 import { createMemoryBus, publishingRepository, type ReviewBus } from './review/review-bus.ts';
 import { mountReviewEventsRoute } from './review/review-events-route.ts';
 import { mountSecurity, type SecurityOptions } from './security.ts';
+import { mountHealthRoutes, type HealthOptions } from './ops/health-routes.ts';
+import { requestLog } from './ops/request-log.ts';
 import { fillDocumentUrls, storedDocumentUrl } from '../core/model/answer-file.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
@@ -52,6 +55,17 @@ export interface AppOptions {
   bench?: boolean;
   /** Rate limits, embed session caps, the asked answers' cap and retention (limits.ts). Default: DEFAULT_LIMITS. */
   limits?: ServerLimits;
+  /**
+   * Where asked answers are stored: the review database (src/server/ask/asked-answers-db.ts), never the data folder.
+   * Default: in memory, for this process only.
+   */
+  asked?: AskedAnswerStore;
+  /**
+   * Operations (src/server/ops, docs/deploy.md): /healthz, /readyz (the database's readiness, draining at shutdown),
+   * /metrics (with `metrics`, CITELENS_METRICS=1) and one JSON log line per request (`requestLog`). Default: the
+   * probes answer, metrics are off, nothing is logged.
+   */
+  ops?: HealthOptions & { requestLog?: (line: string) => void };
 }
 
 export const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -137,6 +151,9 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   }
 
   const app = new Hono<{ Variables: AuthVariables }>();
+  // First: every request is logged and counted, 401s and 404s included, and carries its X-Request-Id back.
+  app.use('*', requestLog({ ...(options.ops?.requestLog && { log: options.ops.requestLog }), ...(options.ops?.metrics && { metrics: options.ops.metrics }) }));
+  mountHealthRoutes(app, options.ops ?? {});
 
   app.onError((err, c) => {
     process.stderr.write(`citelens: error: ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}\n`);
@@ -151,16 +168,20 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   // First, before every other route: CORS for sandboxed frames, the bearer-token check on /api/*, /embed and
   // /api/config. Routes registered earlier would skip the token check.
   const limits = options.limits ?? DEFAULT_LIMITS;
-  mountSecurity(app, { ...options.security, answersDir, distDir, limits });
+  const asked = options.asked ?? createMemoryAskedAnswers();
+  mountSecurity(app, { ...options.security, answersDir, distDir, limits, askedAnswer: (id) => asked.get(id) });
 
   // ---- /api ---------------------------------------------------------------------------------
 
-  mountAnswerList(app, { dataDir, answersDir, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message) });
+  mountAnswerList(app, { dataDir, answersDir, asked, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message) });
 
   app.get('/api/answers/:id', async (c) => {
     const id = c.req.param('id');
     if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid answer id "${id}".`);
-    const outcome = await readJsonInside(dataDir, path.join(answersDir, `${id}.json`));
+    const read = await readJsonInside(dataDir, path.join(answersDir, `${id}.json`));
+    // Not in the data folder: maybe an asked answer (the database), served exactly like a file's.
+    const fromDatabase = read.kind === 'missing' ? await asked.get(id) : null;
+    const outcome = fromDatabase !== null ? { kind: 'ok' as const, value: fromDatabase } : read;
     // A file that is there but cannot be read is a definite error (422: retrying will not help), with the reason
     // the answer list gives for it.
     switch (outcome.kind) {
@@ -235,7 +256,12 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     const claims = new AnswerClaimsIndex(dataDir);
     mountReviewRoutes(app, publishingRepository(review, bus), {
       isValidId,
-      claimsOf: (id) => claims.claimsOf(id),
+      claimsOf: async (id) => {
+        const inFolder = await claims.claimsOf(id);
+        if (inFolder.kind === 'claims') return inFolder;
+        const stored = await asked.get(id);
+        return stored === null ? inFolder : claimsOfAnswer(id, stored);
+      },
       saveLimiter: new RateLimiter(limits.saves),
       trustProxy: limits.trustProxy,
     });
@@ -248,6 +274,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       isValidId,
       limiter: new RateLimiter(limits.ask, options.ask?.now),
       trustProxy: limits.trustProxy,
+      asked,
+      ...(options.ops?.metrics && { observeAsk: options.ops.metrics.observeAsk }),
       retention: {
         policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },
         ...(review && { reviewed: (ids: readonly string[]) => review.reviewedAnswers(ids) }),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -8,10 +9,13 @@ import { createJudge, type Judge } from './judge/judge-answer.ts';
 import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from './config-error.ts';
 import { readLimitsEnv, type ServerLimits } from './limits.ts';
+import { readOpsEnv, type OpsConfig } from './ops/config.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { shutDown } from './ops/shutdown.ts';
 import type { ReviewRepository } from './review/repository.ts';
-import { describeStore, openReviewBus, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './review/open-database.ts';
+import { describeStore, openReviewBus, openServerDatabase, reviewStoreFromEnv, ReviewStoreError, type ServerDatabase } from './review/open-database.ts';
 import type { ReviewBus } from './review/review-bus.ts';
-import { checkFolderWritable, StorageUnwritableError } from './review/storage-check.ts';
+import { StorageUnwritableError } from './review/storage-check.ts';
 import { readSecurityEnv, securityWarnings, type SecurityOptions } from './security.ts';
 
 // Entry point: `node --import tsx src/server/main.ts` (what `npm start` runs after building the SPA).
@@ -20,8 +24,10 @@ import { readSecurityEnv, securityWarnings, type SecurityOptions } from './secur
 // an unusable value stops the server with exit code 2 before it listens.
 // Reviewers' decisions: CITELENS_DB (SQLite file, default .citelens/reviews.sqlite under the working directory) or
 // CITELENS_DATABASE_URL (postgres://…); a database that cannot be opened stops the server with exit code 1, one that
-// opens but cannot be written (a read-only file, a full disk) with exit code 2, as does an answers folder that cannot
-// be written while questions are on. Limits: CITELENS_RATE_*, CITELENS_EMBED_SESSIONS_*, CITELENS_ASK_MAX_* (limits.ts).
+// opens but cannot be written (a read-only file, a full disk) with exit code 2. Asked answers are stored there too:
+// the data folder is read-only input, never written. Limits: CITELENS_RATE_*, CITELENS_EMBED_SESSIONS_*, CITELENS_ASK_MAX_* (limits.ts).
+// Operations (docs/deploy.md): /healthz, /readyz, one JSON line per request on stderr, /metrics with
+// CITELENS_METRICS=1, and on SIGTERM a graceful shutdown within CITELENS_SHUTDOWN_GRACE_MS (ops/).
 // Prints exactly `citelens ready at http://HOST:PORT/` on stdout once listening; logs go to stderr.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,9 +51,11 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
 
 let security: SecurityOptions;
 let limits: ServerLimits;
+let ops: OpsConfig;
 try {
   security = readSecurityEnv(process.env);
   limits = readLimitsEnv(process.env);
+  ops = readOpsEnv(process.env);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   process.stderr.write(`citelens: ${e.message}\n`);
@@ -65,20 +73,10 @@ try {
   process.exit(2);
 }
 if (ask === false) process.stderr.write('citelens: asking questions is off (CITELENS_ASK=off)\n');
-else {
-  // Asked answers are stored in answers/: a folder that cannot take them would fail every question later.
-  try {
-    checkFolderWritable(path.join(dataDir, 'answers'), 'the answers folder, where asked answers are stored');
-  } catch (e) {
-    if (!(e instanceof StorageUnwritableError)) throw e;
-    process.stderr.write(`citelens: ${e.message}; make it writable, or set CITELENS_ASK=off to serve the folder read-only\n`);
-    process.exit(2);
-  }
-  if (ask.llm) {
-    // never print credentials someone put in the URL
-    const where = new URL(ask.llm.url);
-    process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
-  }
+else if (ask.llm) {
+  // never print credentials someone put in the URL
+  const where = new URL(ask.llm.url);
+  process.stderr.write(`citelens: questions are answered by ${ask.llm.model} at ${where.origin}${where.pathname}\n`);
 }
 
 // The model judge: CITELENS_JUDGE_URL / _MODEL / _API_KEY / _TIMEOUT_MS, else the ask answerer's model; CITELENS_JUDGE=off.
@@ -96,11 +94,13 @@ try {
   process.exit(2);
 }
 
+let database: ServerDatabase;
 let review: ReviewRepository;
 let reviewBus: ReviewBus;
 try {
   const store = reviewStoreFromEnv(process.env, process.cwd());
-  review = await openReviewRepository(store);
+  database = await openServerDatabase(store);
+  review = database.review;
   reviewBus = await openReviewBus(store, review);
   process.stderr.write(`citelens: review decisions in ${describeStore(store)}\n`);
 } catch (e) {
@@ -119,7 +119,26 @@ try {
 
 // CITELENS_BENCH=1: serve /bench, the viewer-only benchmark page (docs/benchmarks.md); never on by default.
 const bench = process.env.CITELENS_BENCH === '1';
-const app = createApp({ dataDir, distDir, security, review, ask, reviewBus, limits, ...(judge && { judge }), bench });
+let draining = false;
+const app = createApp({
+  dataDir,
+  distDir,
+  security,
+  review,
+  reviewBus,
+  ask,
+  limits,
+  asked: database.asked,
+  ops: {
+    readiness: () => database.readiness(),
+    draining: () => draining,
+    ...(ops.requestLog && { requestLog: (line: string) => process.stderr.write(line) }),
+    ...(ops.metrics && { metrics: createMetrics() }),
+  },
+  ...(judge && { judge }),
+  bench,
+});
+if (ops.metrics) process.stderr.write('citelens: Prometheus metrics at /metrics (CITELENS_METRICS=1)\n');
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -136,26 +155,15 @@ let closing = false;
 function shutdown(signal: NodeJS.Signals): void {
   if (closing) return;
   closing = true;
-  process.stderr.write(`citelens: ${signal} received, shutting down\n`);
-  const force = setTimeout(() => {
-    process.stderr.write('citelens: connections did not close in time, exiting\n');
-    process.exit(0);
-  }, 5000);
-  force.unref();
-  // The review event streams never end by themselves: end them, or close() would wait for them until forced.
-  void reviewBus.close();
-  // Pending saves finish before the database closes: close() waits for open requests.
-  server.close(() => {
-    review.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        process.stderr.write(`citelens: closing the review database failed: ${(e as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  });
-  // Keep-alive sockets would hold close() open; idle ones can go now.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  process.stderr.write(`citelens: ${signal} received, shutting down (open requests have ${ops.shutdownGraceMs} ms)\n`);
+  void shutDown({
+    server: server as Server,
+    drain: () => (draining = true),
+    endStreams: () => reviewBus.close(),
+    closeDatabase: () => review.close(),
+    graceMs: ops.shutdownGraceMs,
+    log: (line) => process.stderr.write(line),
+  }).then((code) => process.exit(code));
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

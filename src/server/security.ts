@@ -56,6 +56,8 @@ export function securityWarnings(s: SecurityOptions): string[] {
 
 export interface MountSecurityOptions extends SecurityOptions {
   answersDir: string;
+  /** An asked answer from the database (null when there is none): signed links may name one too. */
+  askedAnswer?: (id: string) => Promise<unknown>;
   distDir: string | undefined;
   limits?: ServerLimits;
 }
@@ -78,6 +80,7 @@ export function mountSecurity(app: Hono<{ Variables: AuthVariables }>, o: MountS
   app.use('/api/*', bearerAuth({ tokens, sessions, publicPaths: ['/api/config', '/api/embed/session'] }));
   mountEmbedRoutes(app, {
     answersDir: o.answersDir,
+    ...(o.askedAnswer && { askedAnswer: o.askedAnswer }),
     distDir: o.distDir,
     origins,
     connectOrigins: o.connectOrigins ?? [],

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Answer } from '../../core/model/types.ts';
 import { listInside, readJsonInside, statInside } from '../data-folder.ts';
-import type { AskedAnswer, AskedAnswerCatalog } from './retention.ts';
 
-// Asked answers are ordinary answer files, `answers/<id>.json`, so `GET /api/answers/:id`, the answer list and deep
-// links treat them like any other. Threads are read back from the files' `thread` fields (cached by mtime); an
-// answer without one (a demo answer followed up on) is the first turn of its own thread. Reads go through the data
-// folder's one opener (src/server/data-folder.ts); a write is a temp file renamed over, removed again when it fails.
+// The data folder's answers as threads see them: their `thread` fields, read back (cached by mtime); an answer
+// without one (a demo answer followed up on) is the first turn of its own thread. Reads go through the data folder's
+// one opener (src/server/data-folder.ts). Nothing here writes: asked answers are stored in the database.
 
 export interface StoredTurnInfo {
   id: string;
@@ -23,7 +19,7 @@ export interface ThreadTurn {
   turn: number;
 }
 
-/** An answer could not be written (full disk, read-only folder): the message names the file and the cause. */
+/** An asked answer could not be stored (a full disk, a database that does not answer): the message says why. */
 export class AnswerStoreError extends Error {
   override readonly name = 'AnswerStoreError';
 }
@@ -72,10 +68,13 @@ export function askedAt(id: string): number | null {
   return m?.[1] ? parseInt(m[1], 36) : null;
 }
 
-export class AnswerStore implements AskedAnswerCatalog {
+/**
+ * The data folder's answers, read only (issue 39: the folder is input; asked answers are in the database, see
+ * answer-catalog.ts). A folder answer may be the first turn of a thread, or carry `thread` fields of its own (a
+ * conversation a user provided, or an asked answer stored there by an earlier version).
+ */
+export class FolderAnswers {
   private readonly infos = new Map<string, { stamp: string; info: StoredTurnInfo }>();
-  private readonly locks = new Map<string, Promise<unknown>>();
-
   private readonly dataDir: string;
 
   constructor(private readonly answersDir: string) {
@@ -97,58 +96,7 @@ export class AnswerStore implements AskedAnswerCatalog {
     return info;
   }
 
-  /**
-   * Writes `answers/<id>.json` whole or not at all (a reader never sees half a file). A failed write (a full disk)
-   * leaves no temp file behind and throws AnswerStoreError naming the file and the cause.
-   */
-  async save(answer: Answer): Promise<void> {
-    const file = path.join(this.answersDir, `${answer.id}.json`);
-    const tmp = path.join(this.answersDir, `.${answer.id}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      await mkdir(this.answersDir, { recursive: true });
-      await writeFile(tmp, `${JSON.stringify({ format: 'citelens/1', ...answer }, null, 2)}\n`, { flag: 'wx' });
-      await rename(tmp, file);
-    } catch (e) {
-      await unlink(tmp).catch(() => undefined);
-      throw new AnswerStoreError(`cannot store answers/${answer.id}.json: ${describeFsError(e)}`, { cause: e });
-    }
-  }
-
-  /** Every asked answer in the folder (its id says when it was asked): for the cap and retention (retention.ts). */
-  async askedAnswers(): Promise<AskedAnswer[]> {
-    const out: AskedAnswer[] = [];
-    for (const name of (await listInside(this.dataDir, this.answersDir)) ?? []) {
-      if (!name.endsWith('.json')) continue;
-      const id = name.slice(0, -'.json'.length);
-      const createdAt = askedAt(id);
-      if (createdAt !== null) out.push({ id, createdAt });
-    }
-    return out;
-  }
-
-  /** Removes an asked answer's file (never another kind of answer). */
-  async remove(id: string): Promise<void> {
-    if (askedAt(id) === null) throw new Error(`${id} is not an asked answer`);
-    this.infos.delete(id);
-    await unlink(path.join(this.answersDir, `${id}.json`)).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') throw e;
-    });
-  }
-
-  /** Removes temp files a crash left behind (older than `olderThanMs`): `.ask-….tmp` of saves that never finished. */
-  async sweepTempFiles(olderThanMs = 60_000, now = Date.now()): Promise<number> {
-    let removed = 0;
-    for (const name of (await listInside(this.dataDir, this.answersDir)) ?? []) {
-      if (!/^\..+\.[0-9a-f]{8}\.tmp$/.test(name)) continue;
-      const file = path.join(this.answersDir, name);
-      const s = await statInside(this.dataDir, file);
-      if (s.kind !== 'file' || now - s.stats.mtimeMs < olderThanMs) continue;
-      if (await unlink(file).then(() => true, () => false)) removed++;
-    }
-    return removed;
-  }
-
-  /** The turns of the thread whose root is `rootId`, by turn; the root first even when it has no thread field. */
+  /** The folder's turns of the thread whose root is `rootId`; the root first even when it has no thread field. */
   async thread(rootId: string): Promise<ThreadTurn[]> {
     const names = (await listInside(this.dataDir, this.answersDir)) ?? [];
     const turns: ThreadTurn[] = [];
@@ -159,19 +107,6 @@ export class AnswerStore implements AskedAnswerCatalog {
       const inThread = info.thread ? info.thread.id === rootId : info.id === rootId;
       if (inThread) turns.push({ answerId: info.id, question: info.question ?? '', turn: info.thread?.turn ?? 1 });
     }
-    return turns.sort((a, b) => a.turn - b.turn || (a.answerId < b.answerId ? -1 : 1));
-  }
-
-  /** Runs `fn` alone among calls for the same thread, so two follow-ups never get the same turn number. */
-  async inThread<T>(rootId: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(rootId) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    const settled = run.catch(() => undefined);
-    this.locks.set(rootId, settled);
-    try {
-      return await run;
-    } finally {
-      if (this.locks.get(rootId) === settled) this.locks.delete(rootId);
-    }
+    return turns;
   }
 }

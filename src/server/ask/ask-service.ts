@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Answer } from '../../core/model/types.ts';
-import { AnswerStore, newAnswerId } from './answer-store.ts';
+import { AnswerCatalog } from './answer-catalog.ts';
+import { AnswerStoreError, FolderAnswers, newAnswerId } from './answer-store.ts';
+import { createMemoryAskedAnswers, type AskedAnswerStore } from './asked-answers.ts';
 import { DocumentLibrary } from './document-index.ts';
 import type { Draft } from './draft.ts';
 import { extractiveDraft, nothingFound } from './extractive-answer.ts';
@@ -10,7 +12,8 @@ import { retrieve } from './retrieve.ts';
 import { AnswerRetention, type RetentionOptions } from './retention.ts';
 
 // One question in, one stored answer out: rewrite a follow-up, retrieve, answer (extractively, or with the model
-// when one is configured), give it an id and its place in the thread, and write it to `answers/`.
+// when one is configured), give it an id and its place in the thread, and store it in the database (never in the
+// data folder, which is read-only input).
 
 /** A canonical answer as stored and as `GET /api/answers/:id` returns it. */
 export type StoredAnswer = Answer & { format: 'citelens/1' };
@@ -28,6 +31,10 @@ export interface AskServiceOptions {
   /** Answer with a model (CITELENS_LLM_URL); without it the extractive answerer answers. */
   llm?: LlmConfig;
   now?: () => number;
+  /** Where asked answers are stored (asked-answers-db.ts); absent: in memory, for this process only. */
+  asked?: AskedAnswerStore;
+  /** Told how long each question took to answer and store (seconds), and whether it was (the metrics). */
+  observe?: (seconds: number, outcome: 'answered' | 'failed') => void;
   /** The asked answers' cap and retention (retention.ts); absent: every answer is kept. */
   retention?: Omit<RetentionOptions, 'warn' | 'now'>;
 }
@@ -41,18 +48,33 @@ export interface AskRequest {
 
 export class AskService {
   readonly library: DocumentLibrary;
-  readonly store: AnswerStore;
+  readonly store: AnswerCatalog;
   readonly retention: AnswerRetention | null;
   private readonly now: () => number;
 
   constructor(private readonly options: AskServiceOptions) {
     this.library = new DocumentLibrary({ dataDir: options.dataDir, warn: options.warn });
-    this.store = new AnswerStore(path.join(options.dataDir, 'answers'));
+    const asked = options.asked ?? createMemoryAskedAnswers();
+    this.store = new AnswerCatalog(new FolderAnswers(path.join(options.dataDir, 'answers')), asked);
     this.now = options.now ?? Date.now;
-    this.retention = options.retention ? new AnswerRetention(this.store, { ...options.retention, warn: options.warn, now: this.now }) : null;
+    this.retention = options.retention ? new AnswerRetention(asked, { ...options.retention, warn: options.warn, now: this.now }) : null;
   }
 
-  async ask({ question, answerId, signal }: AskRequest): Promise<StoredAnswer> {
+  async ask(request: AskRequest): Promise<StoredAnswer> {
+    const started = performance.now();
+    const observe = (outcome: 'answered' | 'failed') => this.options.observe?.((performance.now() - started) / 1000, outcome);
+    try {
+      const answer = await this.answer(request);
+      observe('answered');
+      return answer;
+    } catch (e) {
+      // A question the client gave up on is not a failure of the server.
+      if (!request.signal?.aborted) observe('failed');
+      throw e;
+    }
+  }
+
+  private async answer({ question, answerId, signal }: AskRequest): Promise<StoredAnswer> {
     const q = question.trim();
     let root: string | undefined;
     let previous: string | undefined;
@@ -71,25 +93,30 @@ export class AskService {
     else draft = extractiveDraft(ranked, documents.length);
     signal?.throwIfAborted();
 
-    const id = newAnswerId(this.now());
+    const createdAt = this.now();
+    const id = newAnswerId(createdAt);
     const stored = await this.store.inThread(root ?? id, async () => {
-      const turns = root !== undefined ? await this.store.thread(root) : [];
-      const turn = root !== undefined ? Math.max(1, ...turns.map((t) => t.turn)) + 1 : 1;
-      const answer: StoredAnswer = {
-        format: 'citelens/1',
-        id,
-        question: q,
-        ...(standalone !== q && { standaloneQuestion: standalone }),
-        text: draft.text,
-        documents: draft.documents,
-        sources: draft.sources,
-        ...(draft.citations && { citations: draft.citations }),
-        ...(draft.invalidMarkers && { invalidMarkers: draft.invalidMarkers }),
-        thread: { id: root ?? id, turn },
-      };
-      signal?.throwIfAborted();
-      await this.store.save(answer);
-      return answer;
+      // Another server on the same database may take the turn number between our read and our write: then the
+      // next one, a few times (only a thread followed up on from several servers at the same moment needs it).
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const turns = root !== undefined ? await this.store.thread(root) : [];
+        const turn = root !== undefined ? Math.max(1, ...turns.map((t) => t.turn)) + 1 : 1;
+        const answer: StoredAnswer & { thread: { id: string; turn: number } } = {
+          format: 'citelens/1',
+          id,
+          question: q,
+          ...(standalone !== q && { standaloneQuestion: standalone }),
+          text: draft.text,
+          documents: draft.documents,
+          sources: draft.sources,
+          ...(draft.citations && { citations: draft.citations }),
+          ...(draft.invalidMarkers && { invalidMarkers: draft.invalidMarkers }),
+          thread: { id: root ?? id, turn },
+        };
+        signal?.throwIfAborted();
+        if ((await this.store.asked.insert(answer, createdAt)) === 'saved') return answer;
+      }
+      throw new AnswerStoreError(`cannot store answer ${id}: its thread's next turn was taken five times over`);
     });
     await this.retention?.afterSave();
     return stored;

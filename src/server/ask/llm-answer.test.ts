@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -80,7 +80,8 @@ const completion = (content: string) => ({ status: 200, body: { id: 'x', object:
 describe('the model-backed answerer', () => {
   it('drops an invented S-ID from the text and reports it in invalidMarkers', async () => {
     reply = () => completion('Unused vendor accounts are disabled after 30 days [S1]. Disabled accounts are later destroyed by fire [S9].');
-    const res = await ask(app(), 'How long until unused vendor accounts are disabled?');
+    const a = app();
+    const res = await ask(a, 'How long until unused vendor accounts are disabled?');
     expect(res.status).toBe(201);
     const { answer } = (await res.json()) as { answer: Answer };
     expect(answer.text).toBe('Unused vendor accounts are disabled after 30 days [S1]. Disabled accounts are later destroyed by fire.');
@@ -88,9 +89,9 @@ describe('the model-backed answerer', () => {
     expect(answer.sources.map((s) => s.id)).toEqual(['S1']);
     expect(answer.sources[0]).toMatchObject({ documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days are disabled automatically.' });
     expect(answer.sources[0]?.boxes?.length).toBeGreaterThan(0);
-    // the client's schema keeps the report, and the stored file has it too
+    // the client's schema keeps the report, and the stored answer has it too
     expect(canonicalAnswerSchema.parse(answer).invalidMarkers).toEqual(['S9']);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'answers', `${answer.id}.json`), 'utf8')).invalidMarkers).toEqual(['S9']);
+    expect(((await (await a.request(`/api/answers/${answer.id}`)).json()) as Answer).invalidMarkers).toEqual(['S9']);
 
     // what the model was sent: the endpoint, the key, the model, and the passages labelled S1…Sk with the question
     const last = seen.at(-1);
@@ -124,8 +125,8 @@ describe('the model-backed answerer', () => {
   it('cancels the model request when the client goes away, and stores nothing', async () => {
     reply = () => ({ ...completion('Too late [S1].'), delayMs: 4000 });
     const a = app();
-    const answers = path.join(dataDir, 'answers');
-    const before = existsSync(answers) ? readdirSync(answers).length : 0;
+    const listed = async () => ((await (await a.request('/api/answers')).json()) as unknown[]).length;
+    const before = await listed();
     const asked = seen.length;
     const client = new AbortController();
     const pending = Promise.resolve(
@@ -144,7 +145,7 @@ describe('the model-backed answerer', () => {
     for (let i = 0; i < 40 && abandoned === abandonedBefore; i++) await new Promise((r) => setTimeout(r, 50));
     expect(abandoned).toBe(abandonedBefore + 1);
     await new Promise((r) => setTimeout(r, 300));
-    expect(existsSync(answers) ? readdirSync(answers).length : 0).toBe(before);
+    expect(await listed()).toBe(before);
   }, 30_000);
 
   it('turns a failing model into a clear error: HTTP status, bad body, timeout', async () => {

@@ -1,27 +1,13 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { AnswerStore, askedAt, newAnswerId } from './answer-store.ts';
+import { openServerDatabase } from '../review/open-database.ts';
+import { askedAt, newAnswerId } from './answer-store.ts';
 import { AnswerRetention, answersToRemove, type AskedAnswer } from './retention.ts';
 
-// Issue 34, break 9 (a cap and a retention for asked answers) and break 6 (a full data folder left 251 empty
-// `.ask-*.tmp` files).
-
-// The file system "fills up" on demand: writeFile then creates its file and fails with ENOSPC, as a full disk does.
-const disk = vi.hoisted(() => ({ full: false }));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return {
-    ...actual,
-    writeFile: async (...args: Parameters<typeof actual.writeFile>) => {
-      if (!disk.full) return actual.writeFile(...args);
-      await actual.appendFile(args[0] as string, '');
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    },
-  };
-});
+// Issue 34, break 9 (a cap and a retention for asked answers), over the database the answers live in since issue 39.
 
 const root = mkdtempSync(path.join(tmpdir(), 'citelens-retention-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,27 +35,30 @@ describe('answersToRemove', () => {
   });
 });
 
-describe('the store and the retention together', () => {
-  it('keeps at most the cap of asked answers in answers/, the reviewed one and other answers untouched', async () => {
-    const answers = path.join(root, 'cap', 'answers');
-    mkdirSync(answers, { recursive: true });
-    writeFileSync(path.join(answers, 'demo.json'), '{}');
-    const store = new AnswerStore(answers);
+describe('the database store and the retention together', () => {
+  it('keeps at most the cap of asked answers, the reviewed one untouched', async () => {
+    const db = await openServerDatabase({ kind: 'sqlite', file: path.join(root, 'cap', 'reviews.sqlite') });
+    const store = db.asked;
     let now = Date.now();
     const warn = vi.fn();
     const retention = new AnswerRetention(store, { policy: { maxAnswers: 20, maxAgeDays: 0 }, reviewed: async (ids) => new Set(ids.filter((id) => id === first)), warn, now: () => now });
     let first = '';
-    for (let i = 0; i < 60; i++) {
-      const id = newAnswerId((now += 1000));
-      if (i === 0) first = id;
-      await store.save({ id, question: `q${i}`, text: 'a', documents: [], sources: [] });
-      await retention.afterSave();
-      expect((await store.askedAnswers()).length).toBeLessThanOrEqual(20);
+    try {
+      for (let i = 0; i < 60; i++) {
+        const id = newAnswerId((now += 1000));
+        if (i === 0) first = id;
+        expect(await store.insert({ id, question: `q${i}`, thread: { id, turn: 1 } }, now)).toBe('saved');
+        await retention.afterSave();
+        expect((await store.askedAnswers()).length).toBeLessThanOrEqual(20);
+      }
+      const left = (await store.summaries()).map((a) => a.id);
+      expect(left).toContain(first);
+      expect(left.length).toBeGreaterThanOrEqual(19);
+      expect(await store.get(left.at(-1)!)).toMatchObject({ question: 'q59' });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^removed \d+ asked answer\(s\), oldest unreviewed first/));
+    } finally {
+      await db.review.close();
     }
-    const left = readdirSync(answers);
-    expect(left).toContain('demo.json');
-    expect(left).toContain(`${first}.json`);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^removed \d+ asked answer\(s\), oldest unreviewed first/));
   });
 
   it('reads when an answer was asked from its id', () => {
@@ -78,34 +67,21 @@ describe('the store and the retention together', () => {
   });
 });
 
-describe('temp files of answer saves', () => {
-  it('a save that fails leaves no temp file, and says the cause', async () => {
-    const answers = path.join(root, 'full', 'answers');
-    const store = new AnswerStore(answers);
-    mkdirSync(answers, { recursive: true });
-    disk.full = true;
+describe('a full database', () => {
+  it('a save that does not fit says the cause, and stores nothing', async () => {
+    const file = path.join(root, 'full', 'reviews.sqlite');
+    // A page cap just above what the schema takes: the database is "full" after a few answers.
+    const db = await openServerDatabase({ kind: 'sqlite', file }, { onSqliteOpen: (sqlite) => void sqlite.pragma('max_page_count = 40') });
+    const big = 'x'.repeat(20_000);
+    let failure: unknown = null;
     try {
-      for (let i = 0; i < 5; i++) {
-        await expect(store.save({ id: newAnswerId(), question: 'q', text: 'a', documents: [], sources: [] })).rejects.toThrow(
-          /^cannot store answers\/ask-[0-9a-z]+-[0-9a-f]{8}\.json: the disk is full \(ENOSPC\)$/,
-        );
+      for (let i = 0; i < 100 && failure === null; i++) {
+        const id = newAnswerId();
+        await db.asked.insert({ id, question: big, thread: { id, turn: 1 } }, Date.now()).catch((e: unknown) => (failure = e));
       }
+      expect(String(failure)).toMatch(/^AnswerStoreError: cannot store answer ask-[0-9a-z]+-[0-9a-f]{8}: .*full/);
     } finally {
-      disk.full = false;
+      await db.review.close();
     }
-    expect(readdirSync(answers)).toEqual([]);
-  });
-
-  it('the ones a crash left behind are swept, fresh ones of a save in progress are not', async () => {
-    const answers = path.join(root, 'crash', 'answers');
-    mkdirSync(answers, { recursive: true });
-    const old = path.join(answers, '.ask-mx1-0123abcd.4f3e2d1c.tmp');
-    const fresh = path.join(answers, '.ask-mx2-0123abcd.9a8b7c6d.tmp');
-    writeFileSync(old, '');
-    writeFileSync(fresh, '');
-    utimesSync(old, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
-    expect(await new AnswerStore(answers).sweepTempFiles()).toBe(1);
-    expect(existsSync(old)).toBe(false);
-    expect(existsSync(fresh)).toBe(true);
   });
 });

@@ -63,7 +63,8 @@ describe('POST /api/ask', () => {
     expect(answer.documents[0]).toEqual({ id: 'vendor-security-policy', title: 'Vendor Security Policy', url: '/api/documents/vendor-security-policy', version: '2026-03' });
     // the client's own schema accepts it, thread and all
     expect(canonicalAnswerSchema.parse(answer).thread).toEqual({ id: answer.id, turn: 1 });
-    expect(existsSync(path.join(dataDir, 'answers', `${answer.id}.json`))).toBe(true);
+    // stored in the database, never in the data folder (issue 39)
+    expect(existsSync(path.join(dataDir, 'answers', `${answer.id}.json`))).toBe(false);
     const got = await app.request(`/api/answers/${answer.id}`);
     expect(got.status).toBe(200);
     expect(await got.json()).toEqual(answer);

@@ -32,6 +32,10 @@ export interface AskRoutesOptions extends AskConfig {
   trustProxy?: boolean;
   /** The asked answers' cap and retention. */
   retention?: AskServiceOptions['retention'];
+  /** Where asked answers are stored (the review database); absent: in memory. */
+  asked?: AskServiceOptions['asked'];
+  /** Told how long each question took (the ask latency metric). */
+  observeAsk?: AskServiceOptions['observe'];
 }
 
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
@@ -78,7 +82,7 @@ async function readBody<T>(c: Context<Env>, schema: z.ZodType<T>, shape: string)
 
 /** The cause of a failed answer save without the file's path ("the disk is full (ENOSPC)"): what a client is told. */
 function storeReason(e: AnswerStoreError): string {
-  return e.message.replace(/^cannot store answers\/[^:]+: /, '');
+  return e.message.replace(/^cannot store answer [^:]+: /, '');
 }
 
 export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService {
@@ -88,12 +92,9 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     ...(o.llm && { llm: o.llm }),
     ...(o.now && { now: o.now }),
     ...(o.retention && { retention: o.retention }),
+    ...(o.asked && { asked: o.asked }),
+    ...(o.observeAsk && { observe: o.observeAsk }),
   });
-  // Sweep what a crash in the middle of a save left behind (temp files of answers never renamed into place).
-  void service.store.sweepTempFiles().then(
-    (n) => n > 0 && o.warn(`removed ${n} temp file(s) of unfinished answer saves from answers/`),
-    () => undefined,
-  );
   /** 429 when this client has asked too much lately; null when it may ask. */
   const limited = (c: Context<Env>): Response | null => {
     const verdict = o.limiter?.take(clientKey(c, o.trustProxy ?? false));

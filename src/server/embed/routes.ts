@@ -16,6 +16,8 @@ import { verifyLink, type LinkVerdict } from './signed-link.ts';
 
 export interface EmbedRoutesOptions {
   answersDir: string;
+  /** An asked answer from the database (null when there is none). */
+  askedAnswer?: (id: string) => Promise<unknown>;
   distDir: string | undefined;
   origins: readonly string[];
   /** Extra connect-src origins of the SPA's pages (CITELENS_CONNECT_ORIGINS). */
@@ -134,7 +136,9 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
         : fail(403, 'embed_link_invalid', 'This embed link is not valid.');
     }
     const { answer, origin } = verdict.claims;
-    const read = await readJsonInside(path.dirname(o.answersDir), path.join(o.answersDir, `${answer}.json`));
+    const file = await readJsonInside(path.dirname(o.answersDir), path.join(o.answersDir, `${answer}.json`));
+    const asked = file.kind === 'missing' ? ((await o.askedAnswer?.(answer)) ?? null) : null;
+    const read = asked !== null ? { kind: 'ok' as const, value: asked } : file;
     if (read.kind === 'missing') return fail(404, 'not_found', `Answer "${answer}" was not found.`);
     // An unreadable answer still gets a session: reading it then answers 422 with the reason, which the reader sees.
     const stored: unknown = read.kind === 'ok' ? read.value : null;

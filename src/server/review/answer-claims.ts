@@ -47,10 +47,14 @@ export class AnswerClaimsIndex {
 
   private async read(answerId: string, file: string): Promise<AnswerClaims> {
     const read = await readJsonInside(this.dataDir, file);
-    if (read.kind !== 'ok') return { kind: 'no-answer' };
-    // Documents without `url` are the server's, as GET /api/answers/:id serves them (core/model/answer-file.ts).
-    const adapted = adaptAnswerData(fillDocumentUrls(read.value, storedDocumentUrl), `answers/${answerId}.json`);
-    if (!adapted.ok) return { kind: 'no-answer' };
-    return { kind: 'claims', ids: new Set(buildAnswerModel(adapted.answer).claims.map((c) => c.id)) };
+    return read.kind === 'ok' ? claimsOfAnswer(answerId, read.value) : { kind: 'no-answer' };
   }
+}
+
+/** The claims of an answer read as the app reads it; an asked answer from the database goes through here too. */
+export function claimsOfAnswer(answerId: string, value: unknown): AnswerClaims {
+  // Documents without `url` are the server's, as GET /api/answers/:id serves them (core/model/answer-file.ts).
+  const adapted = adaptAnswerData(fillDocumentUrls(value, storedDocumentUrl), `answers/${answerId}.json`);
+  if (!adapted.ok) return { kind: 'no-answer' };
+  return { kind: 'claims', ids: new Set(buildAnswerModel(adapted.answer).claims.map((c) => c.id)) };
 }

@@ -56,6 +56,27 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Issue 39: asked answers and their threads move out of the data folder (which became read-only input) into the
+    // database every replica shares. The answer is kept whole as JSON; the thread fields beside it are what threads,
+    // lists and the cap query. One turn number per thread: two replicas answering follow-ups at once cannot both
+    // take turn 3 (the loser retries with the next one).
+    '0003-asked-answers': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('asked_answers')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('thread_id', 'text', (c) => c.notNull())
+          .addColumn('turn', 'integer', (c) => c.notNull())
+          .addColumn('question', 'text', (c) => c.notNull())
+          .addColumn('standalone_question', 'text')
+          .addColumn('body', 'text', (c) => c.notNull())
+          // Unix ms: past 2^31, so bigint in PostgreSQL (SQLite's integer is 64-bit already).
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('asked_answers_turn').on('asked_answers').columns(['thread_id', 'turn']).unique().execute();
+        await db.schema.createIndex('asked_answers_created').on('asked_answers').columns(['created_at', 'id']).execute();
+      },
+    },
   };
 }
 

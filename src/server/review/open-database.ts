@@ -5,7 +5,10 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../config-error.ts';
+import { createDatabaseAskedAnswers } from '../ask/asked-answers-db.ts';
+import type { AskedAnswerStore } from '../ask/asked-answers.ts';
 import { reviewMigrations, type SqlDialect } from './migrations.ts';
+import { checkReadiness, type Readiness } from './readiness.ts';
 import { openPostgresBus } from './postgres-bus.ts';
 import { createKyselyRepository, type KyselyRepositoryOptions, type ReviewRepository } from './repository.ts';
 import { createMemoryBus, type ReviewBus } from './review-bus.ts';
@@ -66,11 +69,24 @@ export interface OpenOptions {
   onSqliteOpen?: (sqlite: Database.Database) => void;
 }
 
+/** The server's one database: review decisions, asked answers, and whether it can serve (GET /readyz). */
+export interface ServerDatabase {
+  review: ReviewRepository;
+  asked: AskedAnswerStore;
+  /** Reachable, and every migration this code knows applied (another server may be older or newer). */
+  readiness(): Promise<Readiness>;
+}
+
 /**
  * Opens the store and brings its schema up to date. Throws ReviewStoreError (a printable message) when it cannot be
  * opened, StorageUnwritableError (storage-check.ts) when it opened but cannot be written: the server refuses to start.
  */
 export async function openReviewRepository(config: ReviewStoreConfig, o: OpenOptions = {}): Promise<ReviewRepository> {
+  return (await openServerDatabase(config, o)).review;
+}
+
+/** openReviewRepository, with the asked answers and the readiness check on the same connection(s). */
+export async function openServerDatabase(config: ReviewStoreConfig, o: OpenOptions = {}): Promise<ServerDatabase> {
   const where = describeStore(config);
   let opened: OpenedDatabase;
   try {
@@ -91,7 +107,12 @@ export async function openReviewRepository(config: ReviewStoreConfig, o: OpenOpt
     throw e;
   }
   const faults = new FaultLog(o.log ?? ((line) => process.stderr.write(line)));
-  return createKyselyRepository(opened.db, { ...opened.options, where, onFault: (e) => faults.report(e) });
+  const { db, dialect } = opened;
+  return {
+    review: createKyselyRepository(db, { ...opened.options, where, onFault: (e) => faults.report(e) }),
+    asked: createDatabaseAskedAnswers(db, opened.options?.retryBusy ? { retryBusy: opened.options.retryBusy } : {}),
+    readiness: () => checkReadiness(db, new Migrator({ db, provider: reviewMigrations(dialect) })),
+  };
 }
 
 /** Driver codes that mean the store cannot take writes at all: SQLite's read-only and full, PostgreSQL's too. */

@@ -32,7 +32,21 @@ export interface ReviewEventsTable {
   idempotency_key: string | null;
 }
 
+/** Answers asked of this server (issue 39, migration 0003): the answer whole, as JSON, and its thread fields. */
+export interface AskedAnswersTable {
+  id: string;
+  /** The thread's first answer: this answer's own id, or the answer it follows up on (maybe one of the data folder). */
+  thread_id: string;
+  turn: number;
+  question: string;
+  standalone_question: string | null;
+  body: string;
+  /** Unix ms. PostgreSQL's bigint reads back as a string. */
+  created_at: number | string;
+}
+
 export interface ReviewDatabase {
   review_claims: ReviewClaimsTable;
   review_events: ReviewEventsTable;
+  asked_answers: AskedAnswersTable;
 }
