@@ -12,7 +12,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 const isTestFile = (rel) => /\.test\.tsx?$/.test(rel) || rel.startsWith('src/testing/') || rel.startsWith('e2e/');
 
-// Where a repository-relative path sits: `core`, `api`, `app`, `server`, `cli`, `testing`, `features/<name>`, or
+// Where a repository-relative path sits: `core`, `lib`, `api`, `app`, `server`, `cli`, `node`, `testing`, `features/<name>`, or
 // null outside src/.
 function layerOf(rel) {
   const parts = rel.split('/');
@@ -42,10 +42,15 @@ function forbidden({ from, fromTest, target, pkg }) {
       if (!fromTest && nodeBuiltins.has(pkg)) return `src/core does no I/O and runs in the browser: ${pkg} belongs in src/server or src/cli`;
     }
     if (from === 'api' && reactPackages.includes(pkg) && pkg !== '@tanstack/react-query') return `src/api is the data layer: ${pkg} belongs in a feature or src/app`;
+    if (from === 'lib' && reactPackages.includes(pkg)) return `src/lib holds no React: ${pkg} belongs in a feature, src/hooks or src/app`;
+    if (from === 'lib' && !fromTest && nodeBuiltins.has(pkg)) return `src/lib runs in the browser: ${pkg} belongs in src/node, src/server or src/cli`;
     return null;
   }
   if (target === null || target === from) return null;
   if (target === 'testing' && !fromTest) return 'src/testing is for tests only';
+  // src/lib (helpers any feature may use, no React, no feature) sits just above the core: it imports only src/core.
+  if (from === 'lib' && target !== 'core') return `src/lib is shared by every feature: it imports only src/core`;
+  if (from === 'core' && target === 'lib') return `src/core imports nothing from src/lib: the core is pure and lib code touches the DOM`;
   if (from === 'core') {
     if (['api', 'features', 'app', 'server', 'cli'].some((l) => target === l || target.startsWith(`${l}/`))) {
       // A core test may drive the core through the shell (load a PDF with the CLI, adapt with the API glue); the

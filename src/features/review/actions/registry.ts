@@ -1,3 +1,4 @@
+import { isTextField } from '../../../lib/is-text-field.ts';
 import { actionFollowUp } from './action-follow-up.ts';
 import { actionNextCitation, actionPrevCitation } from './action-cycle-citation.ts';
 import { actionNextFlagged, actionNextUndecided, actionPrevFlagged, actionPrevUndecided } from './action-step-matching.ts';
@@ -51,15 +52,6 @@ export function actionForKey(key: string): ReviewAction | undefined {
 export function isCommandKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'target' | 'isComposing'>): boolean {
   if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return false;
   return !isTextField(e.target);
-}
-
-export function isTextField(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const el = target as HTMLElement;
-  if (el.isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(el.type);
-  return false;
 }
 
 /** Runs the action bound to `key`; true when one ran (the caller then prevents the default). */

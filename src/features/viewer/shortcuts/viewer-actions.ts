@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { MessageKey } from '../../../core/i18n/messages-en.ts';
 import { createTranslator, type Translate } from '../../../core/i18n/translate.ts';
+import { isTextField } from '../../../lib/is-text-field.ts';
 import type { FindStore } from '../find/find-store.ts';
 import type { ViewerStore } from '../viewer-store.ts';
 
@@ -125,15 +126,6 @@ export function runViewerKey(e: KeyEventLike, ctx: ViewerActionContext): boolean
   if (!action || chord === null) return false;
   if (SIDEWAYS.has(chord) && ctx.scrollsSideways()) return false;
   return action.run(ctx);
-}
-
-export function isTextField(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const el = target as HTMLElement;
-  if (el.isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(el.type);
-  return false;
 }
 
 /** How a chord is shown in the `?` list. */
