@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { preloadPdfjs } from '../../cli/load-pdf.ts';
+import { preloadPdfjs } from '../../node/load-pdf.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
