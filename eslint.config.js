@@ -5,6 +5,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -115,6 +116,19 @@ export default tseslint.config(
       // Unused names: TypeScript's noUnusedLocals already reports them; `_`-prefixed ones are intentional.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    // No import cycles: a cycle makes evaluation order decide whether a module sees its imports (a `const` read
+    // before it is set), and it hides layering the boundary rule cannot see inside one layer. Type-only imports are
+    // erased and do not count.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
