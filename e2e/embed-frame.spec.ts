@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from '@playwright/test';
-import { signedQuery } from '../src/server/embed/signed-link.ts';
+import { signedQuery } from '../src/node/embed/signed-link.ts';
 import { expect, test } from './fixtures.ts';
 
 // The server side of embedding, in a real Chromium: two portal pages on their own origins frame citelens. The

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { signedQuery } from '../src/server/embed/signed-link.ts';
+import { signedQuery } from '../src/node/embed/signed-link.ts';
 import { expect as baseExpect, selectedClaim, test } from './fixtures.ts';
 
 // Embed mode and its postMessage API with real origins: a portal page (e2e/fixtures/portal.html, which runs the host

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlagCode, ReviewFlag } from '../src/core/review/types.ts';
-import { readAnswerFile } from '../src/cli/adapt-command.ts';
+import { readAnswerFile } from '../src/node/answer-file.ts';
 import { auditAnswer, type AnswerAudit } from '../src/cli/audit-answer.ts';
 import { runAudit } from '../src/cli/audit-command.ts';
 import { DocumentStore } from '../src/cli/audit-documents.ts';

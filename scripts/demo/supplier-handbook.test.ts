@@ -7,24 +7,14 @@ import { toOutline, visibleOutlineRows } from '../../src/core/pages/outline.ts';
 import { resolvePageLabel } from '../../src/core/pages/page-labels.ts';
 import { labelsOf } from './pdf-navigation.ts';
 import { HANDBOOK_LABELS } from './supplier-handbook.ts';
+// Node 20 lacks Promise.withResolvers, which pdf.js uses.
+import '../../src/lib/promise-with-resolvers.ts';
 
 // The committed demo handbook read back by pdf.js, as the viewer reads it: its printed page labels, its outline and
 // each bookmark's destination page, and the answer's citations by label landing on pages that print their quotes.
 
 const data = fileURLToPath(new URL('../../src/server/demo-data/', import.meta.url));
 const standardFontDataUrl = fileURLToPath(new URL('../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
-
-// Node 20 lacks Promise.withResolvers, which pdf.js uses.
-const P = Promise as unknown as { withResolvers?: () => unknown };
-P.withResolvers ??= () => {
-  let resolve!: (v: unknown) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-};
 
 async function openHandbook() {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -2,7 +2,7 @@
 // them: the Japanese columns are vertical text items (`ttb`, a vertical font), each the length of its characters'
 // vertical advances; the upper table is drawn row by row and the lower one column by column.
 import { describe, expect, it } from 'vitest';
-import { loadPdf } from '../../src/cli/load-pdf.ts';
+import { loadPdf } from '../../src/node/load-pdf.ts';
 import { buildTableFixture } from './tables.ts';
 import { buildVerticalFixture } from './vertical-cjk.ts';
 

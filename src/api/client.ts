@@ -10,6 +10,7 @@ import {
 } from './answer-schema.ts';
 import { authHeaders } from './auth-token.ts';
 import { bareResponseWrapper, mayBeBareResponse } from '../core/model/answer-file.ts';
+import { readErrorBody } from './error-schema.ts';
 
 // Thin API client. Every response is checked (status, JSON, zod shape) and failures become an
 // ApiError with a human message. See docs/api.md.
@@ -114,12 +115,7 @@ function lower(label: string): string {
 /** The `{ error: { code, message } }` body of an API error response (docs/api.md), as far as it is there. */
 async function serverError(res: Response): Promise<{ message?: string; code?: string }> {
   try {
-    const body: unknown = await res.json();
-    const error = (body as { error?: { message?: unknown; code?: unknown } })?.error;
-    return {
-      ...(typeof error?.message === 'string' && { message: error.message }),
-      ...(typeof error?.code === 'string' && { code: error.code }),
-    };
+    return readErrorBody(await res.json());
   } catch {
     return {};
   }

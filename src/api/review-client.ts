@@ -1,11 +1,13 @@
 import { authHeaders } from './auth-token.ts';
 import { ApiError, apiUrl, fetchJson, formatIssues } from './client.ts';
+import { readErrorBody } from './error-schema.ts';
 import {
   answerReviewSchema,
   claimRecordSchema,
   conflictBodySchema,
   reviewHistorySchema,
   type AnswerReview,
+  type DecisionBody,
   type ClaimRecord,
   type ReviewDecision,
   type ReviewHistory,
@@ -79,6 +81,11 @@ export type SaveOutcome =
   /** The server refused the request for good (400, 403, 422, a bad response): retrying will not help. */
   | { kind: 'refused'; error: ApiError };
 
+/** The PUT's body, typed by the schema the server parses it with (review-schema.ts). */
+export function decisionBodyOf(req: Pick<SaveDecisionRequest, 'decision' | 'note'>): DecisionBody {
+  return { decision: req.decision, note: req.note };
+}
+
 /** PUTs one claim's decision with If-Match. Only a cancelled request throws (the AbortError). */
 export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveOutcome> {
   const path = `/answers/${encodeURIComponent(req.answerId)}/review/claims/${encodeURIComponent(req.claimId)}`;
@@ -95,7 +102,7 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
         ...reviewerHeaders(req.reviewer),
         ...authHeaders(),
       },
-      body: JSON.stringify({ decision: req.decision, note: req.note }),
+      body: JSON.stringify(decisionBodyOf(req)),
       ...(req.signal && { signal: req.signal }),
     });
   } catch (e) {
@@ -123,7 +130,7 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
     return { kind: 'refused', error: shapeError(url, 409, formatIssues(parsed.error)) };
   }
   if (!res.ok) {
-    const message = (body as { error?: { message?: unknown } })?.error?.message;
+    const { message } = readErrorBody(body);
     const detail = typeof message === 'string' ? ` ${message}` : '';
     return {
       kind: 'refused',
@@ -139,9 +146,9 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
 async function unreachable(res: Response, signal: AbortSignal | undefined): Promise<SaveOutcome> {
   const seconds = Number(res.headers.get('Retry-After'));
   const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) * 1000 : undefined;
-  let error: { code?: unknown; message?: unknown } | undefined;
+  let error: { code?: string; message?: string } | undefined;
   try {
-    error = (JSON.parse(await res.text()) as { error?: typeof error })?.error;
+    error = readErrorBody(JSON.parse(await res.text()));
   } catch (e) {
     if (signal?.aborted) throw e;
   }

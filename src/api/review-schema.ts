@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { REVIEW_DECISIONS } from '../core/review/decisions.ts';
 
 // The wire contract of the review API (docs/api.md): one record per claim, optimistic concurrency by version.
 // Parsed here, at the edge, like every other response.
 
-export const reviewDecisions = ['verified', 'rejected', 'follow-up'] as const;
-export type ReviewDecision = (typeof reviewDecisions)[number];
+export const reviewDecisionSchema = z.enum(REVIEW_DECISIONS);
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
 
-export const reviewDecisionSchema = z.enum(reviewDecisions);
+/** A note's longest length, checked by the server and by the panel before it saves. */
+export const MAX_NOTE_LENGTH = 10_000;
+
+/** The body of `PUT …/review/claims/:claimId`: the client writes it, the server parses it with this very schema. */
+export const decisionBodySchema = z.object({
+  decision: reviewDecisionSchema.nullable(),
+  note: z.string().max(MAX_NOTE_LENGTH, `at most ${MAX_NOTE_LENGTH} characters`).default(''),
+});
+/** What the client sends (`note` may be left out: the server reads it as ""). */
+export type DecisionBody = z.input<typeof decisionBodySchema>;
 
 /** The server's record of one claim's decision. `version` counts saves; 0 means "never saved". */
 export const claimRecordSchema = z.object({

@@ -1,6 +1,6 @@
 import workerUrl from './markdown-worker.ts?worker&url';
 import { parseAnswerMarkdown, plainAnswerMarkdown, type ParsedMarkdown } from '../core/markdown/parse-answer-markdown.ts';
-import { startBundledWorker } from './start-worker.ts';
+import { startBundledWorker } from '../lib/start-worker.ts';
 
 // A long answer's Markdown parse, off the main thread and within a time budget (issue 9: micromark is correct but
 // not linear on hostile input, and a 90 KB answer within the size and complexity caps still took ~0.85 s to parse,

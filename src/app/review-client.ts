@@ -4,7 +4,7 @@ import type { Answer } from '../core/model/types.ts';
 import type { ReviewChecks } from '../core/review/types.ts';
 import type { FromReviewWorker, ToReviewWorker } from './review-protocol.ts';
 import type { ReviewedClaims } from './reviewed-claims.ts';
-import { startBundledWorker } from './start-worker.ts';
+import { startBundledWorker } from '../lib/start-worker.ts';
 
 // The main thread's side of the review worker (review-worker.ts), started on first use, one per page. Each answer
 // object is a document of the worker's: its text goes over once, and the worker keeps the model it built until the

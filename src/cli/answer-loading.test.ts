@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../testing/adapter-fixtures.ts';
-import { readAnswerFile, runAdapt } from './adapt-command.ts';
+import { readAnswerFile } from '../node/answer-file.ts';
+import { runAdapt } from './adapt-command.ts';
 import { runAudit } from './audit-command.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -3,7 +3,7 @@
 // by audit-answer.ts, and the run printed by audit-report.ts. stdout holds only the report.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readAnswerFile } from './adapt-command.ts';
+import { readAnswerFile } from '../node/answer-file.ts';
 import { addMetrics, auditAnswer, emptyMetrics } from './audit-answer.ts';
 import { DocumentStore } from './audit-documents.ts';
 import { auditToJson, auditToMarkdown, progressLine, runPasses, summaryLine, type AuditRun } from './audit-report.ts';

@@ -12,8 +12,8 @@ import { accessFromHttpStatus } from '../core/review/document-check.ts';
 import type { DocumentAccess } from '../core/review/types.ts';
 import { textFormat } from '../core/model/document-kind.ts';
 import { readTextDocument, type TextDocumentModel } from '../core/text-source/text-document.ts';
-import { loadPdf, PdfLoadError, type LoadedPdf } from './load-pdf.ts';
-import { InputFileError, MAX_PDF_BYTES, readInputFile, readInputText } from './read-input.ts';
+import { loadPdf, PdfLoadError, type LoadedPdf } from '../node/load-pdf.ts';
+import { InputFileError, MAX_PDF_BYTES, readInputFile, readInputText } from '../node/read-input.ts';
 
 export interface DocumentMeta {
   title?: string;

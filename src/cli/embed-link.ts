@@ -1,6 +1,6 @@
-import { ConfigError } from '../server/config-error.ts';
-import { parseEmbedOrigins, parseOrigin } from '../server/embed/origins.ts';
-import { DEFAULT_TTL_SECONDS, parseEmbedSecret, signedQuery } from '../server/embed/signed-link.ts';
+import { ConfigError } from '../node/config-error.ts';
+import { parseEmbedOrigins, parseOrigin } from '../node/embed/origins.ts';
+import { DEFAULT_TTL_SECONDS, parseEmbedSecret, signedQuery } from '../node/embed/signed-link.ts';
 
 // `citelens embed-link`: prints a signed /embed link for portals that cannot run JavaScript (docs/embed.md).
 // The secret comes from the environment only (CITELENS_EMBED_SECRET), never from an argument, which would show

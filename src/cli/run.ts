@@ -7,8 +7,8 @@ import { TextIndex } from '../core/locate/text-index.ts';
 import { EMBED_LINK_USAGE, runEmbedLink } from './embed-link.ts';
 import { ADAPT_USAGE } from './adapt-usage.ts';
 import { AUDIT_USAGE } from './audit-usage.ts';
-import { loadPdf, PdfLoadError } from './load-pdf.ts';
-import { InputFileError, MAX_PDF_BYTES, readInputFile, readInputText } from './read-input.ts';
+import { loadPdf, PdfLoadError } from '../node/load-pdf.ts';
+import { InputFileError, MAX_PDF_BYTES, readInputFile, readInputText } from '../node/read-input.ts';
 
 export const USAGE = `Usage:
   citelens locate FILE.pdf --quotes QUOTES.json [--password PW]

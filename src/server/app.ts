@@ -2,6 +2,7 @@ import type { Judge } from './judge/judge-answer.ts';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
+import { apiError as sendApiError } from './api-error.ts';
 import { createMemoryAskedAnswers, type AskedAnswerStore } from './ask/asked-answers.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { AuthVariables } from './auth-context.ts';
@@ -97,9 +98,7 @@ const DOCUMENT_EXTENSIONS = ['.pdf', '.md', '.txt'] as const;
 type ErrorCode = 'not_found' | 'bad_request' | 'forbidden' | 'invalid_json' | 'invalid_answer' | 'file_changing' | 'internal';
 
 function apiError(c: Context, status: 400 | 403 | 404 | 422 | 500 | 503, code: ErrorCode, message: string): Response {
-  c.header('Cache-Control', 'no-cache');
-  c.header('X-Content-Type-Options', 'nosniff');
-  return c.json({ error: { code, message } }, status);
+  return sendApiError(c, status, code, message, { cache: 'no-cache' });
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AuthVariables } from './auth-context.ts';
 import { parseApiTokens } from './auth.ts';
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 import { ALICE_TOKEN, BOB_TOKEN, makeFixture, PORTAL } from './embed/test-fixture.ts';
 import { mountSecurity } from './security.ts';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AuthVariables } from './auth-context.ts';
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 import type { EmbedGrant, EmbedSessions } from './embed/sessions.ts';
 
 // Bearer tokens for /api (docs/embed.md, "API tokens"). CITELENS_API_TOKENS is either an inline list

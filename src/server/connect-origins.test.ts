@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, createApp } from './app.ts';
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 import { readSecurityEnv } from './security.ts';
 
 // The CSP of every page the server sends: no inline script, WebAssembly allowed (pdf.js decodes JPX and ICC colour

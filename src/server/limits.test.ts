@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReviewableAnswer } from '../testing/reviewable-answer.ts';
 import { createApp } from './app.ts';
 import { parseApiTokens } from './auth.ts';
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 import { DEFAULT_LIMITS, readLimitsEnv } from './limits.ts';
 import { parseRateLimit, RateLimiter } from './rate-limit.ts';
 import { openReviewRepository } from './review/open-database.ts';

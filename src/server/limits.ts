@@ -1,4 +1,4 @@
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 import { parseRateLimit, type RateLimit } from './rate-limit.ts';
 
 // The server's limits on what one client may make it do (issue 34, breaks 8 and 9; docs/security.md lists them).

@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import { readJudgeEnv } from './judge/config.ts';
 import { createJudge, type Judge } from './judge/judge-answer.ts';
 import { readAskEnv, type AskConfig } from './ask/config.ts';
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 import { readLimitsEnv, type ServerLimits } from './limits.ts';
 import { readOpsEnv, type OpsConfig } from './ops/config.ts';
 import { createMetrics } from './ops/metrics.ts';

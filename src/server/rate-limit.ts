@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { ConfigError } from './config-error.ts';
+import { ConfigError } from '../node/config-error.ts';
 
 // Rate limits per client (issue 34, breaks 8 and 9). On the default open API one client stored 6,597 answers in a
 // minute, and one leaked signed link minted 10,050 embed sessions in 52 s. Each limited action has a token bucket per

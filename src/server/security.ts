@@ -2,10 +2,10 @@ import type { Hono } from 'hono';
 import type { AuthVariables } from './auth-context.ts';
 import { bearerAuth, parseApiTokens, type ApiToken } from './auth.ts';
 import { opaqueOriginCors } from './embed/cors.ts';
-import { parseEmbedOrigins } from './embed/origins.ts';
+import { parseEmbedOrigins } from '../node/embed/origins.ts';
 import { mountEmbedRoutes } from './embed/routes.ts';
 import { EmbedSessions } from './embed/sessions.ts';
-import { parseEmbedSecret } from './embed/signed-link.ts';
+import { parseEmbedSecret } from '../node/embed/signed-link.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { RateLimiter } from './rate-limit.ts';
 

@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { inflateCapped } from '../../cli/load-pdf.ts';
+import { inflateCapped } from '../../node/load-pdf.ts';
 import { bombPdf, zeroFlateStream } from '../../testing/bomb-pdf.ts';
 import { candidateStreams, findOversizedStream, MAX_DECODED_STREAM_BYTES, oversizedStreamReason, totalLimit } from './stream-bombs.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPdf } from '../../cli/load-pdf.ts';
+import { loadPdf } from '../../node/load-pdf.ts';
 import { sharedFolder } from '../../testing/shared-folder.ts';
 import { locateInDocument } from './locate.ts';
 import { TextIndex } from './text-index.ts';

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadPdf } from '../../cli/load-pdf.ts';
+import { loadPdf } from '../../node/load-pdf.ts';
 import type { Box } from '../model/types.ts';
 import { quoteIoU } from './iou.ts';
 import { locateInDocument, type LocateResult } from './locate.ts';

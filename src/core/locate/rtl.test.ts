@@ -3,7 +3,7 @@
 // scored by IoU against boxes taken from the font's glyph advances when the page was laid out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRtlFixture, expectedBoxes, RTL_LINES, visualSlots, type RtlFixture } from '../../../scripts/rtl-fixture.ts';
-import { loadPdf, type LoadedPdf } from '../../cli/load-pdf.ts';
+import { loadPdf, type LoadedPdf } from '../../node/load-pdf.ts';
 import { bidiSpans, visualOrder } from './bidi.ts';
 import { quoteIoU } from './iou.ts';
 import { locateInDocument } from './locate.ts';

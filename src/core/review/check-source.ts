@@ -1,6 +1,6 @@
 // The async half of the review: look each source's words up in its document with the quote locator, and read the
 // text under its provider boxes. Works wherever pages can be had as `PageText`: the viewer's text cache (browser)
-// and `loadPdf` (Node, src/cli/load-pdf.ts) both give `pageCount` + `getPageText` (+ a shared `TextIndex`).
+// and `loadPdf` (Node, src/node/load-pdf.ts) both give `pageCount` + `getPageText` (+ a shared `TextIndex`).
 //
 // It never blocks for long: the locator's `locateInDocument` fetches and indexes pages on demand and yields between
 // pages and fuzzy windows; box pages are read one at a time with a yield between. Pass one `TextIndex` per document

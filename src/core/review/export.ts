@@ -5,6 +5,7 @@
 import type { AnswerModel } from '../model/answer-model.ts';
 import type { Claim } from '../model/claims.ts';
 import type { Answer, Source } from '../model/types.ts';
+import { isReviewDecision, type ReviewDecision } from './decisions.ts';
 import { bySeverity } from './review-answer.ts';
 import { sourceVerdicts, type VerdictTone } from './citation-verdict.ts';
 import { claimedPages } from './source-pages.ts';
@@ -12,7 +13,7 @@ import type { CitationStatus, CitationStatusKind, FlagCode, ReviewFlag, ReviewRe
 
 export const REVIEW_EXPORT_FORMAT = 'citelens-review/1';
 
-export type ExportDecisionValue = 'verified' | 'rejected' | 'follow-up';
+export type ExportDecisionValue = ReviewDecision;
 
 /** What the reviewer decided about one claim (the review API's record and the panel's merged decision both fit). */
 export interface ExportDecision {
@@ -87,8 +88,6 @@ export interface ExportInput {
   claimText?: (claim: Claim) => string;
 }
 
-const decisionValues: readonly string[] = ['verified', 'rejected', 'follow-up'];
-
 /** The claim's text with its marker groups cut out, whitespace folded, no space left before punctuation. */
 export function claimWithoutMarkers(answerText: string, claim: Pick<Claim, 'start' | 'end' | 'markers'>): string {
   let out = '';
@@ -147,7 +146,7 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
   for (const claim of model.claims) {
     const review = reviews.get(claim.id);
     const raw = decisionOf(input.decisions, claim.id);
-    const decision = raw && decisionValues.includes(raw.decision as string) ? (raw.decision as ExportDecisionValue) : null;
+    const decision = raw && isReviewDecision(raw.decision) ? raw.decision : null;
     if (decision) {
       reviewed++;
       if (decision === 'verified') tally.verified++;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPdf, type LoadedPdf } from '../../cli/load-pdf.ts';
+import { loadPdf, type LoadedPdf } from '../../node/load-pdf.ts';
 import { TextIndex } from '../locate/text-index.ts';
 import { buildAnswerModel } from '../model/answer-model.ts';
 import type { Answer, Source } from '../model/types.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReviewDecision } from '../../core/review/decisions.ts';
 import { ACCENT, PANES, THEMES } from './display-params.ts';
 
 // The postMessage API, version 1 (docs/embed.md, "postMessage API"). Every message is
@@ -57,7 +58,7 @@ export type OutboundMessage = { version: typeof PROTOCOL_VERSION } & (
   | { type: 'citelens:citationOpened'; n: number | null; key: string; sourceId: string; documentId: string; page: number | null; verdict: EmbedVerdict }
   | { type: 'citelens:anchored'; sourceId: string; found: boolean; differs: boolean; score: number | null; page: number; verdict: EmbedVerdict }
   | { type: 'citelens:verdict'; sourceId: string; verdict: EmbedVerdict }
-  | { type: 'citelens:reviewChanged'; claimId: string; decision: 'verified' | 'rejected' | 'follow-up' | null; note?: string; stored: 'server' | 'local' }
+  | { type: 'citelens:reviewChanged'; claimId: string; decision: ReviewDecision | null; note?: string; stored: 'server' | 'local' }
   | { type: 'citelens:resize'; height: number }
   | { type: 'citelens:error'; code: EmbedErrorCode; message: string }
   | { type: 'citelens:link'; url: string | null }

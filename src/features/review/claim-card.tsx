@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import type { ReviewDecision } from '../../api/review-schema.ts';
-import { reviewDecisions } from '../../api/review-schema.ts';
 import { blockLanguage } from '../../core/language/script-language.ts';
+import { REVIEW_DECISIONS } from '../../core/review/decisions.ts';
 import { flagReason } from '../../core/review/review-text.ts';
 import type { ReviewFlag } from '../../core/review/types.ts';
 import { ClaimHistory } from './claim-history.tsx';
@@ -168,7 +168,7 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
   return (
     <div className="@container space-y-2 pt-1">
       <div ref={groupRef} role="group" aria-label={t('review.decision')} className="grid grid-cols-3 gap-1">
-        {reviewDecisions.map((d) => {
+        {REVIEW_DECISIONS.map((d) => {
           const s = DECISION_STYLE[d];
           const on = decision.decision === d;
           return (

@@ -1,17 +1,11 @@
 import { createTranslator, type Translate } from '../../core/i18n/translate.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
-import { reviewActions } from './actions/registry.ts';
+import { shortcutEntries, type ShortcutEntry } from '../../lib/action-registry.ts';
+import { reviewRegistry } from './actions/registry.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
 /** English unless the dialog hands the UI language's translator. */
 const EN = createTranslator('en');
-
-/** A shortcut another part of the page adds to the list (the viewer's), with its keys as they are shown. */
-export interface ShortcutEntry {
-  id: string;
-  label: string;
-  keys: readonly string[];
-}
 
 export interface ShortcutGroup {
   title: string;
@@ -29,7 +23,7 @@ export function shortcutGroups(extra: readonly ShortcutGroup[], t: Translate = E
   const review: ShortcutGroup = {
     title: t('review.title'),
     note: t('review.shortcutsNote'),
-    entries: reviewActions.map((a) => ({ id: a.name, label: t(a.label), keys: a.keys })),
+    entries: shortcutEntries(reviewRegistry, t),
   };
   const seen = new Set(review.entries.map((e) => e.id));
   const groups = [review];

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../../node/config-error.ts';
 import type { LlmConfig } from './llm-answer.ts';
 
 // Asking questions (docs/api.md, "Asking questions"): on by default with the extractive answerer; `CITELENS_ASK=off`

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
-import { loadPdf } from '../../cli/load-pdf.ts';
-import { MAX_PDF_BYTES, MAX_TEXT_BYTES } from '../../cli/read-input.ts';
+import { loadPdf } from '../../node/load-pdf.ts';
+import { MAX_PDF_BYTES, MAX_TEXT_BYTES } from '../../node/read-input.ts';
 import { indexPage, type IndexedPage } from '../../core/locate/text-index.ts';
 import type { Box } from '../../core/model/types.ts';
 import { buildShard, type Bm25Shard } from '../../core/search/bm25.ts';

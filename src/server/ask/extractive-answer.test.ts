@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPdf } from '../../cli/load-pdf.ts';
+import { loadPdf } from '../../node/load-pdf.ts';
 import { locateInIndex } from '../../core/locate/locate.ts';
 import { matchKey, normalizeText } from '../../core/locate/normalize.ts';
 import { TextIndex } from '../../core/locate/text-index.ts';

@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { apiError } from '../api-error.ts';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { preloadPdfjs } from '../../cli/load-pdf.ts';
+import { preloadPdfjs } from '../../node/load-pdf.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
@@ -41,9 +42,7 @@ export interface AskRoutesOptions extends AskConfig {
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
 
 function askError(c: Context<Env>, status: ErrorStatus, code: string, message: string, issues?: { path: string; message: string }[]) {
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Content-Type-Options', 'nosniff');
-  return c.json({ error: { code, message, ...(issues && { issues }) } }, status);
+  return apiError(c, status, code, message, issues ? { details: { issues } } : {});
 }
 
 const questionField = z

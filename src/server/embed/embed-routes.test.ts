@@ -4,7 +4,7 @@ import { appConfigSchema } from '../../api/config-schema.ts';
 import { embedSessionResponseSchema } from '../../api/embed-session-schema.ts';
 import { parseApiTokens } from '../auth.ts';
 import { CONTENT_SECURITY_POLICY, createApp } from '../app.ts';
-import { signedQuery } from './signed-link.ts';
+import { signedQuery } from '../../node/embed/signed-link.ts';
 import { ALICE_TOKEN, makeFixture, OTHER_PORTAL, PORTAL, SECRET } from './test-fixture.ts';
 
 const fx = makeFixture();

@@ -9,7 +9,7 @@ import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { linkRefusedPage } from './error-page.ts';
 import type { EmbedSessions } from './sessions.ts';
-import { verifyLink, type LinkVerdict } from './signed-link.ts';
+import { verifyLink, type LinkVerdict } from '../../node/embed/signed-link.ts';
 
 // The embed entry points (docs/embed.md): the SPA at /embed with its own frame-ancestors, the /?embed=1
 // redirect, GET /api/config and POST /api/embed/session. Query strings (which hold `sig`) are never logged.

@@ -4,7 +4,7 @@ import { embedSessionResponseSchema } from '../../api/embed-session-schema.ts';
 import { createApp } from '../app.ts';
 import { parseApiTokens } from '../auth.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from '../limits.ts';
-import { signedQuery } from './signed-link.ts';
+import { signedQuery } from '../../node/embed/signed-link.ts';
 import { ALICE_TOKEN, makeFixture, OTHER_PORTAL, PORTAL, SECRET } from './test-fixture.ts';
 
 // Issue 34, break 8: one leaked signed link, exchanged 10,050 times in 52 s, evicted every live embed session of the

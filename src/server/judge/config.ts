@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../../node/config-error.ts';
 
 // The model judge (docs/support-judge.md): off unless a model is named. `CITELENS_JUDGE_URL` (+ `CITELENS_JUDGE_MODEL`,
 // `CITELENS_JUDGE_API_KEY`, `CITELENS_JUDGE_TIMEOUT_MS`) names one; without it the ask answerer's model

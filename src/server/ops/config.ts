@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../../node/config-error.ts';
 
 // The operations variables (docs/deploy.md). An unusable value stops the server with exit code 2, naming it.
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { adaptAnswerData } from '../../cli/adapt-command.ts';
+import { adaptAnswerData } from '../../node/answer-file.ts';
 import { fillDocumentUrls, storedDocumentUrl } from '../../core/model/answer-file.ts';
 import { buildAnswerModel } from '../../core/model/answer-model.ts';
 import { readJsonInside, statInside } from '../data-folder.ts';

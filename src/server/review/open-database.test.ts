@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../../node/config-error.ts';
 import { describeStore, openReviewRepository, reviewStoreFromEnv, ReviewStoreError } from './open-database.ts';
 
 // Opening the store: where it is, what happens on first start, and that a database that cannot be opened stops

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../../node/config-error.ts';
 import { createDatabaseAskedAnswers } from '../ask/asked-answers-db.ts';
 import type { AskedAnswerStore } from '../ask/asked-answers.ts';
 import { reviewMigrations, type SqlDialect } from './migrations.ts';

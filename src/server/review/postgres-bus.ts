@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { z } from 'zod';
+import { claimRecordSchema } from '../../api/review-schema.ts';
 import { LocalWatchers, type ReviewBus, type ReviewChange } from './review-bus.ts';
 import type { ClaimRecord } from './repository.ts';
 
@@ -14,14 +15,8 @@ export const REVIEW_CHANNEL = 'citelens_review';
 /** Bytes of JSON a payload may take (PostgreSQL's limit is 8000, less some room). */
 const MAX_PAYLOAD = 7000;
 
-const recordSchema = z.object({
-  decision: z.enum(['verified', 'rejected', 'follow-up']).nullable(),
-  note: z.string(),
-  version: z.number().int(),
-  updatedAt: z.string(),
-  reviewer: z.string(),
-});
-const payloadSchema = z.object({ answerId: z.string(), claimId: z.string(), record: recordSchema.optional() });
+// A record travels as the review API sends it (one schema: src/api/review-schema.ts).
+const payloadSchema = z.object({ answerId: z.string(), claimId: z.string(), record: claimRecordSchema.optional() });
 
 export interface PostgresBusOptions {
   url: string;

@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../../node/config-error.ts';
 
 // PostgreSQL's side of "a frozen database never hangs a save" (issue 34, break 7). A PostgreSQL stopped with SIGSTOP
 // held saves for over 40 s with no timeout, then committed them when it resumed although the client had seen a

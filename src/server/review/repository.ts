@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { REVIEW_DECISIONS, type ReviewDatabase, type ReviewDecision, type ReviewClaimsTable } from './schema.ts';
+import { isReviewDecision, type ReviewDecision } from '../../core/review/decisions.ts';
+import type { ReviewDatabase, ReviewClaimsTable } from './schema.ts';
 import { StorageUnavailableError, storageReason } from './storage-errors.ts';
 
 // Reviewers' decisions, stored. One interface, one implementation over Kysely that runs unchanged on SQLite and
@@ -249,6 +250,6 @@ function toRecord(row: Selectable<ReviewClaimsTable>): ClaimRecord {
 function toDecision(value: string | null): ReviewDecision | null {
   if (value === null) return null;
   // The table's CHECK constraint keeps anything else out; this is for a database edited by hand.
-  if ((REVIEW_DECISIONS as readonly string[]).includes(value)) return value as ReviewDecision;
+  if (isReviewDecision(value)) return value;
   throw new Error(`The review database holds an unknown decision ${JSON.stringify(value)}.`);
 }

@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
+import { apiError } from '../api-error.ts';
+import { decisionBodySchema } from '../../api/review-schema.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
 import type { AnswerClaims } from './answer-claims.ts';
 import type { ReviewRepository, SaveResult } from './repository.ts';
-import { REVIEW_DECISIONS } from './schema.ts';
 import { StorageUnavailableError } from './storage-errors.ts';
 
 // The review API (docs/api.md): reviewers' decisions per claim, with optimistic concurrency. A save names the
@@ -19,23 +19,16 @@ export const REVIEWER_HEADER = 'X-Citelens-Reviewer';
 /** The client's id for one save, the same on each retry of it (the outbox entry's): see repository.ts. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
-export const MAX_NOTE_LENGTH = 10_000;
 export const MAX_REVIEWER_LENGTH = 100;
 
 /** Claim ids as the answer model makes them (src/core/model/claims.ts): `c-<base36 hash>-<ordinal>`. */
 const CLAIM_ID = /^c-[0-9a-z]{1,13}-\d{1,6}$/;
 
-const decisionBody = z.object({
-  decision: z.enum(REVIEW_DECISIONS).nullable(),
-  note: z.string().max(MAX_NOTE_LENGTH, `at most ${MAX_NOTE_LENGTH} characters`).default(''),
-});
-
 type ErrorStatus = 400 | 404 | 409 | 413 | 428 | 503;
 
 /** `{ error: { code, message, ...details } }`, plus top-level fields (the 409's `current`, which the client reads). */
 function reviewError(c: Context<Env>, status: ErrorStatus, code: string, message: string, extra: { details?: object; top?: object } = {}) {
-  noStore(c);
-  return c.json({ error: { code, message, ...extra.details }, ...extra.top }, status);
+  return apiError(c, status, code, message, extra);
 }
 
 function noStore(c: Context<Env>): void {
@@ -181,7 +174,7 @@ export function mountReviewRoutes(app: Hono<Env>, repository: ReviewRepository, 
       } catch {
         return reviewError(c, 400, 'invalid_json', 'The body must be JSON: { "decision": "verified" | "rejected" | "follow-up" | null, "note": string }.');
       }
-      const body = decisionBody.safeParse(json);
+      const body = decisionBodySchema.safeParse(json);
       if (!body.success) {
         const issues = body.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
         const summary = issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');

@@ -4,9 +4,6 @@ import type { Generated } from 'kysely';
 // Times are ISO 8601 UTC strings (`2026-11-30T17:00:00.000Z`) in both databases, so the two behave the same and
 // a record reads back exactly as it was written.
 
-export const REVIEW_DECISIONS = ['verified', 'rejected', 'follow-up'] as const;
-export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
-
 /** The current decision per claim: one row per (answer, claim), `version` counts its saves. */
 export interface ReviewClaimsTable {
   answer_id: string;

@@ -3,12 +3,12 @@ import type { ReviewAction } from './types.ts';
 // `c` opens the selected claim's next citation in the viewer, highlighted, and wraps to its first after its last; `C`
 // goes the other way. `[` and `]` still step through the regions of the citation that is open.
 
-function cycle(name: string, label: ReviewAction['label'], key: string, delta: 1 | -1): ReviewAction {
+function cycle(id: string, label: ReviewAction['label'], key: string, delta: 1 | -1): ReviewAction {
   return {
-    name,
+    id,
     label,
     keys: [key],
-    enabled: (ctx) => ctx.selectedId !== null && ctx.citationCount > 0,
+    predicate: (ctx) => ctx.selectedId !== null && ctx.citationCount > 0,
     perform: (ctx) => ctx.cycleCitation(delta),
   };
 }

@@ -1,10 +1,10 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionFollowUp: ReviewAction = {
-  name: 'follow-up',
+  id: 'follow-up',
   label: 'review.actionFollowUp',
   keys: ['f'],
-  enabled: (ctx) => ctx.canDecide && ctx.selectedId !== null,
+  predicate: (ctx) => ctx.canDecide && ctx.selectedId !== null,
   perform: (ctx) => {
     if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'follow-up');
   },

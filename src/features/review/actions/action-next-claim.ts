@@ -2,10 +2,10 @@ import { neighbourClaim } from './step-claim.ts';
 import type { ReviewAction } from './types.ts';
 
 export const actionNextClaim: ReviewAction = {
-  name: 'next-claim',
+  id: 'next-claim',
   label: 'review.actionNextClaim',
   keys: ['j'],
-  enabled: (ctx) => ctx.claimIds.length > 0,
+  predicate: (ctx) => ctx.claimIds.length > 0,
   perform: (ctx) => {
     const id = neighbourClaim(ctx, 1);
     if (id && id !== ctx.selectedId) ctx.select(id);

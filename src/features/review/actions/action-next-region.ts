@@ -1,7 +1,7 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionNextRegion: ReviewAction = {
-  name: 'next-region',
+  id: 'next-region',
   label: 'review.actionNextRegion',
   keys: [']'],
   perform: (ctx) => ctx.stepRegion(1),

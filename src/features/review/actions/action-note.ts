@@ -1,9 +1,9 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionNote: ReviewAction = {
-  name: 'note',
+  id: 'note',
   label: 'review.actionNote',
   keys: ['n'],
-  enabled: (ctx) => ctx.selectedId !== null,
+  predicate: (ctx) => ctx.selectedId !== null,
   perform: (ctx) => ctx.focusNote(),
 };

@@ -2,10 +2,10 @@ import { neighbourClaim } from './step-claim.ts';
 import type { ReviewAction } from './types.ts';
 
 export const actionPrevClaim: ReviewAction = {
-  name: 'previous-claim',
+  id: 'previous-claim',
   label: 'review.actionPrevClaim',
   keys: ['k'],
-  enabled: (ctx) => ctx.claimIds.length > 0,
+  predicate: (ctx) => ctx.claimIds.length > 0,
   perform: (ctx) => {
     const id = neighbourClaim(ctx, -1);
     if (id && id !== ctx.selectedId) ctx.select(id);

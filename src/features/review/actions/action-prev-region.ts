@@ -1,7 +1,7 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionPrevRegion: ReviewAction = {
-  name: 'previous-region',
+  id: 'previous-region',
   label: 'review.actionPrevRegion',
   keys: ['['],
   perform: (ctx) => ctx.stepRegion(-1),

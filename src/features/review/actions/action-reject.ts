@@ -1,10 +1,10 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionReject: ReviewAction = {
-  name: 'reject',
+  id: 'reject',
   label: 'review.actionReject',
   keys: ['x'],
-  enabled: (ctx) => ctx.canDecide && ctx.selectedId !== null,
+  predicate: (ctx) => ctx.canDecide && ctx.selectedId !== null,
   perform: (ctx) => {
     if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'rejected');
   },

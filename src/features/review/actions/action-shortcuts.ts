@@ -1,7 +1,7 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionShortcuts: ReviewAction = {
-  name: 'shortcuts',
+  id: 'shortcuts',
   label: 'review.actionShortcuts',
   keys: ['?'],
   perform: (ctx) => ctx.openShortcuts(),

@@ -4,15 +4,15 @@ import type { ActionContext, ReviewAction } from './types.ts';
 // Jumps over claims to the next or previous one that still needs the reviewer: undecided, or flagged. They go round
 // the list (the first undecided claim may lie above the selected one) and pass the key on when there is none.
 
-function stepTo(name: string, label: ReviewAction['label'], key: string, delta: 1 | -1, matches: (ctx: ActionContext) => (id: string) => boolean): ReviewAction {
+function stepTo(id: string, label: ReviewAction['label'], key: string, delta: 1 | -1, matches: (ctx: ActionContext) => (id: string) => boolean): ReviewAction {
   return {
-    name,
+    id,
     label,
     keys: [key],
-    enabled: (ctx) => ctx.claimIds.length > 0,
+    predicate: (ctx) => ctx.claimIds.length > 0,
     perform: (ctx) => {
-      const id = nextMatching(ctx.claimIds, ctx.selectedId, delta, matches(ctx));
-      if (id && id !== ctx.selectedId) ctx.select(id);
+      const target = nextMatching(ctx.claimIds, ctx.selectedId, delta, matches(ctx));
+      if (target && target !== ctx.selectedId) ctx.select(target);
     },
   };
 }

@@ -4,9 +4,9 @@ import type { ReviewAction } from './types.ts';
 // never a deletion, so the record of who decided what stays whole.
 
 export const actionUndo: ReviewAction = {
-  name: 'undo',
+  id: 'undo',
   label: 'review.actionUndo',
   keys: ['u'],
-  enabled: (ctx) => ctx.canDecide && ctx.canUndo,
+  predicate: (ctx) => ctx.canDecide && ctx.canUndo,
   perform: (ctx) => ctx.undo(),
 };

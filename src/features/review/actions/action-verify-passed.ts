@@ -4,9 +4,9 @@ import type { ReviewAction } from './types.ts';
 // checks (citation-verdict.ts, tone "ok"). A confirmation says how many first.
 
 export const actionVerifyPassed: ReviewAction = {
-  name: 'verify-passed',
+  id: 'verify-passed',
   label: 'review.actionVerifyPassed',
   keys: ['A'],
-  enabled: (ctx) => ctx.canDecide,
+  predicate: (ctx) => ctx.canDecide,
   perform: (ctx) => ctx.verifyPassed(),
 };

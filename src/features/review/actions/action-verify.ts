@@ -1,10 +1,10 @@
 import type { ReviewAction } from './types.ts';
 
 export const actionVerify: ReviewAction = {
-  name: 'verify',
+  id: 'verify',
   label: 'review.actionVerify',
   keys: ['v'],
-  enabled: (ctx) => ctx.canDecide && ctx.selectedId !== null,
+  predicate: (ctx) => ctx.canDecide && ctx.selectedId !== null,
   perform: (ctx) => {
     if (ctx.selectedId !== null) ctx.decide(ctx.selectedId, 'verified');
   },

@@ -1,3 +1,5 @@
+import { createActionRegistry } from '../../../lib/action-registry.ts';
+import { isTextField } from '../../../lib/is-text-field.ts';
 import { actionFollowUp } from './action-follow-up.ts';
 import { actionNextCitation, actionPrevCitation } from './action-cycle-citation.ts';
 import { actionNextFlagged, actionNextUndecided, actionPrevFlagged, actionPrevUndecided } from './action-step-matching.ts';
@@ -15,7 +17,7 @@ import type { ActionContext, ReviewAction } from './types.ts';
 
 // Every review command, in the order the shortcuts list shows them. Adding a command = one file + one line here.
 
-export const reviewActions: readonly ReviewAction[] = [
+export const reviewRegistry = createActionRegistry<ActionContext, ReviewAction['label']>('review', [
   actionNextClaim,
   actionPrevClaim,
   actionNextUndecided,
@@ -33,18 +35,12 @@ export const reviewActions: readonly ReviewAction[] = [
   actionPrevRegion,
   actionNextRegion,
   actionShortcuts,
-];
+]);
 
-const byKey = new Map<string, ReviewAction>();
-for (const action of reviewActions) {
-  for (const key of action.keys) {
-    if (byKey.has(key)) throw new Error(`review actions: key "${key}" is bound twice`);
-    byKey.set(key, action);
-  }
-}
+export const reviewActions: readonly ReviewAction[] = reviewRegistry.actions;
 
 export function actionForKey(key: string): ReviewAction | undefined {
-  return byKey.get(key);
+  return reviewRegistry.forKey(key);
 }
 
 /** Whether a key event is ours: never while typing, never with Ctrl/Alt/Meta (browser and viewer shortcuts). */
@@ -53,19 +49,7 @@ export function isCommandKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey'
   return !isTextField(e.target);
 }
 
-export function isTextField(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const el = target as HTMLElement;
-  if (el.isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(el.type);
-  return false;
-}
-
 /** Runs the action bound to `key`; true when one ran (the caller then prevents the default). */
 export function runKey(key: string, ctx: ActionContext): boolean {
-  const action = actionForKey(key);
-  if (!action || (action.enabled && !action.enabled(ctx))) return false;
-  action.perform(ctx);
-  return true;
+  return reviewRegistry.run(key, ctx);
 }

@@ -1,8 +1,9 @@
 import type { ReviewDecision } from '../../../api/review-schema.ts';
+import type { Action } from '../../../lib/action-registry.ts';
 import type { MessageKey } from '../../../core/i18n/messages-en.ts';
 
-// A review command: a name, the keys that run it, and what it does with the panel's context. The same object
-// serves the keyboard, the shortcuts list and (through `perform`) any button that wants the same behaviour.
+// What a review command sees: the panel's state and what it can do. The same command objects serve the keyboard,
+// the shortcuts list and (through `perform`) any button that wants the same behaviour.
 
 export interface ActionContext {
   /** The claims shown (after the filter), in answer order. */
@@ -30,13 +31,5 @@ export interface ActionContext {
   openShortcuts(): void;
 }
 
-export interface ReviewAction {
-  name: string;
-  /** What the shortcuts list says it does: a catalog key, translated when the list is shown. */
-  label: Extract<MessageKey, `review.action${string}`>;
-  /** KeyboardEvent.key values, as typed: "j", "?", "]". */
-  keys: readonly string[];
-  /** False when it would do nothing (no claim selected); the key then passes through. */
-  enabled?(ctx: ActionContext): boolean;
-  perform(ctx: ActionContext): void;
-}
+/** A review command (lib/action-registry.ts's shape); its label is one of the review's catalog keys. */
+export type ReviewAction = Action<ActionContext, Extract<MessageKey, `review.action${string}`>>;

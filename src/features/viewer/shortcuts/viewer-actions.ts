@@ -1,10 +1,12 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { MessageKey } from '../../../core/i18n/messages-en.ts';
 import { createTranslator, type Translate } from '../../../core/i18n/translate.ts';
+import { createActionRegistry, shortcutEntries, type Action, type ShortcutEntry } from '../../../lib/action-registry.ts';
+import { isTextField } from '../../../lib/is-text-field.ts';
 import type { FindStore } from '../find/find-store.ts';
 import type { ViewerStore } from '../viewer-store.ts';
 
-// The viewer's keyboard commands: each a small named object { id, keys, label, run }, all in one registry that
+// The viewer's keyboard commands: each a small named object { id, keys, label, predicate, perform }, in one registry that
 // both the key handler and the `?` list read, so the list cannot disagree with the keys.
 //
 // They are scoped to the viewer: the handler sits on the viewer's root element, so they fire only while the focus
@@ -27,69 +29,59 @@ export interface ViewerActionContext {
 /** A command's name in the catalogs (the `?` list shows it translated). */
 type ShortcutLabel = Extract<MessageKey, `viewerKeys.${string}`>;
 
-export interface ViewerAction {
-  id: string;
-  /** Chords as `eventChord` spells them: "PageDown", "+", "Ctrl+F". */
-  keys: readonly string[];
-  label: ShortcutLabel;
-  /** Does the command; false when it did nothing (the key then keeps its default behaviour). */
-  run(ctx: ViewerActionContext): boolean;
-}
+/** A viewer command (lib/action-registry.ts's shape), keyed by chords as `eventChord` spells them. */
+export type ViewerAction = Action<ViewerActionContext, ShortcutLabel>;
 
-const page = (ctx: ViewerActionContext, to: (s: ViewerStore) => number): boolean => {
-  const s = ctx.viewer.getState();
-  if (s.pageCount === 0) return false;
-  s.goToPage(to(s));
-  return true;
-};
+const hasPages = (ctx: ViewerActionContext) => ctx.viewer.getState().pageCount > 0;
 
-const zoom = (ctx: ViewerActionContext, act: (s: ViewerStore) => void): boolean => {
-  const s = ctx.viewer.getState();
-  if (s.pageCount === 0) return false;
-  act(s);
-  return true;
-};
+const page = (to: (s: ViewerStore) => number) => ({
+  predicate: hasPages,
+  perform: (ctx: ViewerActionContext) => {
+    const s = ctx.viewer.getState();
+    s.goToPage(to(s));
+  },
+});
 
-export const viewerActions: readonly ViewerAction[] = [
-  { id: 'find', keys: ['Ctrl+F'], label: 'viewerKeys.find', run: (ctx) => (ctx.find.getState().openBar(), true) },
+const zoom = (act: (s: ViewerStore) => void) => ({
+  predicate: hasPages,
+  perform: (ctx: ViewerActionContext) => act(ctx.viewer.getState()),
+});
+
+/** The host gave the viewer a way to step (regions, citations): without one the key passes through. */
+const step = (of: (ctx: ViewerActionContext) => ((delta: 1 | -1) => void) | undefined, delta: 1 | -1) => ({
+  predicate: (ctx: ViewerActionContext) => of(ctx) !== undefined,
+  perform: (ctx: ViewerActionContext) => of(ctx)?.(delta),
+});
+
+export const viewerRegistry = createActionRegistry<ViewerActionContext, ShortcutLabel>('viewer', [
+  { id: 'find', keys: ['Ctrl+F'], label: 'viewerKeys.find', perform: (ctx) => ctx.find.getState().openBar() },
   {
     id: 'close-find',
     keys: ['Escape'],
     label: 'viewerKeys.closeFind',
-    run: (ctx) => ctx.find.getState().open && (ctx.find.getState().close(), true),
+    predicate: (ctx) => ctx.find.getState().open,
+    perform: (ctx) => ctx.find.getState().close(),
   },
-  { id: 'next-page', keys: ['PageDown', 'ArrowRight'], label: 'viewerKeys.nextPage', run: (ctx) => page(ctx, (s) => s.currentPage + 1) },
-  { id: 'previous-page', keys: ['PageUp', 'ArrowLeft'], label: 'viewerKeys.previousPage', run: (ctx) => page(ctx, (s) => s.currentPage - 1) },
-  { id: 'first-page', keys: ['Home'], label: 'viewerKeys.firstPage', run: (ctx) => page(ctx, () => 1) },
-  { id: 'last-page', keys: ['End'], label: 'viewerKeys.lastPage', run: (ctx) => page(ctx, (s) => s.pageCount) },
-  { id: 'zoom-in', keys: ['+', '=', 'Ctrl+=', 'Ctrl++'], label: 'viewerKeys.zoomIn', run: (ctx) => zoom(ctx, (s) => s.zoomIn()) },
-  { id: 'zoom-out', keys: ['-', 'Ctrl+-'], label: 'viewerKeys.zoomOut', run: (ctx) => zoom(ctx, (s) => s.zoomOut()) },
-  { id: 'fit-width', keys: ['0', 'Ctrl+0'], label: 'viewerKeys.fitWidth', run: (ctx) => zoom(ctx, (s) => s.setScaleMode('fit-width')) },
-  { id: 'rotate', keys: ['r'], label: 'viewerKeys.rotate', run: (ctx) => zoom(ctx, (s) => s.rotateClockwise()) },
-  { id: 'previous-region', keys: ['['], label: 'viewerKeys.previousRegion', run: (ctx) => step(ctx.stepRegion, -1) },
-  { id: 'next-region', keys: [']'], label: 'viewerKeys.nextRegion', run: (ctx) => step(ctx.stepRegion, 1) },
-  { id: 'previous-citation', keys: [','], label: 'viewerKeys.previousCitation', run: (ctx) => step(ctx.stepCitation, -1) },
-  { id: 'next-citation', keys: ['.'], label: 'viewerKeys.nextCitation', run: (ctx) => step(ctx.stepCitation, 1) },
-];
+  { id: 'next-page', keys: ['PageDown', 'ArrowRight'], label: 'viewerKeys.nextPage', ...page((s) => s.currentPage + 1) },
+  { id: 'previous-page', keys: ['PageUp', 'ArrowLeft'], label: 'viewerKeys.previousPage', ...page((s) => s.currentPage - 1) },
+  { id: 'first-page', keys: ['Home'], label: 'viewerKeys.firstPage', ...page(() => 1) },
+  { id: 'last-page', keys: ['End'], label: 'viewerKeys.lastPage', ...page((s) => s.pageCount) },
+  { id: 'zoom-in', keys: ['+', '=', 'Ctrl+=', 'Ctrl++'], label: 'viewerKeys.zoomIn', ...zoom((s) => s.zoomIn()) },
+  { id: 'zoom-out', keys: ['-', 'Ctrl+-'], label: 'viewerKeys.zoomOut', ...zoom((s) => s.zoomOut()) },
+  { id: 'fit-width', keys: ['0', 'Ctrl+0'], label: 'viewerKeys.fitWidth', ...zoom((s) => s.setScaleMode('fit-width')) },
+  { id: 'rotate', keys: ['r'], label: 'viewerKeys.rotate', ...zoom((s) => s.rotateClockwise()) },
+  { id: 'previous-region', keys: ['['], label: 'viewerKeys.previousRegion', ...step((ctx) => ctx.stepRegion, -1) },
+  { id: 'next-region', keys: [']'], label: 'viewerKeys.nextRegion', ...step((ctx) => ctx.stepRegion, 1) },
+  { id: 'previous-citation', keys: [','], label: 'viewerKeys.previousCitation', ...step((ctx) => ctx.stepCitation, -1) },
+  { id: 'next-citation', keys: ['.'], label: 'viewerKeys.nextCitation', ...step((ctx) => ctx.stepCitation, 1) },
+]);
 
-function step(fn: ((delta: 1 | -1) => void) | undefined, delta: 1 | -1): boolean {
-  if (!fn) return false;
-  fn(delta);
-  return true;
-}
+export const viewerActions: readonly ViewerAction[] = viewerRegistry.actions;
 
 /** Pointer gestures, listed with the keys in the `?` list; their "keys" are words, so they are catalog keys too. */
 export const viewerGestures: readonly { id: string; label: ShortcutLabel; keys: readonly ShortcutLabel[] }[] = [
   { id: 'wheel-zoom', label: 'viewerKeys.wheelZoom', keys: ['viewerKeys.ctrlWheel', 'viewerKeys.pinch'] },
 ];
-
-const byChord = new Map<string, ViewerAction>();
-for (const action of viewerActions) {
-  for (const key of action.keys) {
-    if (byChord.has(key)) throw new Error(`viewer actions: "${key}" is bound twice`);
-    byChord.set(key, action);
-  }
-}
 
 /** Keys that turn pages only while the pages fit the pane sideways. */
 const SIDEWAYS = new Set(['ArrowRight', 'ArrowLeft']);
@@ -112,28 +104,14 @@ export function eventChord(e: KeyEventLike): string | null {
   return e.shiftKey ? `Shift+${e.key}` : e.key;
 }
 
-export function actionForChord(chord: string): ViewerAction | undefined {
-  return byChord.get(chord);
-}
-
 /** Runs the command bound to the event; true when one ran (the caller then prevents the default). */
 export function runViewerKey(e: KeyEventLike, ctx: ViewerActionContext): boolean {
   // A control inside the viewer that handled the key itself (the outline tree's arrows, End in a list) owns it.
   if (e.defaultPrevented) return false;
   const chord = eventChord(e);
-  const action = chord === null ? undefined : byChord.get(chord);
-  if (!action || chord === null) return false;
+  if (chord === null) return false;
   if (SIDEWAYS.has(chord) && ctx.scrollsSideways()) return false;
-  return action.run(ctx);
-}
-
-export function isTextField(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const el = target as HTMLElement;
-  if (el.isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(el.type);
-  return false;
+  return viewerRegistry.run(chord, ctx);
 }
 
 /** How a chord is shown in the `?` list. */
@@ -150,9 +128,9 @@ export function keyLabel(chord: string): string {
 const EN = createTranslator('en');
 
 /** The viewer's part of the `?` list: every command and gesture with its keys as shown. */
-export function viewerShortcutList(t: Translate = EN): { id: string; label: string; keys: string[] }[] {
+export function viewerShortcutList(t: Translate = EN): ShortcutEntry[] {
   return [
-    ...viewerActions.map((a) => ({ id: a.id, label: t(a.label), keys: a.keys.map(keyLabel) })),
+    ...shortcutEntries(viewerRegistry, t, keyLabel),
     ...viewerGestures.map((g) => ({ id: g.id, label: t(g.label), keys: g.keys.map((k) => t(k)) })),
   ];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locateInDocument } from '../core/locate/locate.ts';
 import { TextIndex } from '../core/locate/text-index.ts';
-import { buildFixturePdf, iou } from './fixtures.ts';
+import { buildFixturePdf, iou } from '../cli/fixtures.ts';
 import { loadPdf, PdfLoadError } from './load-pdf.ts';
 
 describe('exact locator on a generated PDF (pdf-lib → pdf.js in Node)', () => {

@@ -5,23 +5,8 @@ import path from 'node:path';
 import { inflateSync, constants as zlib } from 'node:zlib';
 import { findOversizedStream, oversizedStreamReason, type CappedInflate } from '../core/documents/stream-bombs.ts';
 import { toPageText, type PageText } from '../core/locate/page-text.ts';
+import '../lib/promise-with-resolvers.ts';
 
-// pdfjs-dist 6 uses Promise.withResolvers, which Node 20 lacks.
-if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !== 'function') {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value: function withResolvers<T>() {
-      let resolve!: (v: T | PromiseLike<T>) => void;
-      let reject!: (e?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
 
 const require = createRequire(import.meta.url);
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
