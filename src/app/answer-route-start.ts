@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { answerQuery } from '../api/queries.ts';
 import { isLocalAnswerId } from '../features/local-files/local-answer.ts';
 import { prefetchPdfBytes } from '../features/viewer/pdf-bytes.ts';
-import { loadAnswerView, loadViewerPane } from './route-chunks.ts';
+import { loadViewerPane } from './pane-chunks.ts';
+import { loadAnswerView } from './route-chunks.ts';
 import { shownPdf } from './shown-document.ts';
 import { useViewStore } from './view-store.ts';
 

@@ -13,7 +13,7 @@ import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from './page-title.ts';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { retryableLazy } from './retryable-lazy.tsx';
-import { loadReviewPane, loadViewerPane } from './route-chunks.ts';
+import { loadReviewPane, loadViewerPane } from './pane-chunks.ts';
 import { EmptyViewer, PaneLoading } from './pane-placeholders.tsx';
 import { claimOf, useCitationVerdicts } from './review-result.ts';
 import { verdictBadge } from './status-badge.ts';
