@@ -78,8 +78,28 @@ export function claimSpans(answer: Answer): Array<[string, string]> {
   return (answer.spans ?? []).map((s) => [s.key, answer.text.slice(s.answerStart, s.answerEnd)]);
 }
 
-/** What a claim may add after the cited words: the rest of the last word, one more word, the sentence's punctuation. */
-const SENTENCE_TAIL = /^[\p{L}\p{N}'’-]*(?:[ \t]+[\p{L}\p{N}][\p{L}\p{N}'’-]*)?[)"'”’»\]]*[.!?…。！？]*[)"'”’»]*$/u;
+/**
+ * What a claim may add after the cited words: the rest of the last word, one more word, the sentence's punctuation.
+ * Read run by run (each run greedy, as no later run needs what an earlier one took), not as one pattern: three
+ * adjacent runs that all take `'` and `’` backtracked cubically on a long run of apostrophes.
+ */
+function isSentenceTail(tail: string): boolean {
+  let at = 0;
+  const take = (run: RegExp): boolean => {
+    run.lastIndex = at;
+    const m = run.exec(tail);
+    if (m) at += m[0].length;
+    return m !== null;
+  };
+  take(/[\p{L}\p{N}'’-]*/uy);
+  const beforeWord = at;
+  if (take(/[ \t]+[\p{L}\p{N}]/uy)) take(/[\p{L}\p{N}'’-]*/uy);
+  else at = beforeWord;
+  take(/[)"'”’»\]]*/uy);
+  take(/[.!?…。！？]*/uy);
+  take(/[)"'”’»]*/uy);
+  return at === tail.length;
+}
 const LEADING_BULLET = /^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)[ \t]+/;
 
 /**
@@ -89,5 +109,5 @@ const LEADING_BULLET = /^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)[ \t]+/;
  */
 export function isClaimOf(claim: string, cited: string): boolean {
   const words = cited.trim();
-  return [words, words.replace(LEADING_BULLET, '')].some((w) => w !== '' && claim.startsWith(w) && SENTENCE_TAIL.test(claim.slice(w.length)));
+  return [words, words.replace(LEADING_BULLET, '')].some((w) => w !== '' && claim.startsWith(w) && isSentenceTail(claim.slice(w.length)));
 }
