@@ -93,7 +93,7 @@ function isSentenceTail(tail: string): boolean {
   };
   take(/[\p{L}\p{N}'’-]*/uy);
   const beforeWord = at;
-  if (take(/[ \t]+[\p{L}\p{N}]/uy)) take(/[\p{L}\p{N}'’-]*/uy);
+  if (take(/[ \t]+/uy) && take(/[\p{L}\p{N}]/uy)) take(/[\p{L}\p{N}'’-]*/uy);
   else at = beforeWord;
   take(/[)"'”’»\]]*/uy);
   take(/[.!?…。！？]*/uy);
