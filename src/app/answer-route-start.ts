@@ -34,7 +34,9 @@ export function startAnswerRoute(client: QueryClient, answerId: string, withView
     // The bytes now, a microtask after the answer's response: before pdf.js, and ahead of the render React Query
     // schedules for the answer.
     prefetchPdfBytes(shown.url);
-    preload.then(({ preloadPdfDocument }) => preloadPdfDocument(shown.url, shown.page), () => undefined);
+    // Its failure is the viewer's to show when the pane takes the opening: not returned, so that a file pdf.js refuses
+    // is not also an unhandled rejection here.
+    preload.then(({ preloadPdfDocument }) => void preloadPdfDocument(shown.url, shown.page), () => undefined);
     if (shown.quote) import('../features/viewer/locate-client.ts').then(({ locateService }) => locateService(), () => undefined);
   }, () => undefined);
 }
