@@ -5,6 +5,8 @@ import type { AskConfig } from './ask/config.ts';
 import { apiError as sendApiError } from './api-error.ts';
 import { createMemoryAskedAnswers, type AskedAnswerStore } from './ask/asked-answers.ts';
 import { mountAskRoutes } from './ask/routes.ts';
+import type { ChatSessionStoreFactory } from './ask/chat-sessions.ts';
+import type { EmbedSessionStoreFactory } from './embed/sessions.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
 import { serveBuildFile } from './build-files.ts';
@@ -61,6 +63,11 @@ export interface AppOptions {
    * Default: in memory, for this process only.
    */
   asked?: AskedAnswerStore;
+  /**
+   * Where chat and embed sessions are kept: the review database (ServerDatabase.sessions), so a restart and every
+   * replica know them. Default: this process's memory.
+   */
+  sessions?: { chat?: ChatSessionStoreFactory; embed?: EmbedSessionStoreFactory };
   /**
    * Operations (src/server/ops, docs/deploy.md): /healthz, /readyz (the database's readiness, draining at shutdown),
    * /metrics (with `metrics`, CITELENS_METRICS=1) and one JSON log line per request (`requestLog`). Default: the
@@ -168,7 +175,14 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   // /api/config. Routes registered earlier would skip the token check.
   const limits = options.limits ?? DEFAULT_LIMITS;
   const asked = options.asked ?? createMemoryAskedAnswers();
-  mountSecurity(app, { ...options.security, answersDir, distDir, limits, askedAnswer: (id) => asked.get(id) });
+  mountSecurity(app, {
+    ...options.security,
+    answersDir,
+    distDir,
+    limits,
+    askedAnswer: (id) => asked.get(id),
+    ...(options.sessions?.embed && { embedSessions: options.sessions.embed }),
+  });
 
   // ---- /api ---------------------------------------------------------------------------------
 
@@ -274,6 +288,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       limiter: new RateLimiter(limits.ask, options.ask?.now),
       trustProxy: limits.trustProxy,
       asked,
+      ...(options.sessions?.chat && { chatSessions: options.sessions.chat }),
       ...(options.ops?.metrics && { observeAsk: options.ops.metrics.observeAsk }),
       retention: {
         policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AuthVariables } from './auth-context.ts';
 import { ConfigError } from '../node/config-error.ts';
-import type { EmbedGrant, EmbedSessions } from './embed/sessions.ts';
+import type { EmbedGrant, EmbedSessionStore } from './embed/sessions.ts';
 
 // Bearer tokens for /api (docs/embed.md, "API tokens"). CITELENS_API_TOKENS is either an inline list
 // `alice:TOKEN,bob:TOKEN` or the path of a JSON file `[{ "subject": "alice", "token": "TOKEN" }]` (a value that
@@ -117,7 +117,7 @@ export function sessionAllows(grant: EmbedGrant, method: string, path: string): 
 
 export interface BearerAuthOptions {
   tokens: readonly ApiToken[];
-  sessions: EmbedSessions;
+  sessions: EmbedSessionStore;
   /** Paths that need no token (exact match): what the SPA must reach before it has one. */
   publicPaths: readonly string[];
 }
@@ -145,7 +145,7 @@ export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<{ Vari
       await next();
       return;
     }
-    const grant = options.sessions.find(token);
+    const grant = await options.sessions.find(token);
     if (!grant) return unauthorized(c, 'The token is not valid (or the embed session has expired).', true);
     if (!sessionAllows(grant, c.req.method, c.req.path)) {
       c.header('Cache-Control', 'no-store');

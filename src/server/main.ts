@@ -129,6 +129,7 @@ const app = createApp({
   ask,
   limits,
   asked: database.asked,
+  sessions: database.sessions,
   ops: {
     readiness: () => database.readiness(),
     draining: () => draining,

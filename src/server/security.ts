@@ -4,7 +4,7 @@ import { bearerAuth, parseApiTokens, type ApiToken } from './auth.ts';
 import { opaqueOriginCors } from './embed/cors.ts';
 import { parseEmbedOrigins } from '../node/embed/origins.ts';
 import { mountEmbedRoutes } from './embed/routes.ts';
-import { EmbedSessions } from './embed/sessions.ts';
+import { EmbedSessions, type EmbedSessionStoreFactory } from './embed/sessions.ts';
 import { parseEmbedSecret } from '../node/embed/signed-link.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -60,6 +60,8 @@ export interface MountSecurityOptions extends SecurityOptions {
   askedAnswer?: (id: string) => Promise<unknown>;
   distDir: string | undefined;
   limits?: ServerLimits;
+  /** Where embed sessions are kept: the review database (sessions-db.ts). Default: this process's memory. */
+  embedSessions?: EmbedSessionStoreFactory;
 }
 
 /** Paths of the review API, whoever mounts it: `/api/review…` or `/api/…/review…`. */
@@ -70,7 +72,8 @@ export function mountSecurity(app: Hono<{ Variables: AuthVariables }>, o: MountS
   const tokens = o.apiTokens ?? [];
   const now = o.now ?? Date.now;
   const limits = o.limits ?? DEFAULT_LIMITS;
-  const sessions = new EmbedSessions({
+  const makeSessions = o.embedSessions ?? ((l) => new EmbedSessions(l));
+  const sessions = makeSessions({
     now,
     perLink: limits.embedSessionsPerLink,
     perOrigin: limits.embedSessionsPerOrigin,

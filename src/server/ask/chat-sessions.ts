@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-// `POST /api/chat` sessions (persian_rag's shape): in memory, the last turns only, gone after some idle time, and
-// never more than `max` at once (the least recently used goes first). A session belongs to whoever started it: with
-// API tokens, another subject's session id is unknown to you.
+// `POST /api/chat` sessions (persian_rag's shape): the last turns only, gone after some idle time, and never more than
+// `max` at once (the least recently used goes first). A session belongs to whoever started it: with API tokens,
+// another subject's session id is unknown to you. Two stores keep the same rules: the review database
+// (chat-sessions-db.ts), which a restart and every replica share, and the memory one below, for a server started
+// without a database (tests, createApp without `sessions`).
 
 export interface ChatTurn {
   question: string;
@@ -13,8 +15,8 @@ export interface ChatTurn {
 export interface ChatSession {
   id: string;
   subject: string;
+  /** The last turns, oldest first (at most `maxTurns`). */
   turns: ChatTurn[];
-  lastUsed: number;
 }
 
 export interface ChatSessionOptions {
@@ -27,61 +29,68 @@ export interface ChatSessionOptions {
   now?: () => number;
 }
 
-export class ChatSessions {
-  private readonly sessions = new Map<string, ChatSession>();
-  private readonly ttlMs: number;
-  private readonly max: number;
-  private readonly maxTurns: number;
-  private readonly now: () => number;
+export interface ChatSessionStore {
+  create(subject: string): Promise<ChatSession>;
+  /** The session, if it is live and `subject`'s; using it counts as activity. */
+  get(id: string, subject: string): Promise<ChatSession | undefined>;
+  addTurn(session: ChatSession, turn: ChatTurn): Promise<void>;
+  /** False when there is no such session of `subject`'s. */
+  delete(id: string, subject: string): Promise<boolean>;
+}
 
-  constructor(o: ChatSessionOptions = {}) {
-    this.ttlMs = o.ttlMs ?? 30 * 60_000;
-    this.max = o.max ?? 1000;
-    this.maxTurns = o.maxTurns ?? 10;
-    this.now = o.now ?? Date.now;
-  }
+/** Makes a store with the given rules: the database's or the memory one (app.ts picks). */
+export type ChatSessionStoreFactory = (options: ChatSessionOptions) => ChatSessionStore;
 
-  create(subject: string): ChatSession {
-    this.sweep();
-    while (this.sessions.size >= this.max) {
-      const oldest = this.sessions.keys().next().value;
-      if (oldest === undefined) break;
-      this.sessions.delete(oldest);
-    }
-    const session: ChatSession = { id: randomUUID(), subject, turns: [], lastUsed: this.now() };
-    this.sessions.set(session.id, session);
-    return session;
-  }
+export const CHAT_SESSION_DEFAULTS = { ttlMs: 30 * 60_000, max: 1000, maxTurns: 10 } as const;
 
-  get(id: string, subject: string): ChatSession | undefined {
-    this.sweep();
-    const s = this.sessions.get(id);
-    if (!s || s.subject !== subject) return undefined;
-    // re-insert: the Map's order is the eviction order
-    this.sessions.delete(id);
-    s.lastUsed = this.now();
-    this.sessions.set(id, s);
-    return s;
-  }
+interface Held extends ChatSession {
+  lastUsed: number;
+}
 
-  addTurn(session: ChatSession, turn: ChatTurn): void {
-    session.turns.push(turn);
-    if (session.turns.length > this.maxTurns) session.turns.splice(0, session.turns.length - this.maxTurns);
-    session.lastUsed = this.now();
-  }
-
-  delete(id: string, subject: string): boolean {
-    const s = this.sessions.get(id);
-    if (!s || s.subject !== subject) return false;
-    return this.sessions.delete(id);
-  }
-
-  get size(): number {
-    return this.sessions.size;
-  }
-
-  private sweep(): void {
-    const cutoff = this.now() - this.ttlMs;
-    for (const [id, s] of this.sessions) if (s.lastUsed < cutoff) this.sessions.delete(id);
-  }
+export function createMemoryChatSessions(o: ChatSessionOptions = {}): ChatSessionStore {
+  const sessions = new Map<string, Held>();
+  const ttlMs = o.ttlMs ?? CHAT_SESSION_DEFAULTS.ttlMs;
+  const max = o.max ?? CHAT_SESSION_DEFAULTS.max;
+  const maxTurns = o.maxTurns ?? CHAT_SESSION_DEFAULTS.maxTurns;
+  const now = o.now ?? Date.now;
+  const sweep = () => {
+    const cutoff = now() - ttlMs;
+    for (const [id, s] of sessions) if (s.lastUsed < cutoff) sessions.delete(id);
+  };
+  return {
+    async create(subject) {
+      sweep();
+      while (sessions.size >= max) {
+        const oldest = sessions.keys().next().value;
+        if (oldest === undefined) break;
+        sessions.delete(oldest);
+      }
+      const session: Held = { id: randomUUID(), subject, turns: [], lastUsed: now() };
+      sessions.set(session.id, session);
+      return session;
+    },
+    async get(id, subject) {
+      sweep();
+      const s = sessions.get(id);
+      if (!s || s.subject !== subject) return undefined;
+      // re-insert: the Map's order is the eviction order
+      sessions.delete(id);
+      s.lastUsed = now();
+      sessions.set(id, s);
+      return s;
+    },
+    async addTurn(session, turn) {
+      const held = sessions.get(session.id);
+      // `session` may be a copy (or forgotten meanwhile): the held one is what the next get() reads
+      const target = held ?? session;
+      target.turns.push(turn);
+      if (target.turns.length > maxTurns) target.turns.splice(0, target.turns.length - maxTurns);
+      if (held) held.lastUsed = now();
+    },
+    async delete(id, subject) {
+      const s = sessions.get(id);
+      if (!s || s.subject !== subject) return false;
+      return sessions.delete(id);
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
 import { AnswerStoreError } from './answer-store.ts';
 import { AnswerNotFoundError, AskService, type AskServiceOptions, type StoredAnswer } from './ask-service.ts';
-import { ChatSessions } from './chat-sessions.ts';
+import { createMemoryChatSessions, type ChatSessionStoreFactory } from './chat-sessions.ts';
 import type { AskConfig } from './config.ts';
 import { LlmError } from './llm-answer.ts';
 import { streamAnswer } from './sse.ts';
@@ -37,6 +37,8 @@ export interface AskRoutesOptions extends AskConfig {
   asked?: AskServiceOptions['asked'];
   /** Told how long each question took (the ask latency metric). */
   observeAsk?: AskServiceOptions['observe'];
+  /** Where chat sessions are kept: the review database (chat-sessions-db.ts). Default: this process's memory. */
+  chatSessions?: ChatSessionStoreFactory;
 }
 
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
@@ -99,7 +101,7 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     const verdict = o.limiter?.take(clientKey(c, o.trustProxy ?? false));
     return verdict && !verdict.ok ? tooManyRequests(c, verdict.retryAfterSeconds, 'questions') : null;
   };
-  const sessions = new ChatSessions({
+  const sessions = (o.chatSessions ?? createMemoryChatSessions)({
     ...(o.sessionTtlMs !== undefined && { ttlMs: o.sessionTtlMs }),
     ...(o.maxSessions !== undefined && { max: o.maxSessions }),
     ...(o.now && { now: o.now }),
@@ -205,14 +207,14 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     if (!body.ok) return body.response;
     const { message, session_id: sessionId } = body.value;
     const subject = c.get('tokenSubject') ?? '';
-    const session = sessionId != null ? sessions.get(sessionId, subject) : sessions.create(subject);
+    const session = sessionId != null ? await sessions.get(sessionId, subject) : await sessions.create(subject);
     if (!session) return askError(c, 404, 'not_found', `Chat session "${sessionId}" is unknown or has expired: start a new one with "session_id": null.`);
     const last = session.turns[session.turns.length - 1];
     // the session's last answer may have been deleted from the data folder: then this message starts a new thread
     const answerId = last && (await service.store.info(last.answerId)) ? last.answerId : undefined;
     const make = async (signal: AbortSignal) => {
       const answer = await service.ask({ question: message, ...(answerId !== undefined && { answerId }), signal });
-      sessions.addTurn(session, { question: answer.question ?? message, standaloneQuestion: answer.standaloneQuestion ?? answer.question ?? message, answerId: answer.id });
+      await sessions.addTurn(session, { question: answer.question ?? message, standaloneQuestion: answer.standaloneQuestion ?? answer.question ?? message, answerId: answer.id });
       return answer;
     };
     return respond(
@@ -226,9 +228,9 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     );
   });
 
-  app.delete('/api/chat/:session_id', (c) => {
+  app.delete('/api/chat/:session_id', async (c) => {
     const id = c.req.param('session_id');
-    if (!sessions.delete(id, c.get('tokenSubject') ?? '')) return askError(c, 404, 'not_found', `Chat session "${id}" is unknown or has expired.`);
+    if (!(await sessions.delete(id, c.get('tokenSubject') ?? ''))) return askError(c, 404, 'not_found', `Chat session "${id}" is unknown or has expired.`);
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);
   });

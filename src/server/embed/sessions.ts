@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 // Short-lived bearer tokens handed out for a valid signed embed link (POST /api/embed/session). Each one reads
-// one answer and the documents that answer names, nothing else. Kept in memory only: a restart ends every
-// session, and the portal mints a new link (docs/embed.md).
+// one answer and the documents that answer names, nothing else. The server keeps them in the review database
+// (sessions-db.ts, issue 39: a restart keeps them, every replica knows them); the memory store below keeps the same
+// rules for a server started without a database (tests, createApp without `sessions`).
 //
 // Bounded per link and per origin (issue 34, break 8): one leaked link exchanged 10,050 times in 52 s evicted every
 // live session of the server, a victim's among them (the oldest went first, whoever's it was). Now a link holds at
@@ -38,10 +39,26 @@ export interface EmbedSessionLimits {
 
 export type CreatedSession = { kind: 'created'; token: string; expiresAt: number } | { kind: 'refused'; why: 'origin' | 'server' };
 
-/** The map is keyed by the token's SHA-256, so a lookup's timing says nothing usable about a real token. */
-const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export interface EmbedSessionStore {
+  /** A session for `grant`, exchanged for the signed link `link` (its signature). */
+  create(grant: EmbedGrant, link: string): Promise<CreatedSession>;
+  /** The grant of a live token, or undefined (unknown or expired). */
+  find(token: string): Promise<EmbedGrant | undefined>;
+}
 
-export class EmbedSessions {
+/** Makes a store with the given limits: the database's or the memory one (app.ts picks). */
+export type EmbedSessionStoreFactory = (limits: EmbedSessionLimits) => EmbedSessionStore;
+
+export const EMBED_SESSION_DEFAULTS = { perLink: 100, perOrigin: 5000, max: MAX_SESSIONS } as const;
+
+/** Stores are keyed by the token's SHA-256, so a lookup's timing says nothing usable about a real token. */
+export const tokenDigest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const digest = tokenDigest;
+
+/** A new token: 32 random bytes. */
+export const newSessionToken = () => randomBytes(32).toString('base64url');
+
+export class EmbedSessions implements EmbedSessionStore {
   readonly #byDigest = new Map<string, Stored>();
   /** Each link's sessions, oldest first (digests). */
   readonly #byLink = new Map<string, string[]>();
@@ -55,13 +72,12 @@ export class EmbedSessions {
   constructor(options: EmbedSessionLimits = {}) {
     this.#ttlMs = (options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS) * 1000;
     this.#now = options.now ?? Date.now;
-    this.#perLink = options.perLink ?? 100;
-    this.#originCap = options.perOrigin ?? 5000;
-    this.#max = options.max ?? MAX_SESSIONS;
+    this.#perLink = options.perLink ?? EMBED_SESSION_DEFAULTS.perLink;
+    this.#originCap = options.perOrigin ?? EMBED_SESSION_DEFAULTS.perOrigin;
+    this.#max = options.max ?? EMBED_SESSION_DEFAULTS.max;
   }
 
-  /** A session for `grant`, exchanged for the signed link `link` (its signature). */
-  create(grant: EmbedGrant, link: string): CreatedSession {
+  async create(grant: EmbedGrant, link: string): Promise<CreatedSession> {
     this.#prune();
     // The link's own oldest session makes room; nobody else's ever does.
     for (let ofLink = this.#byLink.get(link) ?? []; ofLink.length >= this.#perLink; ofLink = this.#byLink.get(link) ?? []) {
@@ -71,7 +87,7 @@ export class EmbedSessions {
     }
     if ((this.#perOrigin.get(grant.origin) ?? 0) >= this.#originCap) return { kind: 'refused', why: 'origin' };
     if (this.#byDigest.size >= this.#max) return { kind: 'refused', why: 'server' };
-    const token = randomBytes(32).toString('base64url');
+    const token = newSessionToken();
     const expiresAt = this.#now() + this.#ttlMs;
     const key = digest(token);
     this.#byDigest.set(key, { ...grant, expiresAt, link });
@@ -84,8 +100,7 @@ export class EmbedSessions {
     return this.#byDigest.size;
   }
 
-  /** The grant of a live token, or undefined (unknown or expired). */
-  find(token: string): EmbedGrant | undefined {
+  async find(token: string): Promise<EmbedGrant | undefined> {
     const key = digest(token);
     const s = this.#byDigest.get(key);
     if (!s) return undefined;
@@ -93,7 +108,7 @@ export class EmbedSessions {
       this.#delete(key);
       return undefined;
     }
-    return s;
+    return { answer: s.answer, origin: s.origin, documents: s.documents };
   }
 
   #delete(key: string): void {

@@ -77,6 +77,49 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         await db.schema.createIndex('asked_answers_created').on('asked_answers').columns(['created_at', 'id']).execute();
       },
     },
+    // Issue 39: chat sessions and embed sessions leave process memory, so a restart keeps them and every replica
+    // behind a proxy knows them. A chat session's turns are rows of their own (appended, never rewritten): two
+    // replicas answering one session at once each add their turn instead of overwriting the other's list. An embed
+    // session is kept by its token's SHA-256 only; `seq` orders a link's sessions (its oldest makes room first).
+    '0004-sessions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('chat_sessions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          // Unix ms, as asked_answers.created_at.
+          .addColumn('last_used', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('chat_sessions_last_used').on('chat_sessions').columns(['last_used']).execute();
+        await db.schema
+          .createTable('chat_turns')
+          .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('session_id', 'text', (c) => c.notNull())
+          .addColumn('question', 'text', (c) => c.notNull())
+          .addColumn('standalone_question', 'text', (c) => c.notNull())
+          .addColumn('answer_id', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('chat_turns_session').on('chat_turns').columns(['session_id', 'seq']).execute();
+        await db.schema
+          .createTable('embed_sessions')
+          .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('token_digest', 'text', (c) => c.notNull().unique())
+          .addColumn('link', 'text', (c) => c.notNull())
+          .addColumn('answer', 'text', (c) => c.notNull())
+          .addColumn('origin', 'text', (c) => c.notNull())
+          // The document ids the session may read, a JSON array.
+          .addColumn('documents', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('embed_sessions_link').on('embed_sessions').columns(['link', 'seq']).execute();
+        await db.schema.createIndex('embed_sessions_origin').on('embed_sessions').columns(['origin']).execute();
+        await db.schema.createIndex('embed_sessions_expiry').on('embed_sessions').columns(['expires_at']).execute();
+      },
+    },
   };
 }
 

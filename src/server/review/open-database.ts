@@ -7,6 +7,10 @@ import pg from 'pg';
 import { ConfigError } from '../../node/config-error.ts';
 import { createDatabaseAskedAnswers } from '../ask/asked-answers-db.ts';
 import type { AskedAnswerStore } from '../ask/asked-answers.ts';
+import { createDatabaseChatSessions } from '../ask/chat-sessions-db.ts';
+import type { ChatSessionStoreFactory } from '../ask/chat-sessions.ts';
+import { createDatabaseEmbedSessions } from '../embed/sessions-db.ts';
+import type { EmbedSessionStoreFactory } from '../embed/sessions.ts';
 import { reviewMigrations, type SqlDialect } from './migrations.ts';
 import { checkReadiness, type Readiness } from './readiness.ts';
 import { openPostgresBus } from './postgres-bus.ts';
@@ -69,10 +73,12 @@ export interface OpenOptions {
   onSqliteOpen?: (sqlite: Database.Database) => void;
 }
 
-/** The server's one database: review decisions, asked answers, and whether it can serve (GET /readyz). */
+/** The server's one database: review decisions, asked answers, sessions, and whether it can serve (GET /readyz). */
 export interface ServerDatabase {
   review: ReviewRepository;
   asked: AskedAnswerStore;
+  /** Chat and embed sessions (migration 0004), made with the limits the routes read from the environment. */
+  sessions: { chat: ChatSessionStoreFactory; embed: EmbedSessionStoreFactory };
   /** Reachable, and every migration this code knows applied (another server may be older or newer). */
   readiness(): Promise<Readiness>;
 }
@@ -108,9 +114,14 @@ export async function openServerDatabase(config: ReviewStoreConfig, o: OpenOptio
   }
   const faults = new FaultLog(o.log ?? ((line) => process.stderr.write(line)));
   const { db, dialect } = opened;
+  const retry = opened.options?.retryBusy ? { retryBusy: opened.options.retryBusy } : {};
   return {
     review: createKyselyRepository(db, { ...opened.options, where, onFault: (e) => faults.report(e) }),
-    asked: createDatabaseAskedAnswers(db, opened.options?.retryBusy ? { retryBusy: opened.options.retryBusy } : {}),
+    asked: createDatabaseAskedAnswers(db, retry),
+    sessions: {
+      chat: (options) => createDatabaseChatSessions(db, { ...options, ...retry }),
+      embed: (limits) => createDatabaseEmbedSessions(db, { ...limits, dialect, ...retry }),
+    },
     readiness: () => checkReadiness(db, new Migrator({ db, provider: reviewMigrations(dialect) })),
   };
 }

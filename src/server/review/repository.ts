@@ -88,7 +88,7 @@ export interface KyselyRepositoryOptions {
  * back (a full disk), its rollback fails with "cannot rollback - no transaction is active" and that error replaced the
  * cause. Here a failed rollback never hides the error that made it necessary.
  */
-async function inTransaction<T>(db: Kysely<ReviewDatabase>, begin: string, fn: (trx: Kysely<ReviewDatabase>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Kysely<ReviewDatabase>, begin: string, fn: (trx: Kysely<ReviewDatabase>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
     await sql.raw(begin).execute(conn);
     try {

@@ -42,8 +42,43 @@ export interface AskedAnswersTable {
   created_at: number | string;
 }
 
+/** `POST /api/chat` sessions (migration 0004). */
+export interface ChatSessionsTable {
+  id: string;
+  /** Whose session it is: the API token's subject, '' on an open API. */
+  subject: string;
+  /** Unix ms; bigint reads back as a string in PostgreSQL. */
+  last_used: number | string;
+}
+
+/** A chat session's turns, appended in order (migration 0004). */
+export interface ChatTurnsTable {
+  seq: Generated<number>;
+  session_id: string;
+  question: string;
+  standalone_question: string;
+  answer_id: string;
+}
+
+/** Embed sessions (migration 0004): kept by the token's SHA-256, never the token. */
+export interface EmbedSessionsTable {
+  seq: Generated<number>;
+  token_digest: string;
+  /** The signed link's signature it was exchanged for. */
+  link: string;
+  answer: string;
+  origin: string;
+  /** JSON array of document ids. */
+  documents: string;
+  /** Unix ms. */
+  expires_at: number | string;
+}
+
 export interface ReviewDatabase {
   review_claims: ReviewClaimsTable;
   review_events: ReviewEventsTable;
   asked_answers: AskedAnswersTable;
+  chat_sessions: ChatSessionsTable;
+  chat_turns: ChatTurnsTable;
+  embed_sessions: EmbedSessionsTable;
 }
