@@ -50,7 +50,8 @@ export const POSTGRES_MISSING =
   'PostgreSQL binaries (initdb, pg_ctl) were not found in PG_BIN, /usr/lib/postgresql/*/bin or the PATH. ' +
   "Install Debian's postgresql package (apt-get install -y postgresql) to run the PostgreSQL half of the review suite.";
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now (tests: the throwaway cluster, the two-replica test's nginx). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
