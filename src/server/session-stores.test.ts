@@ -117,6 +117,16 @@ function databaseContract(config: () => ReviewStoreConfig) {
   // The tests' clocks move forward from test to test, so each one's caps see only its own live sessions.
   contract(() => ({ chat: db.sessions.chat, embed: db.sessions.embed }));
 
+  it('two replicas exchanging at once never pass a cap between them', async () => {
+    // An origin of this test's own: the cap counts only its sessions. Without the exchange lock, PostgreSQL's read
+    // committed transactions would each count 9 and both insert the 10th.
+    const origin = `https://race-${Date.now()}.example.com`;
+    const stores = [db, replica].map((d) => d.sessions.embed({ perOrigin: 10 }));
+    const outcomes = await Promise.all(Array.from({ length: 24 }, (_, i) => stores[i % 2]!.create(grant('alpha', origin), `sig-race-${i}`)));
+    expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(10);
+    expect(outcomes.filter((o) => o.kind === 'refused')).toHaveLength(14);
+  }, 30_000);
+
   it('sessions made by one opening are known to another, and to the database opened again (a restart)', async () => {
     const chat = db.sessions.chat({});
     const s = await chat.create('alice');
