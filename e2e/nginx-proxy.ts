@@ -8,13 +8,14 @@ import { freePort } from '../src/server/review/test-postgres.ts';
 // run (the one docs/deploy.md shows), a prefix folder of its own (pid, logs, temp files), no daemon, stopped by the
 // test. Round-robin, no sticky sessions, and no buffering, so server-sent events reach the browser as they are sent.
 
-/** nginx's path: NGINX_BIN, Debian's /usr/sbin/nginx, or the PATH; null when there is none. */
+/** nginx's path: NGINX_BIN (when set, only it), Debian's /usr/sbin/nginx, or the PATH; null when there is none. */
 export function findNginx(): string | null {
-  const candidates = [process.env.NGINX_BIN, '/usr/sbin/nginx', ...(process.env.PATH ?? '').split(path.delimiter).map((d) => d && path.join(d, 'nginx'))];
+  if (process.env.NGINX_BIN) return existsSync(process.env.NGINX_BIN) ? process.env.NGINX_BIN : null;
+  const candidates = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(path.delimiter).map((d) => d && path.join(d, 'nginx'))];
   return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
 }
 
-export const NGINX_MISSING = "nginx was not found (NGINX_BIN, /usr/sbin/nginx or the PATH): install Debian's nginx (apt-get install -y nginx) to run the two-replica test.";
+export const NGINX_MISSING = "nginx was not found (NGINX_BIN, else /usr/sbin/nginx or the PATH): install Debian's nginx (apt-get install -y nginx) to run the two-replica test.";
 
 /**
  * The whole config. `upstreams` are `host:port` of the replicas; `prefix` holds the pid file, the error log and

@@ -38,6 +38,8 @@ let proxy: RunningNginx | undefined;
 let dataDir = '';
 let prefix = '';
 
+// Skipped only without nginx, saying so on the console too (Playwright's list shows a skip without its reason).
+if (nginxBin === null) process.stderr.write(`\nSKIPPING the two-replica test: ${NGINX_MISSING}\n\n`);
 test.skip(nginxBin === null, NGINX_MISSING);
 
 test.beforeAll(async () => {
