@@ -202,11 +202,20 @@ test.describe('a replica killed', () => {
   test('mid-stream: the question is kept, Retry asks the other replica, and nothing stored is lost', async ({ browser, request }) => {
     const asked = await request.post(`${proxy!.base}/api/ask`, { data: { question: FIRST }, headers: auth(ANN), timeout: 120_000 });
     const first = ((await asked.json()) as { answer: Asked }).answer;
-    const decided = await request.get(`${proxy!.base}/api/answers/vendor-access/review`, { headers: auth(ANN) });
-    const decisionsBefore = (await decided.json()) as { claims: Record<string, { decision: string | null }> };
+    type Review = { claims: Record<string, { decision: string | null; reviewer: string }> };
+    const reviewOf = async (id: string) => (await (await request.get(`${proxy!.base}/api/answers/${id}/review`, { headers: auth(ANN) })).json()) as Review;
 
-    const { page } = await annOpens(browser, first.id);
+    const { page, streamOn } = await annOpens(browser, first.id);
     try {
+      // Ann decides a claim before anything dies.
+      const mine = claims(page).first();
+      await mine.locator('button').first().click();
+      await mine.getByRole('button', { name: /^Rejected/ }).click();
+      const mineId = (await mine.getAttribute('data-claim-id'))!;
+      await expect.poll(async () => (await reviewOf(first.id)).claims[mineId]?.decision).toBe('rejected');
+      // Her question goes to the replica her live review stream is on, so both of her streams die with it.
+      const other = replicas.map((r) => `127.0.0.1:${r.port}`).find((u) => u !== streamOn())!;
+      await steerAwayFrom(request, other);
       // The moment the answer's stream has begun (its headers are in), the replica writing it dies: SIGKILL, no grace.
       let killed = '';
       page.on('response', (res) => {
@@ -218,6 +227,8 @@ test.describe('a replica killed', () => {
       await box.fill(FOLLOW_UP);
       await box.press('Enter');
       await expect.poll(() => killed).not.toBe('');
+      const streamDied = streamOn() === killed;
+      test.info().annotations.push({ type: 'live stream', description: streamDied ? 'on the killed replica: it reconnected' : 'on the survivor' });
       await expect(page.getByRole('alert')).toBeVisible();
       await expect(box).toHaveValue(FOLLOW_UP);
       await page.getByRole('button', { name: 'Retry' }).click();
@@ -226,15 +237,26 @@ test.describe('a replica killed', () => {
       await expect(page.getByRole('alert')).toHaveCount(0);
 
       // Through the proxy (only the survivor answers now): the thread is whole, turns numbered without a gap, the
-      // last one the follow-up; the decisions made before are all there.
+      // last one the follow-up; Ann's decision is there.
       const thread = (await (await request.get(`${proxy!.base}/api/answers/${first.id}/thread`, { headers: auth(ANN) })).json()) as {
         turns: { turn: number; question: string }[];
       };
       expect(thread.turns.map((t) => t.turn)).toEqual(thread.turns.map((_, i) => i + 1));
       expect(thread.turns.at(-1)?.question).toBe(FOLLOW_UP);
-      const after = (await (await request.get(`${proxy!.base}/api/answers/vendor-access/review`, { headers: auth(ANN) })).json()) as typeof decisionsBefore;
-      expect(after.claims).toEqual(decisionsBefore.claims);
-      expect(Object.keys(after.claims).length).toBeGreaterThan(0);
+      expect((await reviewOf(first.id)).claims[mineId]).toMatchObject({ decision: 'rejected', reviewer: 'Ann' });
+
+      // Her live review stream came back on the survivor: a decision saved there now is shown to her at once.
+      const card = claims(page).nth(1);
+      const claimId = (await card.getAttribute('data-claim-id'))!;
+      const put = await request.put(`${proxy!.base}/api/answers/${first.id}/review/claims/${claimId}`, {
+        headers: { ...auth(BEN), 'If-Match': '"0"', 'Content-Type': 'application/json' },
+        data: { decision: 'verified', note: '' },
+      });
+      expect(put.status()).toBe(200);
+      await expect(card).toHaveAttribute('data-decision', 'verified');
+      await expect(card.locator('[data-decided-by]')).toHaveText('by Ben');
+      await expect(page.locator('[data-live="live"]')).toHaveText('Live');
+      if (streamDied) expect(streamOn()).not.toBe(killed);
     } finally {
       await page.context().close();
     }
