@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { apiError } from './api-error.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { ConfigError } from '../node/config-error.ts';
 import type { EmbedGrant, EmbedSessionStore } from './embed/sessions.ts';
@@ -115,6 +116,16 @@ export function sessionAllows(grant: EmbedGrant, method: string, path: string): 
   }
 }
 
+/**
+ * The session store (the review database) did not answer: 503 with Retry-After, as the review routes answer a storage
+ * fault, rather than a 500 (nothing is wrong with the request, and it will work again once the database answers).
+ */
+export function sessionStoreDown(c: Context, e: unknown): Response {
+  process.stderr.write(`citelens: error: the session store failed: ${(e as Error)?.message ?? String(e)}\n`);
+  c.header('Retry-After', '5');
+  return apiError(c, 503, 'storage_unavailable', 'Sessions cannot be read or stored right now; try again in a moment.');
+}
+
 export interface BearerAuthOptions {
   tokens: readonly ApiToken[];
   sessions: EmbedSessionStore;
@@ -145,7 +156,12 @@ export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<{ Vari
       await next();
       return;
     }
-    const grant = await options.sessions.find(token);
+    let grant: EmbedGrant | undefined;
+    try {
+      grant = await options.sessions.find(token);
+    } catch (e) {
+      return sessionStoreDown(c, e);
+    }
     if (!grant) return unauthorized(c, 'The token is not valid (or the embed session has expired).', true);
     if (!sessionAllows(grant, c.req.method, c.req.path)) {
       c.header('Cache-Control', 'no-store');

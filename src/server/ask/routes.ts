@@ -9,7 +9,8 @@ import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
 import { AnswerStoreError } from './answer-store.ts';
 import { AnswerNotFoundError, AskService, type AskServiceOptions, type StoredAnswer } from './ask-service.ts';
-import { createMemoryChatSessions, type ChatSessionStoreFactory } from './chat-sessions.ts';
+import { createMemoryChatSessions, type ChatSession, type ChatSessionStoreFactory } from './chat-sessions.ts';
+import { sessionStoreDown } from '../auth.ts';
 import type { AskConfig } from './config.ts';
 import { LlmError } from './llm-answer.ts';
 import { streamAnswer } from './sse.ts';
@@ -207,14 +208,22 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     if (!body.ok) return body.response;
     const { message, session_id: sessionId } = body.value;
     const subject = c.get('tokenSubject') ?? '';
-    const session = sessionId != null ? await sessions.get(sessionId, subject) : await sessions.create(subject);
+    let session: ChatSession | undefined;
+    try {
+      session = sessionId != null ? await sessions.get(sessionId, subject) : await sessions.create(subject);
+    } catch (e) {
+      return sessionStoreDown(c, e);
+    }
     if (!session) return askError(c, 404, 'not_found', `Chat session "${sessionId}" is unknown or has expired: start a new one with "session_id": null.`);
     const last = session.turns[session.turns.length - 1];
     // the session's last answer may have been deleted from the data folder: then this message starts a new thread
     const answerId = last && (await service.store.info(last.answerId)) ? last.answerId : undefined;
     const make = async (signal: AbortSignal) => {
       const answer = await service.ask({ question: message, ...(answerId !== undefined && { answerId }), signal });
-      await sessions.addTurn(session, { question: answer.question ?? message, standaloneQuestion: answer.standaloneQuestion ?? answer.question ?? message, answerId: answer.id });
+      const turn = { question: answer.question ?? message, standaloneQuestion: answer.standaloneQuestion ?? answer.question ?? message, answerId: answer.id };
+      // The answer is stored: it is served even if the session cannot note it (its next message then follows up on
+      // the turn before), rather than lost to a failure of the session store.
+      await sessions.addTurn(session, turn).catch((e: unknown) => process.stderr.write(`citelens: error: the session store failed: ${(e as Error)?.message ?? String(e)}\n`));
       return answer;
     };
     return respond(
@@ -230,7 +239,13 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
 
   app.delete('/api/chat/:session_id', async (c) => {
     const id = c.req.param('session_id');
-    if (!(await sessions.delete(id, c.get('tokenSubject') ?? ''))) return askError(c, 404, 'not_found', `Chat session "${id}" is unknown or has expired.`);
+    let deleted: boolean;
+    try {
+      deleted = await sessions.delete(id, c.get('tokenSubject') ?? '');
+    } catch (e) {
+      return sessionStoreDown(c, e);
+    }
+    if (!deleted) return askError(c, 404, 'not_found', `Chat session "${id}" is unknown or has expired.`);
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);
   });

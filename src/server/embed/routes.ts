@@ -8,7 +8,8 @@ import { serveInside } from '../files.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { linkRefusedPage } from './error-page.ts';
-import type { EmbedSessionStore } from './sessions.ts';
+import type { CreatedSession, EmbedSessionStore } from './sessions.ts';
+import { sessionStoreDown } from '../auth.ts';
 import { verifyLink, type LinkVerdict } from '../../node/embed/signed-link.ts';
 
 // The embed entry points (docs/embed.md): the SPA at /embed with its own frame-ancestors, the /?embed=1
@@ -142,7 +143,12 @@ export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: Emb
     if (read.kind === 'missing') return fail(404, 'not_found', `Answer "${answer}" was not found.`);
     // An unreadable answer still gets a session: reading it then answers 422 with the reason, which the reader sees.
     const stored: unknown = read.kind === 'ok' ? read.value : null;
-    const session = await o.sessions.create({ answer, origin, documents: answerDocumentIds(answer, stored) }, link.sig);
+    let session: CreatedSession;
+    try {
+      session = await o.sessions.create({ answer, origin, documents: answerDocumentIds(answer, stored) }, link.sig);
+    } catch (e) {
+      return sessionStoreDown(c, e);
+    }
     if (session.kind === 'refused') {
       const whose = session.why === 'origin' ? `this portal (${origin})` : 'this server';
       return tooManyRequests(c, 60, `embed sessions for ${whose}; sessions end after their lifetime`);
