@@ -9,8 +9,9 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export async function startAppServer(cwd: string, env: NodeJS.ProcessEnv): Promise<AppServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/** `nodeArgs`: flags for the server's Node before the script (the load test's `--memory`: `--expose-gc`, a probe). */
+export async function startAppServer(cwd: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): Promise<AppServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CITELENS_ASK: 'off', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

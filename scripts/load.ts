@@ -1,7 +1,10 @@
 // Load figures of the reference server (docs/benchmarks.md, section bench:load). Not run in CI.
 //
 //   node --import tsx scripts/load.ts [--duration 20] [--rounds 3] [--connections 100] [--write] [--server-root DIR]
+//     [--only WORD] [--answers N] [--memory | --gc | --heap-snapshots]
 //
+// To chase one finding cheaply: `--only ask --answers 100 --duration 10 --memory` runs the ask scenario alone over a
+// small list and prints the server's heapUsed/heapTotal/external beside its RSS after every round.
 // --server-root runs the server of another checkout (e.g. an older commit extracted with `git archive`, its
 // node_modules linked) under the same conditions, to compare before and after a change.
 //
@@ -15,7 +18,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { claimIdsOf, reviewableAnswer } from '../src/testing/reviewable-answer.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
@@ -32,10 +35,25 @@ const DURATION = option('duration', 20);
 const ROUNDS = Math.min(option('rounds', 3), 10);
 const CONNECTIONS = option('connections', 100);
 const WRITE = args.includes('--write');
+const onlyIndex = args.indexOf('--only');
+/** `--only ask`: the scenarios whose name contains the word (a shorter run to chase one finding); never with --write. */
+const ONLY = onlyIndex === -1 ? undefined : args[onlyIndex + 1];
+if (ONLY !== undefined && (ONLY === '' || ONLY.startsWith('--'))) throw new Error("--only needs a word of a scenario's name, e.g. --only ask");
+/**
+ * `--memory`: the server runs with scripts/load-memory-probe.mjs; before a scenario and after each round it reports
+ * heapUsed, heapTotal, external and RSS (stderr), so growth is placed in the JS heap or outside it. `--gc` collects
+ * garbage first (what is still alive; it also changes how the heap grows), `--heap-snapshots` also writes a heap
+ * snapshot each time (in the temp folder printed at the start; writing one raises RSS by itself).
+ */
+const GC = args.includes('--gc');
+const MEMORY = args.includes('--memory') || GC || args.includes('--heap-snapshots');
+const HEAP_SNAPSHOTS = args.includes('--heap-snapshots');
+if (ONLY !== undefined && WRITE) throw new Error('--write rewrites the whole table: run every scenario');
 const serverRootIndex = args.indexOf('--server-root');
 const serverRoot = serverRootIndex === -1 ? repoRoot : path.resolve(args[serverRootIndex + 1] ?? '.');
 const PDF_BYTES = 1024 * 1024;
-const LIST_ANSWERS = 100_000;
+/** `--answers N`: fewer small answers in the list (a faster start, a smaller heap to snapshot); 100,000 by default. */
+const LIST_ANSWERS = Math.round(option('answers', 100_000));
 const RANGE_BYTES = 64 * 1024;
 const SAVE_CLAIMS = 400;
 
@@ -74,7 +92,10 @@ writeFileSync(path.join(dataDir, 'documents', 'load-1mb.pdf'), pdf);
 mkdirSync(path.join(dataDir, 'answers'), { recursive: true });
 for (let i = 0; i < LIST_ANSWERS; i++) {
   const id = `load-${String(i).padStart(6, '0')}`;
-  writeFileSync(path.join(dataDir, 'answers', `${id}.json`), JSON.stringify({ id, question: `Load question ${i}?`, text: 'A short answer.', documents: [], sources: [] }));
+  writeFileSync(
+    path.join(dataDir, 'answers', `${id}.json`),
+    JSON.stringify({ id, question: `Load question ${i}?`, text: 'A short answer.', documents: [], sources: [] }),
+  );
 }
 // An answer of 100 claims: the server takes saves only for claims its answers have.
 const saveText = Array.from({ length: SAVE_CLAIMS }, (_, i) => `Claim number ${i} of the load answer is a sentence of its own.`).join(' ');
@@ -83,12 +104,35 @@ writeFileSync(path.join(dataDir, 'answers', 'load-saves.json'), JSON.stringify(s
 const claimIds = claimIdsOf(saveAnswer);
 
 // Saves are measured without their per-client limit (autocannon is one client); questions with theirs.
-const server: AppServer = await startAppServer(serverRoot, {
-  CITELENS_DATA: dataDir,
-  CITELENS_DB: path.join(dataDir, 'reviews.sqlite'),
-  CITELENS_ASK: 'on',
-  CITELENS_RATE_SAVES: 'off',
-});
+const memoryDir = MEMORY ? mkdtempSync(path.join(os.tmpdir(), 'citelens-load-memory-')) : undefined;
+const memoryFile = memoryDir && path.join(memoryDir, 'memory.jsonl');
+if (memoryDir) process.stderr.write(`memory probe: ${memoryDir}\n`);
+const server: AppServer = await startAppServer(
+  serverRoot,
+  {
+    CITELENS_DATA: dataDir,
+    CITELENS_DB: path.join(dataDir, 'reviews.sqlite'),
+    CITELENS_ASK: 'on',
+    CITELENS_RATE_SAVES: 'off',
+    ...(memoryFile && {
+      CITELENS_LOAD_MEMORY_FILE: memoryFile,
+      CITELENS_LOAD_MEMORY_GC: GC ? '1' : '0',
+      CITELENS_LOAD_HEAP_SNAPSHOTS: HEAP_SNAPSHOTS ? '1' : '0',
+    }),
+  },
+  memoryFile ? [...(GC ? ['--expose-gc'] : []), '--import', pathToFileURL(path.join(repoRoot, 'scripts/load-memory-probe.mjs')).href] : [],
+);
+
+/** The server's memory as the probe reports it (after a forced collection with --gc); '' without --memory. */
+async function serverMemory(): Promise<string> {
+  if (!memoryFile) return '';
+  const lines = () => (readFileSync(memoryFile, { encoding: 'utf8', flag: 'a+' }).trim() || '').split('\n').filter(Boolean);
+  const before = lines().length;
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 600 && lines().length === before; i++) await new Promise((r) => setTimeout(r, 100));
+  const m = JSON.parse(lines().at(-1) ?? '{}') as Record<string, number>;
+  return `; ${GC ? 'after GC' : 'memory'}: heapUsed ${m.heapUsed} MB (heapTotal ${m.heapTotal}), external ${m.external} MB (arrayBuffers ${m.arrayBuffers}), RSS ${m.rss} MB`;
+}
 const rssStart = rssMb(server.pid);
 const question = JSON.stringify({ question: 'How long until unused vendor accounts are disabled?' });
 // Warm up what a first request builds: the list's 100,000 summaries, the ask index (one question of the budget).
@@ -129,7 +173,10 @@ const saveRequests: autocannon.Request[] = [
 
 const scenarios: { name: string; url: string; requests?: autocannon.Request[] }[] = [
   { name: '`GET /api/answers/vendor-access`', url: `${server.base}/api/answers/vendor-access` },
-  { name: `\`GET /api/answers?limit=100\` (the home page's first page of ${LIST_ANSWERS.toLocaleString('en')} answers)`, url: `${server.base}/api/answers?limit=100` },
+  {
+    name: `\`GET /api/answers?limit=100\` (the home page's first page of ${LIST_ANSWERS.toLocaleString('en')} answers)`,
+    url: `${server.base}/api/answers?limit=100`,
+  },
   { name: '`GET /api/answers?limit=100&after=load-050000` (a page in the middle)', url: `${server.base}/api/answers?limit=100&after=load-050000` },
   {
     name: '1 MB PDF by 64 KB ranges (`Range: bytes=…`, 16 ranges in turn)',
@@ -140,7 +187,11 @@ const scenarios: { name: string; url: string; requests?: autocannon.Request[] }[
     })),
   },
   { name: '`GET /api/answers/vendor-access/review`', url: `${server.base}/api/answers/vendor-access/review` },
-  { name: `\`PUT …/review/claims/:claim\` (round the ${SAVE_CLAIMS} claims of one answer, version after version; \`CITELENS_RATE_SAVES=off\`)`, url: server.base, requests: saveRequests },
+  {
+    name: `\`PUT …/review/claims/:claim\` (round the ${SAVE_CLAIMS} claims of one answer, version after version; \`CITELENS_RATE_SAVES=off\`)`,
+    url: server.base,
+    requests: saveRequests,
+  },
   {
     name: '`POST /api/ask` under the default limit (30/min, burst 10, per client: autocannon is one client, so 429s)',
     url: `${server.base}/api/ask`,
@@ -150,13 +201,16 @@ const scenarios: { name: string; url: string; requests?: autocannon.Request[] }[
 
 const results: { name: string; rssBefore: number; rounds: Round[] }[] = [];
 try {
-  for (const s of scenarios) {
+  for (const s of scenarios.filter((x) => ONLY === undefined || x.name.toLowerCase().includes(ONLY.toLowerCase()))) {
+    if (MEMORY) process.stderr.write(`${s.name} before${await serverMemory()}\n`);
     const rssBefore = rssMb(server.pid);
     const rounds: Round[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const res = await round(s.url, s.requests);
       rounds.push({ ...res, rssAfter: rssMb(server.pid) });
-      process.stderr.write(`${s.name} round ${r + 1}: ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, non-2xx ${res.non2xx}, RSS ${rounds.at(-1)?.rssAfter.toFixed(0)} MB\n`);
+      process.stderr.write(
+        `${s.name} round ${r + 1}: ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, non-2xx ${res.non2xx}, RSS ${rounds.at(-1)?.rssAfter.toFixed(0)} MB${await serverMemory()}\n`,
+      );
     }
     results.push({ name: s.name, rssBefore, rounds });
   }
@@ -180,7 +234,7 @@ const section = [
   `autocannon, ${CONNECTIONS} connections, ${DURATION} s per round, ${ROUNDS} rounds per scenario, loopback, against`,
   `\`src/server/main.ts\` in its own process: the demo data plus ${LIST_ANSWERS.toLocaleString('en')} small answers, one 1 MB PDF and an answer of`,
   `${SAVE_CLAIMS} claims. RSS is the server process's before a scenario and after each round (${rssStart.toFixed(0)} MB after start, before the`,
-  "list and the ask index were first built). Errors are connection errors and timeouts; non-2xx counts responses other than 200/206 (the ask",
+  'list and the ask index were first built). Errors are connection errors and timeouts; non-2xx counts responses other than 200/206 (the ask',
   "scenario's are its 429s: the rate limit at work).",
   '',
   '| scenario | round | req/s | p50 | p99 | errors | non-2xx | RSS before | RSS after |',

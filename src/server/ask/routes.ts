@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../body-limit.ts';
 import { apiError } from '../api-error.ts';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
