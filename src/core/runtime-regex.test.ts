@@ -8,6 +8,7 @@ import { identifyingNouns } from './review/support-coverage.ts';
 import { extractFacts } from './review/support-facts.ts';
 import { ranks } from './review/support-ranks.ts';
 import { sourceFiles } from '../testing/source-files.ts';
+import { cpuMs } from '../testing/cpu-time.ts';
 
 // Catastrophic backtracking in patterns built at run time (`new RegExp(…)`), which regex-backtracking.test.ts cannot
 // see (it runs the literals). Every `new RegExp(` in src and scripts outside tests must be listed in PROBES with how
@@ -82,9 +83,7 @@ const PROBES: Record<string, Probe> = {
 };
 
 function time(run: () => unknown): number {
-  const started = performance.now();
-  run();
-  return performance.now() - started;
+  return cpuMs(run);
 }
 
 describe('regular expressions built at run time', () => {
