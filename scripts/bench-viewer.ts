@@ -31,7 +31,7 @@ import { Collector, reportSection, scrollMemoryTable, seriesOf } from './bench/r
 import { PairedJumps } from './bench/paired-jumps.ts';
 import { benchRun, buildApps, startServer } from './bench/processes.ts';
 import { jumpPattern, markdownTable, textTable, toRow } from './bench/stats.ts';
-import type { BenchJumpResult } from '../src/app/bench-api.ts';
+import type { BenchJumpResult } from '../src/app/bench/bench-api.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);

@@ -10,7 +10,7 @@
 // servers scripts/bench.ts starts, or one per build for an A/B.
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import type { BenchWindow } from '../../src/app/bench-api.ts';
+import type { BenchWindow } from '../../src/app/bench/bench-api.ts';
 import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);

@@ -16,7 +16,7 @@ import {
   summarizeCounts,
   type BenchApi,
   type BenchWindow,
-} from '../../../src/app/bench-api.ts';
+} from '../../../src/app/bench/bench-api.ts';
 import { markOver, type RefPageView } from './mark.ts';
 import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 

@@ -4,9 +4,9 @@ import { documentKind } from '../../core/model/document-kind.ts';
 import type { Source } from '../../core/model/types.ts';
 import { storeOrigins } from '../../api/store-origins.ts';
 import { PdfViewer, type PdfViewerProps } from './pdf-viewer.tsx';
-import { SourceCard } from './source-card.tsx';
-import { TextSourceViewer } from './text-source-viewer.tsx';
-import { DocumentSwitcher } from './viewer-toolbar.tsx';
+import { SourceCard } from './document/source-card.tsx';
+import { TextSourceViewer } from './text-source/text-source-viewer.tsx';
+import { DocumentSwitcher } from './toolbar/viewer-toolbar.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // The viewer pane for any cited document. documentKind (pure, in core) decides: a PDF of our store goes to the PDF

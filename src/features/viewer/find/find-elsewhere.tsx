@@ -4,7 +4,7 @@ import { prepareFind } from '../../../core/locate/find-query.ts';
 import { documentKind } from '../../../core/model/document-kind.ts';
 import type { DocumentRef } from '../../../core/model/types.ts';
 import { useTranslate } from '../../../i18n/use-translate.ts';
-import { openDocumentText, type OpenedDocumentText } from '../open-document-text.ts';
+import { openDocumentText, type OpenedDocumentText } from '../document/open-document-text.ts';
 import { useFindStore } from './find-store.ts';
 
 // Find covers every document the answer cites, not only the open one ("legal hold" said "No matches" while the
