@@ -4,7 +4,7 @@ import type { DocumentRef } from '../../core/model/types.ts';
 import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { PdfViewer } from '../../features/viewer/pdf-viewer.tsx';
-import type { AnchorResult } from '../../features/viewer/pages/viewer-pages.tsx';
+import type { AnchorResult, ViewerEvent } from '../../features/viewer/viewer-host.tsx';
 import {
   BENCH_BOX,
   countWorkerRequests,
@@ -27,8 +27,6 @@ import {
 // does an answer's (use-prepared-pages.ts). `open=0`: no document until `__bench.open()` (nor any worker).
 
 const DOC_ID = 'bench';
-/** One document: nothing to switch to (a stable function, so the viewer's memoised toolbar is not redrawn per jump). */
-const noDocumentChange = () => undefined;
 
 /** What the page's React tree tells the bench API, and how the API reaches back into it. */
 interface Controller {
@@ -36,6 +34,31 @@ interface Controller {
   pageChanged(page: number): void;
   documentLoaded(numPages: number): void;
   anchored(result: AnchorResult): void;
+}
+
+/** The viewer's events the bench listens to. One document and no answer: nothing to switch to, no region to keep. */
+function benchEvent(controller: Controller, event: ViewerEvent): void {
+  switch (event.kind) {
+    case 'page-changed':
+      controller.pageChanged(event.page);
+      return;
+    case 'text-cache':
+      if (event.cache) controller.documentLoaded(event.cache.pdf.numPages);
+      return;
+    case 'anchored':
+      controller.anchored(event.result);
+      return;
+    case 'region-changed':
+    case 'load-failed':
+    case 'open-document':
+    case 'step-region':
+    case 'step-citation':
+      return;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
 }
 
 function createBench(): { api: BenchApi; controller: Controller } {
@@ -178,14 +201,9 @@ export function BenchPage() {
         <PdfViewer
           documents={documents}
           documentId={DOC_ID}
-          onDocumentChange={noDocumentChange}
           target={target}
-          onPageChange={bench.controller.pageChanged}
-          onTextCache={(_id, cache) => {
-            if (cache) bench.controller.documentLoaded(cache.pdf.numPages);
-          }}
-          onAnchored={bench.controller.anchored}
           citations={citations}
+          onEvent={(event) => benchEvent(bench.controller, event)}
         />
       )}
     </div>

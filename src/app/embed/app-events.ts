@@ -1,5 +1,5 @@
 import type { StoredDecision } from '../../features/review/review-sync.tsx';
-import type { AnchorResult } from '../../features/viewer/pages/viewer-pages.tsx';
+import type { AnchorResult } from '../../features/viewer/viewer-host.tsx';
 import type { VerdictTone } from '../../core/review/citation-verdict.ts';
 
 /** A citation's verdict as its marker shows it (citation-verdict.ts), in English for the portal. */
@@ -10,8 +10,8 @@ export interface VerdictReport {
 }
 
 // What the features report that the app passes on to an embedding portal (src/app/embed-bridge.ts): the viewer's
-// anchoring of a citation and the review panel's stored decisions. The features take plain callbacks; this module is
-// where those callbacks meet the bridge, so that neither the answer view nor the review provider knows about embedding.
+// anchoring of a citation (its `anchored` event, viewer-pane.tsx) and the review panel's stored decisions. This module is
+// where those reports meet the bridge, so that neither the answer view nor the review provider knows about embedding.
 // Without a bridge (the full app) nobody listens and an event costs one empty loop.
 
 export type AppEvent = ({ kind: 'anchored' } & AnchorResult) | ({ kind: 'decision-stored' } & StoredDecision) | ({ kind: 'verdict' } & VerdictReport);

@@ -10,21 +10,15 @@ import { useViewStore } from '../navigation/view-store.ts';
 // The viewer pane's side of links (docs/urls.md): what a link names that does not exist is said above the document
 // (deep-link-notice.ts), and Back/Forward to a view without a citation brings the viewer to the link's page.
 
-type OnTextCache = (documentId: string, cache: DocumentTextCache | null) => void;
-
-export function useDeepLink(answer: Answer, model: AnswerModel, target: HighlightTarget | null, documentId: string | undefined, onTextCache: OnTextCache) {
+export function useDeepLink(answer: Answer, model: AnswerModel, target: HighlightTarget | null, documentId: string | undefined) {
   const view = useViewStore((s) => s.view);
   const t = useTranslate();
   const historySeq = useViewStore((s) => s.historySeq);
   // The shown document's page count, from the text cache the viewer hands out once the PDF is open.
   const [pages, setPages] = useState<{ documentId: string; count: number } | null>(null);
-  const withPageCount = useCallback<OnTextCache>(
-    (id, cache) => {
-      onTextCache(id, cache);
-      if (cache) setPages({ documentId: id, count: cache.pageCount });
-    },
-    [onTextCache],
-  );
+  const onTextCache = useCallback((id: string, cache: DocumentTextCache | null) => {
+    if (cache) setPages({ documentId: id, count: cache.pageCount });
+  }, []);
   const pageCount = pages && pages.documentId === documentId ? pages.count : null;
   // The page the link asked for: the viewer writes the page it shows (page 1 for `page=500` on a 12-page document)
   // into the URL before the page count is known, so the request is kept here until the reader moves on (opens a
@@ -35,7 +29,7 @@ export function useDeepLink(answer: Answer, model: AnswerModel, target: Highligh
   const asked = linkInForce ? { ...view, page: linked.page } : view;
   const problem = deepLinkProblem({ view: asked, answer, model, target, pageCount }, t);
   const historyPage = !target && historySeq > 0 ? { page: view.page ?? 1, seq: historySeq } : null;
-  return { problem, onTextCache: withPageCount, historyPage };
+  return { problem, onTextCache, historyPage };
 }
 
 /** The notice above the document, when there is one; the document below it either way. */

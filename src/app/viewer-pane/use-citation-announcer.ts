@@ -3,7 +3,7 @@ import type { HighlightTarget } from '../../core/model/highlight-target.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { storeOrigins } from '../../api/store-origins.ts';
-import type { AnchorResult } from '../../features/viewer/pages/viewer-pages.tsx';
+import type { AnchorResult } from '../../features/viewer/viewer-host.tsx';
 import { citationAnnouncement, type Arrival } from '../layout/a11y-text.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { useAnnouncer } from '../layout/live-announcer.tsx';

@@ -148,3 +148,14 @@ export function withFoundPages(citations: PageCitation[], found: readonly (numbe
     return pages?.length ? { ...c, foundPages: pages } : c;
   });
 }
+
+/** Whether two results of foundPagesOf list the same pages for each citation. */
+export function sameFoundPages(a: readonly (readonly number[] | null)[], b: readonly (readonly number[] | null)[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((pages, i) => {
+    const other = b[i] ?? null;
+    if (pages === null || other === null) return pages === other;
+    return pages.length === other.length && pages.every((p, j) => p === other[j]);
+  });
+}

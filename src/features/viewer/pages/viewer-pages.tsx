@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { normalizeRotation, type PageFrame } from '../../../core/coords/transform.ts';
 import type { HighlightTarget } from '../../../core/model/highlight-target.ts';
@@ -8,7 +8,7 @@ import { paletteStyle, type PageTheme } from '../render/page-palette.ts';
 import { computeLayout, PAGE_GAP, PAGE_PADDING, type PageLayout } from '../render/render-queue.ts';
 import { RenderScheduler } from '../render/render-scheduler.ts';
 import { locateService } from '../locate/locate-client.ts';
-import { createTextCache, type DocumentTextCache } from '../text-layer/text-cache.ts';
+import { createTextCache } from '../text-layer/text-cache.ts';
 import { FindLayer } from '../find/find-layer.tsx';
 import { HighlightLabelContext } from '../highlights/highlight-label.ts';
 import { useFindSearch } from '../find/use-find-search.ts';
@@ -18,7 +18,8 @@ import { useCitationCheck } from '../citation-checks.ts';
 import { useKeptPages } from './use-kept-pages.ts';
 import { usePageFrames } from './use-page-frames.ts';
 import { useScrollGoal } from './use-scroll-goal.ts';
-import { useLocatedTarget, useTargetNavigation, type AnchorResult } from '../target/use-target-navigation.ts';
+import { useLocatedTarget, useTargetNavigation } from '../target/use-target-navigation.ts';
+import { useViewerHost } from '../viewer-host.tsx';
 import { useVisiblePages } from './use-visible-pages.ts';
 import { referenceFrame, useScale, useViewerStore, useViewerStoreApi } from '../viewer-store.ts';
 import { selectPageLabels } from '../sidebar/sidebar-slice.ts';
@@ -29,12 +30,11 @@ import { useWorkerCleanup } from '../render/use-worker-cleanup.ts';
 import { citedPagesInOrder, type PageCitation } from '../../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../../i18n/use-translate.ts';
 
-export type { AnchorResult } from '../target/use-target-navigation.ts';
-
 // The scroll container of one open document: every page as a placeholder, the pages near the viewport (and the
 // last few painted) mounted, the target's highlights, and the scrolling that brings a page or a region into view.
 // The work is in hooks beside this file: page sizes (use-page-frames), mounted pages (use-kept-pages), visible
 // pages and anchoring (use-visible-pages), scroll goals (use-scroll-goal), the target (use-target-navigation).
+// What it reports (the page on screen, its text cache, the target anchored) goes to the host (viewer-host.tsx).
 
 interface ViewerPagesProps {
   pdf: PDFDocumentProxy;
@@ -44,12 +44,8 @@ interface ViewerPagesProps {
   /** The target when it belongs to this document, else null. */
   target: HighlightTarget | null;
   initialPage: number | undefined;
-  onPageChange?(page: number): void;
-  onRegionChange?(region: number): void;
   /** A step through the regions asked for from outside (see PdfViewerProps.regionStep). */
   regionStep?: { delta: 1 | -1; seq: number } | null;
-  onTextCache?: ((cache: DocumentTextCache | null) => void) | undefined;
-  onAnchored?: ((result: AnchorResult) => void) | undefined;
   /** The render queue, shared with the sidebar's thumbnails; a queue of its own when absent. */
   scheduler?: RenderScheduler;
   /** The answer's citations of this document: their pages are made ready to draw in the background. */
@@ -57,8 +53,10 @@ interface ViewerPagesProps {
 }
 
 export function ViewerPages(props: ViewerPagesProps) {
-  const { pdf, firstPage, documentKey, target: givenTarget, initialPage, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, scheduler: sharedScheduler } = props;
+  const { pdf, firstPage, documentKey, target: givenTarget, initialPage, regionStep, scheduler: sharedScheduler } = props;
   const store = useViewerStoreApi();
+  // Read while rendering: the pane is keyed by the document's address, so its last report (its cache going) keeps its id.
+  const { emit, documentId } = useViewerHost();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** The pages container: every page placeholder is positioned inside it. */
   const pagesRef = useRef<HTMLDivElement>(null);
@@ -82,12 +80,11 @@ export function ViewerPages(props: ViewerPagesProps) {
   const pageRequest = useViewerStore((s) => s.pageRequest);
   const pageTheme = useViewerStore((s) => s.pageTheme);
 
-  // Handed out once per cache; the callback's identity may change every render, the cache does not.
-  const handOutCache = useEffectEvent((cache: DocumentTextCache | null) => onTextCache?.(cache));
+  // Handed out once per cache.
   useEffect(() => {
-    handOutCache(textCache);
-    return () => handOutCache(null);
-  }, [textCache]);
+    emit({ kind: 'text-cache', documentId, cache: textCache });
+    return () => emit({ kind: 'text-cache', documentId, cache: null });
+  }, [emit, documentId, textCache]);
 
   // Fit modes follow the container size: a pane resize rescales, and highlights follow because they are projected.
   useLayoutEffect(() => {
@@ -136,11 +133,10 @@ export function ViewerPages(props: ViewerPagesProps) {
     for (let p = range.first; p <= Math.min(range.last, range.first + MAX_FIT_PAGES - 1); p++) pages.push(p);
     if (pages.length > 0) store.getState().setFitPages(pages);
   }, [range.first, range.last, store]);
-  const reportPage = useEffectEvent((page: number) => onPageChange?.(page));
   useEffect(() => {
     store.getState().setCurrentPage(range.mostVisible);
-    reportPage(range.mostVisible);
-  }, [range.mostVisible, store]);
+    emit({ kind: 'page-changed', page: range.mostVisible });
+  }, [range.mostVisible, store, emit]);
 
   // A jump to a page that is not mounted starts its drawing with the scroll to it (useScrollGoal's onGoal), before the
   // re-render that mounts the page (which then takes the drawing over): the worker is asked ~6 ms sooner. A mounted
@@ -176,8 +172,6 @@ export function ViewerPages(props: ViewerPagesProps) {
     regionStep,
     regionRequest,
     aim,
-    onRegionChange,
-    onAnchored,
   });
 
   const markerKey = target?.markerKey ?? '';

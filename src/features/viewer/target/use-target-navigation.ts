@@ -10,24 +10,11 @@ import type { TargetGoal } from '../pages/use-scroll-goal.ts';
 import { useTargetRects, type TargetRects } from './use-target-rects.ts';
 import type { ViewerStore } from '../viewer-store.ts';
 import type { ViewerCitationCheck } from '../citation-checks.ts';
+import { useViewerHost, type AnchorResult } from '../viewer-host.tsx';
 
 // What the pages view is asked to show, turned into scroll goals: the target's regions (located or given), the
 // user's steps through them, a rotation that moves the active region, the deep-link page and toolbar page requests.
-// Callbacks from the host are effect events: their identity may change on every render without re-running effects.
-
-/** What became of a target in this document: where its highlight was drawn, or that it was not located. */
-export interface AnchorResult {
-  sourceId: string;
-  found: boolean;
-  /** The locator's score (1 = exact); null for boxes the answer gave, and when not found. */
-  score: number | null;
-  /** The page of the first region; the hinted page when not found. */
-  page: number;
-  /** The page of each highlighted region, in reading order (null for a source without pages); empty when not found. */
-  regionPages: (number | null)[];
-  /** The passage drawn is where the quote was taken from, but it says something else (a number, a name differs). */
-  differs?: boolean;
-}
+// What became of the target and the reader's steps through its regions are reported to the host (viewer-host.tsx).
 
 /** The target located in this document (null while there is none, or it is another target's result). */
 export type LocatedTarget = Exclude<TargetRects, { kind: 'idle' }> | null;
@@ -99,12 +86,11 @@ interface NavigationOptions {
   /** The toolbar's steps (viewer store). */
   regionRequest: { delta: 1 | -1; seq: number } | null;
   aim(page: number, box: Box | null, flash?: boolean): void;
-  onRegionChange: ((region: number) => void) | undefined;
-  onAnchored: ((result: AnchorResult) => void) | undefined;
 }
 
 export function useTargetNavigation(options: NavigationOptions) {
-  const { store, target, current, textCache, rotation, initialPage, pageRequest, regionStep, regionRequest, aim, onRegionChange } = options;
+  const { store, target, current, textCache, rotation, initialPage, pageRequest, regionStep, regionRequest, aim } = options;
+  const { emit } = useViewerHost();
   const pageCount = textCache.pageCount;
   const regions = current?.kind === 'found' ? current.rects : EMPTY_BOXES;
   // The regions a reader steps through are passages (regions.ts), each one or more of the rectangles.
@@ -113,7 +99,7 @@ export function useTargetNavigation(options: NavigationOptions) {
   const passages = starts.length;
 
   // Reported once per settled target (found or not), for the embedding portal's `anchored` message.
-  const reportAnchored = useEffectEvent((result: AnchorResult) => options.onAnchored?.(result));
+  const reportAnchored = useEffectEvent((result: AnchorResult) => emit({ kind: 'anchored', result }));
   useEffect(() => {
     if (!current || current.kind === 'locating') return;
     const { sourceId } = current.target;
@@ -169,9 +155,9 @@ export function useTargetNavigation(options: NavigationOptions) {
       store.getState().setActiveRegion(next);
       const box = regions[starts[next] ?? -1];
       if (box) aim(box.page, box);
-      onRegionChange?.(next);
+      emit({ kind: 'region-changed', region: next });
     },
-    [regions, starts, passages, store, aim, onRegionChange],
+    [regions, starts, passages, store, aim, emit],
   );
 
   // A step asked for before this document mounted (or before its regions were found) is not replayed later.

@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HighlightTarget } from '../../../core/model/highlight-target.ts';
 import type { DocumentRef, Source } from '../../../core/model/types.ts';
+import { ViewerHost, type ViewerEvent } from '../viewer-host.tsx';
 import { TextSourceViewer } from './text-source-viewer.tsx';
 
 // The text viewer as a reader meets it: the document's words with the cited ones marked, the section as a
@@ -24,13 +25,15 @@ beforeEach(() => {
   });
 });
 
-function show(body: string, headers: Record<string, string>, source: Source, target: Partial<HighlightTarget> = {}) {
+function show(body: string, headers: Record<string, string>, source: Source, target: Partial<HighlightTarget> = {}, onEvent?: (event: ViewerEvent) => void) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { headers })));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const t: HighlightTarget = { sourceId: source.id, markerKey: '1', documentId: doc.id, nonce: 1, ...(source.quote && { quote: source.quote }), ...target };
   render(
     <QueryClientProvider client={client}>
-      <TextSourceViewer doc={doc} format="markdown" sources={[source]} target={t} />
+      <ViewerHost documentId={doc.id} onEvent={onEvent}>
+        <TextSourceViewer doc={doc} format="markdown" sources={[source]} target={t} />
+      </ViewerHost>
     </QueryClientProvider>,
   );
 }
@@ -52,6 +55,19 @@ describe('TextSourceViewer', () => {
     expect(marked()).not.toContain('Watch it.');
     expect(screen.getByRole('status').textContent).toMatch(/“Windows” is not there/);
     expect(screen.getByRole('navigation', { name: 'Section' }).getAttribute('data-section-path')).toBe('Runbook > Setup');
+  });
+
+  it('tells its host once where the citation landed, and that a quote the document does not have was not found', async () => {
+    const events: ViewerEvent[] = [];
+    show(RUNBOOK, { 'content-type': 'text/markdown' }, { id: 'S1', documentId: 'runbook', quote: 'Run apt install agent as root' }, {}, (e) => events.push(e));
+    await waitFor(() => expect(events.map((e) => e.kind)).toContain('anchored'));
+    expect(events).toEqual([{ kind: 'anchored', result: { sourceId: 'S1', found: true, score: null, page: 1, regionPages: [null] } }]);
+    cleanup();
+
+    events.length = 0;
+    show(RUNBOOK, { 'content-type': 'text/markdown' }, { id: 'S2', documentId: 'runbook', quote: 'Reboot the cluster twice' }, {}, (e) => events.push(e));
+    await waitFor(() => expect(events).toHaveLength(1));
+    expect(events[0]).toEqual({ kind: 'anchored', result: { sourceId: 'S2', found: false, score: null, page: 1, regionPages: [] } });
   });
 
   it('says a file is too large to show instead of reading it', async () => {

@@ -11,7 +11,7 @@ import type { TextPassage } from '../../../core/text-source/text-passage.ts';
 import { useTranslate } from '../../../i18n/use-translate.ts';
 import { IMAGE_PLACEHOLDER, markRanges, plainTextHast, sourceMarkdownHast } from './text-source-hast.ts';
 import { TextSourceStatus } from './text-source-status.tsx';
-import type { AnchorResult } from '../pages/viewer-pages.tsx';
+import { useViewerHost } from '../viewer-host.tsx';
 import './text-source.css';
 
 // The viewer pane for a Markdown or plain-text source of our store: the document rendered safely (no raw HTML, no
@@ -25,9 +25,8 @@ export interface TextSourceViewerProps {
   sources: readonly Source[];
   /** The target when it is in this document. */
   target: HighlightTarget | null;
-  onRegionChange?(region: number): void;
+  /** Step the regions from outside the viewer (see PdfViewerProps.regionStep). */
   regionStep?: { delta: 1 | -1; seq: number } | null;
-  onAnchored?(result: AnchorResult): void;
 }
 
 export function TextSourceViewer(props: TextSourceViewerProps) {
@@ -100,7 +99,8 @@ interface LoadedProps extends TextSourceViewerProps {
   text: string;
 }
 
-function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, regionStep, onAnchored }: LoadedProps) {
+function LoadedTextSource({ doc, format, sources, target, text, regionStep }: LoadedProps) {
+  const { emit } = useViewerHost();
   const parsed = useMemo(() => {
     const model = readTextDocument(text, format);
     return { model, hast: model.tree ? sourceMarkdownHast(model.tree) : plainTextHast(text) };
@@ -131,9 +131,9 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
   // brought into view and the anchoring reported.
   const anchored = useEffectEvent((found: TextPassage) => {
     showRegion(scrollRef.current, firstRegion, true);
-    if (!target || !onAnchored) return;
+    if (!target) return;
     const ok = found.ranges.length > 0 && !found.quoteMissing;
-    onAnchored({ sourceId: target.sourceId, found: ok, score: null, page: 1, regionPages: ok ? found.ranges.map(() => null) : [] });
+    emit({ kind: 'anchored', result: { sourceId: target.sourceId, found: ok, score: null, page: 1, regionPages: ok ? found.ranges.map(() => null) : [] } });
   });
   useEffect(() => {
     if (passage) anchored(passage);
@@ -144,7 +144,7 @@ function LoadedTextSource({ doc, format, sources, target, text, onRegionChange, 
     if (next === activeRegion) return;
     setStepped({ nonce, passage, region: next });
     showRegion(scrollRef.current, next, false);
-    onRegionChange?.(next);
+    emit({ kind: 'region-changed', region: next });
   };
   // A step asked for from outside (the `[`/`]` keys): only a new one, never the last step made before this mounted.
   const stepFromOutside = useEffectEvent((delta: number) => step(delta));

@@ -1,8 +1,9 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import type { DocumentRef } from '../../../core/model/types.ts';
 import { DocumentActions, type DocumentLink } from './document-actions.tsx';
 import { PageField, SidebarToggle } from './page-field.tsx';
 import { ZOOM_PRESETS, useScale, useViewerStore, useViewerStoreApi } from '../viewer-store.ts';
+import { useViewerHost } from '../viewer-host.tsx';
 import { useTranslate } from '../../../i18n/use-translate.ts';
 
 // The viewer's toolbar: document switcher (only with several documents), page navigation, zoom, rotate.
@@ -12,13 +13,14 @@ import { useTranslate } from '../../../i18n/use-translate.ts';
 interface ViewerToolbarProps {
   documents: readonly DocumentRef[];
   documentId: string;
-  onDocumentChange(id: string): void;
   /** Our viewer's link for a document at a page ("Open in a new tab"); absent or null: no such button. */
   documentLink?: DocumentLink | undefined;
 }
 
-export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, onDocumentChange, documentLink }: ViewerToolbarProps) {
+export const ViewerToolbar = memo(function ViewerToolbar({ documents, documentId, documentLink }: ViewerToolbarProps) {
   const t = useTranslate();
+  const { emit } = useViewerHost();
+  const onDocumentChange = useCallback((id: string) => emit({ kind: 'open-document', documentId: id }), [emit]);
   const store = useViewerStoreApi();
   const pageCount = useViewerStore((s) => s.pageCount);
   const scaleMode = useViewerStore((s) => s.scaleMode);
@@ -133,7 +135,7 @@ function RegionSteps() {
 }
 
 /** Picks one of the answer's documents; shown only when it cites several. Also used above a web source card. */
-export function DocumentSwitcher({ documents, documentId, onDocumentChange }: ViewerToolbarProps) {
+export function DocumentSwitcher({ documents, documentId, onDocumentChange }: { documents: readonly DocumentRef[]; documentId: string; onDocumentChange(id: string): void }) {
   const t = useTranslate();
   if (documents.length < 2) return null;
   return (
