@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 
-// /bench, the viewer-only benchmark page (src/app/bench-page.tsx), is a test entry of the build: a production server
+// /bench, the viewer-only benchmark page (src/app/bench/bench-page.tsx), is a test entry of the build: a production server
 // serves none of it unless asked (CITELENS_BENCH=1, `bench: true`), and then under the app's own policy.
 
 let root: string;

@@ -9,7 +9,7 @@ export interface VerdictReport {
   text: string;
 }
 
-// What the features report that the app passes on to an embedding portal (src/app/embed-bridge.ts): the viewer's
+// What the features report that the app passes on to an embedding portal (src/app/embed/embed-bridge.ts): the viewer's
 // anchoring of a citation (its `anchored` event, viewer-pane.tsx) and the review panel's stored decisions. This module is
 // where those reports meet the bridge, so that neither the answer view nor the review provider knows about embedding.
 // Without a bridge (the full app) nobody listens and an event costs one empty loop.

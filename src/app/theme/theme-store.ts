@@ -3,7 +3,7 @@ import { parseTheme, type Theme } from '../../features/embed/display-params.ts';
 
 // The reader's colour preferences in the full app: the theme (`auto` follows the system, as the embed view's
 // `theme=auto` does; the same three values, docs/urls.md) and night pages (the PDF recoloured for reading in the
-// dark, src/features/viewer/page-palette.ts). Kept in the browser for the next visit. A link's or a portal's
+// dark, src/features/viewer/render/page-palette.ts). Kept in the browser for the next visit. A link's or a portal's
 // `theme` and `night` (the view store's display state) win over the saved ones while they are in the link: see
 // `effectiveTheme` and `effectiveNightPages`.
 

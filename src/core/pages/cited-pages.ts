@@ -37,7 +37,7 @@ export interface CitedQuote {
   pageEnd?: number;
 }
 
-/** The quote a citation's target searches (app/citation-target.ts), when it names a page and has no boxes. */
+/** The quote a citation's target searches (app/navigation/citation-target.ts), when it names a page and has no boxes. */
 function citedQuote(source: Source): CitedQuote | undefined {
   if (source.boxes?.length) return undefined;
   const quote = (source.quote ?? source.text)?.trim();

@@ -11,7 +11,7 @@ const status = (located: Parameters<typeof TargetStatus>[0]['located']) =>
   render(<TargetStatus located={located} onToggleBoxes={() => undefined} />);
 const live = () => document.querySelectorAll('[role="status"], [role="alert"], [aria-live]');
 
-// The page has one voice for arrivals (app/live-announcer.tsx): it says "Citation 1 — …, passage not found". The
+// The page has one voice for arrivals (app/layout/live-announcer.tsx): it says "Citation 1 — …, passage not found". The
 // viewer's overlay shows "Locating…" and "not located" too, but must not say them a second time.
 describe('TargetStatus', () => {
   it('shows "Locating…" without a live region', () => {
