@@ -97,7 +97,7 @@ const boundaries = {
         const resolved = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
         reason = forbidden({ from, fromTest, target: layerOf(resolved) });
         if (!reason && !fromTest && isBenchFile(resolved) && !isBenchFile(file)) {
-          reason = 'the product imports no benchmark code (src/app/bench*): the bench drives the product from outside, through what it shows';
+          reason = 'the product imports no benchmark code (src/app/bench/): the bench drives the product from outside, through what it shows';
         }
       } else {
         reason = forbidden({ from, fromTest, pkg: bareName(spec) });

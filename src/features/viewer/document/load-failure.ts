@@ -1,5 +1,6 @@
 // Why a PDF did not open, in words: shown in the viewer pane ("Could not open this PDF: …") and handed to the page
-// (`onLoadFailed`), so the answer's references and the review say the same at once instead of "Checking the quote…".
+// (the `load-failed` event, viewer-host.tsx), so the answer's references and the review say the same at once instead
+// of "Checking the quote…".
 // The pane says it in the UI language; what is handed to the page is the reason in English and as data (`problem`),
 // which the references and the review word in the UI language.
 

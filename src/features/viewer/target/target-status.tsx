@@ -7,7 +7,7 @@ import { useTranslate } from '../../../i18n/use-translate.ts';
 // resizes the scroll container, which in a fit mode would rescale the pages). The passage counter ("Region 1 of 2")
 // is not here: it covered the page's text on every citation, so it is in the toolbar (viewer-toolbar.tsx). "Locating…",
 // "not located" and the passage counter are not live: the arrival ("…, passage not found" included) and every region step are said by the page's one
-// citation announcer (app, via onAnchored and onRegionChange), and a second live region said them again on top of it.
+// citation announcer (app, via the `anchored` and `region-changed` events), and a second live region said them again on top of it.
 // Only the notes are live (and the reason a passage was not located, when there is one): they add what only the
 // viewer knows.
 
