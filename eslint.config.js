@@ -13,7 +13,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 const isTestFile = (rel) => /\.test\.tsx?$/.test(rel) || rel.startsWith('src/testing/') || rel.startsWith('e2e/');
 // The viewer-only benchmark page (/bench, served only with CITELENS_BENCH=1): it may use the product, never the reverse.
-const isBenchFile = (rel) => /^src\/app\/bench(?:[-./])/.test(rel);
+const isBenchFile = (rel) => rel.startsWith('src/app/bench/');
 
 // Where a repository-relative path sits: `core`, `lib`, `api`, `app`, `server`, `cli`, `node`, `testing`, `features/<name>`, or
 // null outside src/.
@@ -97,7 +97,7 @@ const boundaries = {
         const resolved = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
         reason = forbidden({ from, fromTest, target: layerOf(resolved) });
         if (!reason && !fromTest && isBenchFile(resolved) && !isBenchFile(file)) {
-          reason = 'the product imports no benchmark code (src/app/bench*): the bench drives the product from outside, through what it shows';
+          reason = 'the product imports no benchmark code (src/app/bench/): the bench drives the product from outside, through what it shows';
         }
       } else {
         reason = forbidden({ from, fromTest, pkg: bareName(spec) });

@@ -18,7 +18,7 @@ function benchPageInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const m = /^\/bench\/?(\?.*)?$/.exec(req.url ?? '');
-        if (m) req.url = `/src/app/bench.html${m[1] ?? ''}`;
+        if (m) req.url = `/src/app/bench/bench.html${m[1] ?? ''}`;
         next();
       });
     },
@@ -42,7 +42,7 @@ export default defineConfig({
   resolve: {
     // react-pdf's link service is the only importer of pdf.js's whole viewer module: see the shim for why it is not
     // needed. (The exact specifier only: nothing else of pdfjs-dist/web is touched.)
-    alias: [{ find: /^pdfjs-dist\/web\/pdf_viewer\.mjs$/, replacement: path.resolve(import.meta.dirname, 'src/features/viewer/pdfjs-viewer-shim.ts') }],
+    alias: [{ find: /^pdfjs-dist\/web\/pdf_viewer\.mjs$/, replacement: path.resolve(import.meta.dirname, 'src/features/viewer/document/pdfjs-viewer-shim.ts') }],
   },
   server: {
     // scripts/dev.mjs runs the API server on 4174.
@@ -52,7 +52,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       // Two pages: the app, and /bench (the viewer alone, for the benchmark; the server serves it at /bench).
-      input: { index: path.resolve(import.meta.dirname, 'index.html'), bench: path.resolve(import.meta.dirname, 'src/app/bench.html') },
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), bench: path.resolve(import.meta.dirname, 'src/app/bench/bench.html') },
       output: {
         codeSplitting: {
           // pdf.js is a chunk of its own (its display layer), loaded only with the viewer, so the home page and the answer text

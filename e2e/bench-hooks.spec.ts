@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
-import type { BenchWindow } from '../src/app/bench-api.ts';
+import type { BenchWindow } from '../src/app/bench/bench-api.ts';
 
-// The /bench page's hooks (src/app/bench-page.tsx, docs/benchmarks.md): what scripts/bench-viewer.ts and anyone's
+// The /bench page's hooks (src/app/bench/bench-page.tsx, docs/benchmarks.md): what scripts/bench-viewer.ts and anyone's
 // harness drive. The e2e server turns it on (CITELENS_BENCH=1); the viewer has no hook of its own for it. Behaviour
 // only: the figures are the bench's business, not a test's.
 

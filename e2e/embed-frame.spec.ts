@@ -90,7 +90,7 @@ async function expectRefused(page: Page, frame: Frame): Promise<void> {
 test.describe('embedding citelens in a portal', () => {
   test('an allowed portal frames /embed in a sandbox without allow-same-origin: the answer and the cited page show', async ({ page }) => {
     // In an opaque origin pdf.js cannot start its worker from an http: URL; the viewer starts it from a blob: URL
-    // instead (src/features/viewer/pdf-worker.ts), so pdf.js never falls back to parsing on the main thread.
+    // instead (src/features/viewer/document/pdf-worker.ts), so pdf.js never falls back to parsing on the main thread.
     test.setTimeout(90_000);
     const fakeWorker: string[] = [];
     page.on('console', (msg) => {

@@ -53,7 +53,7 @@ export const LONG_FORMATTED_ANSWER_ID = 'long-formatted-answer';
 
 /**
  * A long answer that is still formatted (~40 KB of Markdown: headings, lists, emphasis, markers), so its parse is
- * done off the main thread (app/markdown-client.ts) before it is drawn.
+ * done off the main thread (app/answer-view/markdown-client.ts) before it is drawn.
  */
 export function longFormattedAnswer() {
   const sections: string[] = [];

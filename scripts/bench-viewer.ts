@@ -1,6 +1,6 @@
 // The viewer-only diagnostic, not a target (`npm run bench` times the answer route: scripts/bench.ts). citelens's
 // /bench page against pdf.js's own viewer components on the same PDFs, in headless Debian Chromium, against a
-// production build, both driven through `window.__bench` v1 (src/app/bench-api.ts).
+// production build, both driven through `window.__bench` v1 (src/app/bench/bench-api.ts).
 //
 //   npx tsx scripts/bench-viewer.ts                     build, measure (5 passes, dpr 1 and 2), print the table, update docs/benchmarks.md
 //   npx tsx scripts/bench-viewer.ts --quick          1 pass, no corpus, steady state at dpr 1 only (about 3 minutes after the build)
@@ -31,7 +31,7 @@ import { Collector, reportSection, scrollMemoryTable, seriesOf } from './bench/r
 import { PairedJumps } from './bench/paired-jumps.ts';
 import { benchRun, buildApps, startServer } from './bench/processes.ts';
 import { jumpPattern, markdownTable, textTable, toRow } from './bench/stats.ts';
-import type { BenchJumpResult } from '../src/app/bench-api.ts';
+import type { BenchJumpResult } from '../src/app/bench/bench-api.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);

@@ -1,8 +1,8 @@
 // The in-browser half of the viewer benchmark: one function per kind of session, each driving a page only through
-// `window.__bench` v1 (+ the extensions in src/app/bench-api.ts) and the probes, the same way for both viewers.
+// `window.__bench` v1 (+ the extensions in src/app/bench/bench-api.ts) and the probes, the same way for both viewers.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { BenchJumpResult, BenchWindow } from '../../src/app/bench-api.ts';
-import { WORKERS_IDLE_MS } from '../../src/features/viewer/worker-lifetime.ts';
+import type { BenchJumpResult, BenchWindow } from '../../src/app/bench/bench-api.ts';
+import { WORKERS_IDLE_MS } from '../../src/features/viewer/document/worker-lifetime.ts';
 import { heaps } from './cdp.ts';
 import { probesScript, type ProbeWindow, type TimedEntry } from './probes.ts';
 

@@ -1,6 +1,6 @@
 // The bench's memory sessions (issue "Scale and speed", Memory): the heap before a document is opened and after it is
 // closed, and memory while scrolling through a long document. Driven through `window.__bench` like the rest (drive.ts).
-import type { BenchWindow } from '../../src/app/bench-api.ts';
+import type { BenchWindow } from '../../src/app/bench/bench-api.ts';
 import { heaps } from './cdp.ts';
 import { AFTER_CLOSE_MS, benchUrl, farJumps, newSession, openViewer, scrollInSteps, steadyFigures, type Env, type Steady, type Viewer } from './drive.ts';
 

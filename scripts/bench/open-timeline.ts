@@ -6,11 +6,11 @@
 //   node --import tsx scripts/bench/open-timeline.ts --file /api/documents/ID [--runs 8] [--dpr 1] \
 //     --page citelens=http://127.0.0.1:4401/bench --page pdfjs=http://127.0.0.1:4402/
 //
-// Each --page is a page that serves `window.__bench` (src/app/bench-api.ts) and takes `?file=…&scale=1`: the two
+// Each --page is a page that serves `window.__bench` (src/app/bench/bench-api.ts) and takes `?file=…&scale=1`: the two
 // servers scripts/bench.ts starts, or one per build for an A/B.
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import type { BenchWindow } from '../../src/app/bench-api.ts';
+import type { BenchWindow } from '../../src/app/bench/bench-api.ts';
 import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);

@@ -2,7 +2,7 @@
 // pass (stats.ts jumpPattern keeps its pages away from any drawn earlier), but a viewer may still have a page
 // painted that the other has not (pdf.js draws the page after a partly visible one ahead). Such a jump is timed to the
 // next frame, not to a drawing, so it is left out of M1 for both, and shown in rows of its own.
-import type { BenchJumpResult } from '../../src/app/bench-api.ts';
+import type { BenchJumpResult } from '../../src/app/bench/bench-api.ts';
 import type { Viewer } from './drive.ts';
 import type { Collector } from './report.ts';
 

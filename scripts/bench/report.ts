@@ -160,7 +160,7 @@ export function reportSection(o: RunInfo & {
   return [
     '## Viewer: citelens vs pdf.js viewer components (the /bench diagnostic, not a target)',
     '',
-    "Both sides are driven through the same `window.__bench` v1 (`src/app/bench-api.ts`): citelens's `/bench?file=URL`",
+    "Both sides are driven through the same `window.__bench` v1 (`src/app/bench/bench-api.ts`): citelens's `/bench?file=URL`",
     "(the real viewer as the app draws it, no answer pane; served with CITELENS_BENCH=1) and a reference page built from",
     "pdf.js's own `PDFViewer` + `EventBus` + `PDFLinkService` + `PDFFindController` (same pdfjs-dist, worker and resources,",
     "pdf.js's default loading options; `scripts/bench/ref`), each served by our server code over the same data folder.",

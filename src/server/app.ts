@@ -300,7 +300,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
 
-  const BENCH_HTML = 'src/app/bench.html';
+  const BENCH_HTML = 'src/app/bench/bench.html';
 
   // ---- the SPA ------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 
-// /bench, the viewer-only benchmark page (src/app/bench-page.tsx), is a test entry of the build: a production server
+// /bench, the viewer-only benchmark page (src/app/bench/bench-page.tsx), is a test entry of the build: a production server
 // serves none of it unless asked (CITELENS_BENCH=1, `bench: true`), and then under the app's own policy.
 
 let root: string;
@@ -15,10 +15,10 @@ beforeAll(() => {
   mkdirSync(path.join(root, 'data/answers'), { recursive: true });
   mkdirSync(path.join(root, 'data/documents'), { recursive: true });
   dist = path.join(root, 'dist');
-  mkdirSync(path.join(dist, 'src/app'), { recursive: true });
+  mkdirSync(path.join(dist, 'src/app/bench'), { recursive: true });
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>citelens</title>');
-  writeFileSync(path.join(dist, 'src/app/bench.html'), '<!doctype html><title>citelens bench</title>');
+  writeFileSync(path.join(dist, 'src/app/bench/bench.html'), '<!doctype html><title>citelens bench</title>');
   writeFileSync(path.join(dist, 'assets/bench-root-abc.js'), 'export {};');
 });
 
@@ -29,7 +29,7 @@ const connectSrc = (res: Response) => /connect-src [^;]*/.exec(res.headers.get('
 
 describe('/bench', () => {
   it('is not served by default: not the page, nor its files by their own paths', async () => {
-    for (const url of ['/bench', '/bench/', '/bench?file=%2Fapi%2Fdocuments%2Fa&scale=1', '/src/app/bench.html', '/assets/bench-root-abc.js']) {
+    for (const url of ['/bench', '/bench/', '/bench?file=%2Fapi%2Fdocuments%2Fa&scale=1', '/src/app/bench/bench.html', '/assets/bench-root-abc.js']) {
       const res = await app().request(url);
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).not.toContain('citelens bench');

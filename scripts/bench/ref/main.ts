@@ -1,6 +1,6 @@
 // The reference: pdf.js's own viewer components (PDFViewer + EventBus + PDFLinkService + PDFFindController) on the
 // same PDF, at pdf.js's viewer's DEFAULT loading options (pdfjs-defaults.ts), exposing the
-// same `window.__bench` v1 (src/app/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
+// same `window.__bench` v1 (src/app/bench/bench-api.ts) as citelens's /bench page: a jump is `scrollPageIntoView`, and the
 // equivalent of our highlight is a div over the same box, added to the page when the jump starts.
 //   /?file=URL&scale=S[&open=0]   (S in CSS px per PDF point, like /bench; pdf.js's own scale 1 is 4/3 of that;
 //   open=0: no document until `__bench.open()`, as on /bench)
@@ -16,7 +16,7 @@ import {
   summarizeCounts,
   type BenchApi,
   type BenchWindow,
-} from '../../../src/app/bench-api.ts';
+} from '../../../src/app/bench/bench-api.ts';
 import { markOver, type RefPageView } from './mark.ts';
 import { pdfjsViewerDefaults } from './pdfjs-defaults.ts';
 

@@ -1,4 +1,4 @@
-import { pdfResourceUrls } from '../../../src/features/viewer/pdf-loading-options.ts';
+import { pdfResourceUrls } from '../../../src/features/viewer/document/pdf-loading-options.ts';
 
 // How pdf.js's viewer application opens a PDF by default (its web/app_options.js): the resource folders (the ones
 // citelens uses, copied from the same pdfjs-dist by scripts/bench.ts), and nothing else changed: range requests,

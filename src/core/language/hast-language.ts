@@ -2,7 +2,7 @@ import type { Element, Nodes, Root } from 'hast';
 import { blockLanguage, readScript, type ScriptLanguage } from './script-language.ts';
 
 // `lang` on the blocks of an answer or a document drawn as hast (features/answer/answer-hast.ts,
-// features/viewer/text-source-hast.ts), beside their `dir="auto"`: a block gets the language its own script tells
+// features/viewer/text-source/text-source-hast.ts), beside their `dir="auto"`: a block gets the language its own script tells
 // (script-language.ts), or the whole text's when it is in the same script but does not tell. A block inside a block
 // that got a language, but not in that script (an English line in a Persian list item), gets `lang=""`: unknown,
 // rather than the Persian it would inherit.

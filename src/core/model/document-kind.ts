@@ -10,7 +10,7 @@ export type DocumentKind =
   /** `url` is the page's absolute http(s) address; `site` its host name without "www.". */
   | { kind: 'web'; url: string; site: string }
   | { kind: 'generated'; file: GeneratedFile }
-  /** A Markdown or plain-text document of our store, rendered as text (src/features/viewer/text-source-viewer.tsx). */
+  /** A Markdown or plain-text document of our store, rendered as text (src/features/viewer/text-source/text-source-viewer.tsx). */
   | { kind: 'text'; format: TextFormat };
 
 export type TextFormat = 'markdown' | 'plain';

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAnswerModel } from '../model/answer-model.ts';
 import type { Answer } from '../model/types.ts';
-import { citedPagesInOrder, foundPagesOf, markersByPage, pageCitations, withFoundPages, type PageCitation } from './cited-pages.ts';
+import { citedPagesInOrder, foundPagesOf, markersByPage, pageCitations, sameFoundPages, withFoundPages, type PageCitation } from './cited-pages.ts';
 
 const answer: Answer = {
   id: 'a',
@@ -70,5 +71,27 @@ describe('the pages made ready to draw', () => {
     expect(citedPagesInOrder(citations, ['i', 'ii', 'iii', '1', '2', '3', '4', '5', '6', '7'], 9)).toEqual([9, 3, 5, 6, 7]);
     // Nothing found: the same array, so the viewer is not rendered again for nothing.
     expect(withFoundPages(named, [null, null, null])).toBe(named);
+  });
+});
+
+describe('sameFoundPages', () => {
+  // The viewer pane kept the found pages as their JSON, so that only a new page found gave the viewer new citations;
+  // this comparison replaced that round trip and must say exactly what comparing the JSON said.
+  const found = fc.array(fc.option(fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 2 }), { nil: null }), { maxLength: 4 });
+
+  it('says the same as comparing the two lists as JSON', () => {
+    fc.assert(
+      fc.property(found, found, (a, b) => {
+        expect(sameFoundPages(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+      }),
+    );
+  });
+
+  it('holds a list the same as a copy of it, and tells a page moved, added or lost', () => {
+    fc.assert(fc.property(found, (a) => sameFoundPages(a, structuredClone(a))));
+    expect(sameFoundPages([[3], null], [[4], null])).toBe(false);
+    expect(sameFoundPages([[3], null], [[3, 4], null])).toBe(false);
+    expect(sameFoundPages([[3], null], [[3], [5]])).toBe(false);
+    expect(sameFoundPages([[3]], [[3], null])).toBe(false);
   });
 });

@@ -37,7 +37,7 @@ export interface CitedQuote {
   pageEnd?: number;
 }
 
-/** The quote a citation's target searches (app/citation-target.ts), when it names a page and has no boxes. */
+/** The quote a citation's target searches (app/navigation/citation-target.ts), when it names a page and has no boxes. */
 function citedQuote(source: Source): CitedQuote | undefined {
   if (source.boxes?.length) return undefined;
   const quote = (source.quote ?? source.text)?.trim();
@@ -146,5 +146,16 @@ export function withFoundPages(citations: PageCitation[], found: readonly (numbe
   return citations.map((c, i) => {
     const pages = found[i];
     return pages?.length ? { ...c, foundPages: pages } : c;
+  });
+}
+
+/** Whether two results of foundPagesOf list the same pages for each citation. */
+export function sameFoundPages(a: readonly (readonly number[] | null)[], b: readonly (readonly number[] | null)[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((pages, i) => {
+    const other = b[i] ?? null;
+    if (pages === null || other === null) return pages === other;
+    return pages.length === other.length && pages.every((p, j) => p === other[j]);
   });
 }

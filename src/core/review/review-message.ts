@@ -1,6 +1,6 @@
 // The review engine's sentences as data: what a flag, an unchecked status or a document's access says, with the values
 // it names (pages, scores, the document's title), but not its words. Plain, serializable objects, so they cross the
-// review worker (app/review-worker.ts) and are stored with the checks; `reviewText` (review-text.ts) words them with a
+// review worker (app/review-pane/review-worker.ts) and are stored with the checks; `reviewText` (review-text.ts) words them with a
 // `Translate`: in the UI's language on screen, in English for the export, the CLI and the server (`reason`).
 //
 // Texts that are data (a document's title, the document's words, what a server or the browser said) are kept as

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-// Each citation's check result, by S-ID, as the page computed it (app/status-badge.ts): read by the marker buttons
+// Each citation's check result, by S-ID, as the page computed it (app/review-pane/status-badge.ts): read by the marker buttons
 // and the reference list through context, so the parsed markdown does not re-render when a check comes in.
 
 export type StatusTone = 'ok' | 'approx' | 'warn' | 'bad' | 'muted' | 'pending';

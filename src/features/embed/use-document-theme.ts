@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { parseAccent, type Theme } from './display-params.ts';
 
-// Applies a theme to the root element (src/app/theme.css): the `dark` class for a dark theme, the `accent` class and
+// Applies a theme to the root element (src/app/theme/theme.css): the `dark` class for a dark theme, the `accent` class and
 // `--accent` variable for an accent colour. `auto` follows the system setting, live. Without a theme the app is
 // light, as it always was.
 

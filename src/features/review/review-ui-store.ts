@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ReviewDecision } from '../../api/review-schema.ts';
 import type { ClaimFilter } from './decision-state.ts';
 
-// The review panel's UI state. The selected claim is NOT here: it is part of the link (app/url-state.ts), so the
+// The review panel's UI state. The selected claim is NOT here: it is part of the link (app/navigation/url-state.ts), so the
 // app owns it and passes it in.
 
 const REVIEWER_KEY = 'citelens.reviewer';

@@ -3,8 +3,9 @@ import type { Box } from '../../core/model/types.ts';
 
 // What the page's background checks found about each citation (core/review/citation-verdict.ts), handed to the viewer
 // by context so that the open citation's verdict is said over its page too, in the same words as its marker and its
-// claim card: a green highlight is never drawn under a check that failed. The page (src/app) provides it; the viewer
-// only reads it, so a citation opened before its check finished shows the verdict once it comes.
+// claim card: a green highlight is never drawn under a check that failed. The host hands the map to the viewer's root
+// (PdfViewer's `checks`, provided by viewer-host.tsx); the viewer only reads it, so a citation opened before its check
+// finished shows the verdict once it comes.
 
 export type ViewerVerdictTone = 'ok' | 'pending' | 'muted' | 'approx' | 'warn' | 'bad';
 

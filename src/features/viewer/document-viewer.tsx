@@ -1,12 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { refusedDocumentAddress } from '../../core/documents/document-address.ts';
-import { documentKind } from '../../core/model/document-kind.ts';
-import type { Source } from '../../core/model/types.ts';
+import { documentKind, type DocumentKind } from '../../core/model/document-kind.ts';
+import type { DocumentRef, Source } from '../../core/model/types.ts';
 import { storeOrigins } from '../../api/store-origins.ts';
 import { PdfViewer, type PdfViewerProps } from './pdf-viewer.tsx';
-import { SourceCard } from './source-card.tsx';
-import { TextSourceViewer } from './text-source-viewer.tsx';
-import { DocumentSwitcher } from './viewer-toolbar.tsx';
+import { SourceCard } from './document/source-card.tsx';
+import { TextSourceViewer } from './text-source/text-source-viewer.tsx';
+import { DocumentSwitcher } from './toolbar/viewer-toolbar.tsx';
+import { ViewerHost, useViewerHost } from './viewer-host.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 
 // The viewer pane for any cited document. documentKind (pure, in core) decides: a PDF of our store goes to the PDF
@@ -20,15 +21,31 @@ export interface DocumentViewerProps extends PdfViewerProps {
 
 export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
   const t = useTranslate();
-  const { documents, documentId, onDocumentChange, target } = props;
+  const { documents, documentId, onEvent, checks } = props;
   const doc = documents.find((d) => d.id === documentId);
   const kind = useMemo(() => (doc ? documentKind(doc, storeOrigins()) : null), [doc]);
   // Refused before any request, and before the toolbar could make a link of it (issue 9).
   const refused = doc && !doc.generated ? refusedDocumentAddress(doc.url, t) : null;
-  if (doc && refused) return <RefusedDocument title={doc.title} reason={refused} {...props} />;
-  if (!doc || !kind || kind.kind === 'pdf') return <PdfViewer {...props} />;
+  const pane =
+    doc && refused ? (
+      <RefusedDocument title={doc.title} reason={refused} documents={documents} documentId={documentId} />
+    ) : doc && kind && kind.kind !== 'pdf' ? (
+      <OtherDocument doc={doc} kind={kind} sources={sources} {...props} />
+    ) : null;
+  if (!pane) return <PdfViewer {...props} />;
+  // The PDF viewer provides its host itself; the panes pdf.js does not draw get theirs here.
   return (
-    <ViewerFrame label={kind.kind === 'text' ? t('viewer.documentViewer') : t('viewer.sourceViewer')} documents={documents} documentId={documentId} onDocumentChange={onDocumentChange}>
+    <ViewerHost documentId={documentId} onEvent={onEvent} checks={checks}>
+      {pane}
+    </ViewerHost>
+  );
+}
+
+/** A Markdown or text document of our store (the text viewer), or a source pdf.js does not draw (a card). */
+function OtherDocument({ doc, kind, sources, documents, documentId, target, regionStep }: DocumentViewerProps & { doc: DocumentRef; kind: Exclude<DocumentKind, { kind: 'pdf' }> }) {
+  const t = useTranslate();
+  return (
+    <ViewerFrame label={kind.kind === 'text' ? t('viewer.documentViewer') : t('viewer.sourceViewer')} documents={documents} documentId={documentId}>
       <div className="relative min-h-0 flex-1">
         {kind.kind === 'text' ? (
           <TextSourceViewer
@@ -37,9 +54,7 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
             format={kind.format}
             sources={sources}
             target={target?.documentId === documentId ? target : null}
-            {...(props.onRegionChange && { onRegionChange: props.onRegionChange })}
-            {...(props.regionStep !== undefined && { regionStep: props.regionStep })}
-            {...(props.onAnchored && { onAnchored: props.onAnchored })}
+            {...(regionStep !== undefined && { regionStep })}
           />
         ) : (
           <SourceCard doc={doc} kind={kind} sources={sources} target={target?.documentId === documentId ? target : null} />
@@ -50,10 +65,10 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
 }
 
 /** A document whose address the app will not load: named, with the reason, and the switcher to the others. */
-function RefusedDocument({ title, reason, documents, documentId, onDocumentChange }: { title: string; reason: string } & PdfViewerProps) {
+function RefusedDocument({ title, reason, documents, documentId }: { title: string; reason: string } & Pick<PdfViewerProps, 'documents' | 'documentId'>) {
   const t = useTranslate();
   return (
-    <ViewerFrame label={t('viewer.documentViewer')} documents={documents} documentId={documentId} onDocumentChange={onDocumentChange}>
+    <ViewerFrame label={t('viewer.documentViewer')} documents={documents} documentId={documentId}>
       <div className="grid min-h-0 flex-1 place-items-center p-6">
         <div role="alert" data-refused-document="" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
           <p className="font-medium text-red-700">
@@ -67,8 +82,10 @@ function RefusedDocument({ title, reason, documents, documentId, onDocumentChang
 }
 
 /** The pane of a document pdf.js does not draw: its region, and the switcher when the answer cites several. */
-function ViewerFrame({ label, documents, documentId, onDocumentChange, children }: { label: string; children: ReactNode } & Pick<PdfViewerProps, 'documents' | 'documentId' | 'onDocumentChange'>) {
+function ViewerFrame({ label, documents, documentId, children }: { label: string; children: ReactNode } & Pick<PdfViewerProps, 'documents' | 'documentId'>) {
   const t = useTranslate();
+  const { emit } = useViewerHost();
+  const onDocumentChange = (id: string) => emit({ kind: 'open-document', documentId: id });
   return (
     <div data-viewer="" role="region" aria-label={label} className="flex h-full min-h-0 flex-col bg-slate-100">
       {documents.length > 1 ? (

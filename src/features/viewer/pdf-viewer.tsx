@@ -6,18 +6,19 @@ import type { PageCitation } from '../../core/pages/cited-pages.ts';
 import { FindBar } from './find/find-bar.tsx';
 import { FindElsewhere } from './find/find-elsewhere.tsx';
 import { FindStoreProvider, useFindStoreApi } from './find/find-store.ts';
-import type { PageTheme } from './page-palette.ts';
-import { usePdfDocument } from './pdf-document.ts';
+import type { PageTheme } from './render/page-palette.ts';
+import { usePdfDocument } from './document/pdf-document.ts';
 import { runViewerKey } from './shortcuts/viewer-actions.ts';
-import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './load-states.tsx';
-import { ContentGate } from './content-gate.tsx';
-import { DocumentNotInAnswerError, loadFailure, type LoadFailure } from './load-failure.ts';
-import type { DocumentTextCache } from './text-cache.ts';
-import { ViewerPages, type AnchorResult } from './viewer-pages.tsx';
-import { SidebarLayout } from './sidebar-layout.tsx';
+import { LoadError, LoadingPane, PasswordForm, ViewerErrorBoundary } from './document/load-states.tsx';
+import { ContentGate } from './document/content-gate.tsx';
+import { DocumentNotInAnswerError, loadFailure, type LoadFailure } from './document/load-failure.ts';
+import { ViewerPages } from './pages/viewer-pages.tsx';
+import { SidebarLayout } from './sidebar/sidebar-layout.tsx';
 import { ViewerStoreProvider, useViewerStoreApi } from './viewer-store.ts';
-import { ViewerToolbar } from './viewer-toolbar.tsx';
-import type { DocumentLink } from './document-actions.tsx';
+import { ViewerToolbar } from './toolbar/viewer-toolbar.tsx';
+import type { DocumentLink } from './toolbar/document-actions.tsx';
+import { ViewerHost, useViewerHost, type ViewerEventHandler } from './viewer-host.tsx';
+import type { ViewerCitationCheck } from './citation-checks.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import './viewer.css';
 
@@ -26,38 +27,21 @@ export interface PdfViewerProps {
   documents: DocumentRef[];
   /** The active document. */
   documentId: string;
-  /** The document switcher (shown only when documents.length > 1). */
-  onDocumentChange(id: string): void;
   /** What to highlight; a new nonce = scroll and flash again. */
   target: HighlightTarget | null;
   /** Deep-link page when there is no target. */
   initialPage?: number;
   /** Go to `page` whenever `seq` changes (Back/Forward to a view without a citation); null: nothing asked. */
   historyPage?: { page: number; seq: number } | null;
-  /** The current (most visible) page, for the URL. */
-  onPageChange?(page: number): void;
-  /** The active highlight region (0-based) after the user stepped to it. */
-  onRegionChange?(region: number): void;
   /** Step the target's regions from outside the viewer (a keyboard shortcut of the page); a new `seq` = one step. */
   regionStep?: { delta: 1 | -1; seq: number } | null;
-  /**
-   * The open document's text cache (null when it closes), so the page can run its own checks over the same text
-   * and search index instead of parsing the PDF a second time.
-   */
-  onTextCache?(documentId: string, cache: DocumentTextCache | null): void;
-  /** The target's highlight was drawn, or the passage was not located (once per target). */
-  onAnchored?(result: AnchorResult): void;
-  /** The document could not be opened (damaged, empty, not found, locked, too large): the reason the pane shows. */
-  onLoadFailed?(documentId: string, failure: LoadFailure): void;
   /**
    * The answer's citations of the active document (keep the array stable): the thumbnails' marker badges, and the
    * pages made ready to draw in the background, so that a click on one of them costs only the painting.
    */
   citations?: readonly PageCitation[];
-  /** Keyboard `]`/`[` in the viewer: step the target's regions (the host owns the region, as for `regionStep`). */
-  onStepRegion?(delta: 1 | -1): void;
-  /** Keyboard `.`/`,` in the viewer: open the answer's next/previous citation. */
-  onStepCitation?(delta: 1 | -1): void;
+  /** The review's verdicts of the answer's citations, by source id (keep the map stable): said over the page. */
+  checks?: ReadonlyMap<string, ViewerCitationCheck>;
   /** `night`: pages (and thumbnails) recoloured for reading in the dark, marks in night colours; default `paper`. */
   pageTheme?: PageTheme;
   /**
@@ -65,21 +49,26 @@ export interface PdfViewerProps {
    * document: the button is not shown. Never the file's own URL (docs/security.md).
    */
   documentLink?: DocumentLink;
+  /** Everything the viewer reports or asks of its host (viewer-host.tsx), in one typed channel. */
+  onEvent?: ViewerEventHandler;
 }
 
-export function PdfViewer(props: PdfViewerProps) {
+export function PdfViewer({ onEvent, checks, ...props }: PdfViewerProps) {
   // One store per viewer instance: two viewers on a page never share zoom, pages or regions.
   return (
-    <ViewerStoreProvider>
-      <FindStoreProvider>
-        <ViewerRoot {...props} />
-      </FindStoreProvider>
-    </ViewerStoreProvider>
+    <ViewerHost documentId={props.documentId} onEvent={onEvent} checks={checks}>
+      <ViewerStoreProvider>
+        <FindStoreProvider>
+          <ViewerRoot {...props} />
+        </FindStoreProvider>
+      </ViewerStoreProvider>
+    </ViewerHost>
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumentChange, target, initialPage, historyPage = null, onPageChange, onRegionChange, regionStep, onTextCache, onAnchored, onLoadFailed, onStepRegion, onStepCitation, pageTheme = 'paper', documentLink }: PdfViewerProps) {
+function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, target, initialPage, historyPage = null, regionStep, pageTheme = 'paper', documentLink }: Omit<PdfViewerProps, 'onEvent' | 'checks'>) {
   const t = useTranslate();
+  const { emit } = useViewerHost();
   const store = useViewerStoreApi();
   useHistoryPage(store, historyPage);
   // Before paint: the pages read it from the store, and a first paint in the wrong colours would be wasted work.
@@ -96,9 +85,9 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
     if (!stableTarget || handledNonce.current === stableTarget.nonce) return;
     handledNonce.current = stableTarget.nonce;
     if (stableTarget.documentId !== documentId && documents.some((d) => d.id === stableTarget.documentId)) {
-      onDocumentChange(stableTarget.documentId);
+      emit({ kind: 'open-document', documentId: stableTarget.documentId });
     }
-  }, [stableTarget, documentId, documents, onDocumentChange]);
+  }, [stableTarget, documentId, documents, emit]);
 
   // Every viewer key is an action of shortcuts/viewer-actions.ts; they fire only while the focus is in the viewer.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -109,8 +98,8 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
         const el = rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]');
         return !!el && el.scrollWidth > el.clientWidth + 1;
       },
-      stepRegion: onStepRegion,
-      stepCitation: onStepCitation,
+      stepRegion: (delta: 1 | -1) => emit({ kind: 'step-region', delta }),
+      stepCitation: (delta: 1 | -1) => emit({ kind: 'step-citation', delta }),
     };
     if (runViewerKey(e.nativeEvent, ctx)) e.preventDefault();
   };
@@ -119,9 +108,9 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
 
   return (
     <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
-      <ViewerToolbar documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} documentLink={documentLink} />
+      <ViewerToolbar documents={documents} documentId={documentId} documentLink={documentLink} />
       <FindBar onClose={focusPages} />
-      <FindElsewhere documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />
+      <FindElsewhere documents={documents} documentId={documentId} />
       <div className="relative min-h-0 flex-1">
         {doc ? (
           <DocumentPane
@@ -129,12 +118,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, onDocumen
             url={doc.url}
             target={stableTarget?.documentId === documentId ? stableTarget : null}
             initialPage={initialPage}
-            onPageChange={onPageChange}
-            onRegionChange={onRegionChange}
             regionStep={regionStep ?? null}
-            onTextCache={onTextCache ? (cache) => onTextCache(documentId, cache) : undefined}
-            onAnchored={onAnchored}
-            onLoadFailed={onLoadFailed ? (failure) => onLoadFailed(documentId, failure) : undefined}
             citations={citations}
           />
         ) : (
@@ -151,12 +135,7 @@ interface DocumentPaneProps {
   url: string;
   target: HighlightTarget | null;
   initialPage: number | undefined;
-  onPageChange?(page: number): void;
-  onRegionChange?(region: number): void;
   regionStep: { delta: 1 | -1; seq: number } | null;
-  onTextCache: ((cache: DocumentTextCache | null) => void) | undefined;
-  onAnchored: ((result: AnchorResult) => void) | undefined;
-  onLoadFailed: ((failure: LoadFailure) => void) | undefined;
   citations: readonly PageCitation[];
 }
 
@@ -164,8 +143,11 @@ const NO_CITATIONS: readonly PageCitation[] = [];
 
 /** One document's loading, password and error handling; keyed by URL so nothing leaks between documents. */
 function DocumentPane(props: DocumentPaneProps) {
-  const { url, onLoadFailed } = props;
+  const { url } = props;
   const store = useViewerStoreApi();
+  // Read while rendering: this pane is keyed by its address, so its reports keep its own document's id.
+  const { emit, documentId } = useViewerHost();
+  const onLoadFailed = (failure: LoadFailure) => emit({ kind: 'load-failed', documentId, failure });
   // The file opened but is not shown: a stream in it inflates past our limit (content-gate.tsx). No Retry: the same
   // bytes would fail the same way.
   const [blocked, setBlocked] = useState<Error | null>(null);
@@ -181,7 +163,7 @@ function DocumentPane(props: DocumentPaneProps) {
   }, [store, url]);
 
   // Said to the page once per failure, so the references and the review settle now, with the pane's own reason.
-  const reportFailure = useEffectEvent((failure: LoadFailure) => onLoadFailed?.(failure));
+  const reportFailure = useEffectEvent((failure: LoadFailure) => onLoadFailed(failure));
   useEffect(() => {
     if (blocked) reportFailure(loadFailure(blocked));
   }, [blocked]);
@@ -189,7 +171,7 @@ function DocumentPane(props: DocumentPaneProps) {
   if (blocked) return <LoadError error={blocked} />;
   return (
     <ViewerErrorBoundary fallback={(error) => <LoadError error={error} />}>
-      <DocumentLoadView key={attempt} {...props} onRetry={retry} onBlocked={setBlocked} onFailed={(error) => onLoadFailed?.(loadFailure(error))} />
+      <DocumentLoadView key={attempt} {...props} onRetry={retry} onBlocked={setBlocked} onFailed={(error) => onLoadFailed(loadFailure(error))} />
     </ViewerErrorBoundary>
   );
 }
@@ -199,11 +181,7 @@ function DocumentLoadView({
   url,
   target,
   initialPage,
-  onPageChange,
-  onRegionChange,
   regionStep,
-  onTextCache,
-  onAnchored,
   citations,
   onRetry,
   onBlocked,
@@ -251,11 +229,7 @@ function DocumentLoadView({
                   documentKey={url}
                   target={target}
                   initialPage={initialPage}
-                  onPageChange={onPageChange}
-                  onRegionChange={onRegionChange}
                   regionStep={regionStep}
-                  onTextCache={onTextCache}
-                  onAnchored={onAnchored}
                   scheduler={scheduler}
                   citations={citations}
                 />

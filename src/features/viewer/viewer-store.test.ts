@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageFrame } from '../../core/coords/transform.ts';
 import { createViewerStore, selectPagesPainted, selectScale } from './viewer-store.ts';
-import { selectSidebarShown } from './sidebar-slice.ts';
+import { selectSidebarShown } from './sidebar/sidebar-slice.ts';
 
 const letter: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
 const a4: PageFrame = { view: [0, 0, 595, 842], rotate: 0 };

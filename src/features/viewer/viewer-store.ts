@@ -2,9 +2,9 @@ import { createContext, createElement, useContext, useState, type ReactNode } fr
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { displaySize, normalizeRotation, type PageFrame, type Rotation } from '../../core/coords/transform.ts';
-import type { PageTheme } from './page-palette.ts';
-import { PAGE_PADDING } from './render-queue.ts';
-import { createSidebarSlice, type SidebarSlice } from './sidebar-slice.ts';
+import type { PageTheme } from './render/page-palette.ts';
+import { PAGE_PADDING } from './render/render-queue.ts';
+import { createSidebarSlice, type SidebarSlice } from './sidebar/sidebar-slice.ts';
 
 // One store PER VIEWER INSTANCE (never a module singleton): an embedding page may show two viewers side by side,
 // and each must keep its own zoom, rotation, current page and page sizes.

@@ -1,6 +1,6 @@
 import type { EnglishPart } from '../catalog.ts';
 
-// English: a citation's status chip and tooltip (src/app/status-badge.ts), shared by the answer and review panes.
+// English: a citation's status chip and tooltip (src/app/review-pane/status-badge.ts), shared by the answer and review panes.
 
 export const badgeEn = {
   'badge.page': 'p. {page}',

@@ -1,7 +1,7 @@
 import type { Translation } from '../catalog.ts';
 import type { badgeEn } from '../en/badge.ts';
 
-// Persian: a citation's status chip and tooltip (src/app/status-badge.ts), shared by the answer and review panes.
+// Persian: a citation's status chip and tooltip (src/app/review-pane/status-badge.ts), shared by the answer and review panes.
 
 export const badgeFa: Translation<typeof badgeEn> = {
   'badge.page': 'ص. {page}',

@@ -4,7 +4,8 @@ import { prepareFind } from '../../../core/locate/find-query.ts';
 import { documentKind } from '../../../core/model/document-kind.ts';
 import type { DocumentRef } from '../../../core/model/types.ts';
 import { useTranslate } from '../../../i18n/use-translate.ts';
-import { openDocumentText, type OpenedDocumentText } from '../open-document-text.ts';
+import { useViewerHost } from '../viewer-host.tsx';
+import { openDocumentText, type OpenedDocumentText } from '../document/open-document-text.ts';
 import { useFindStore } from './find-store.ts';
 
 // Find covers every document the answer cites, not only the open one ("legal hold" said "No matches" while the
@@ -20,11 +21,11 @@ type Count = { kind: 'searching' } | { kind: 'done'; count: number } | { kind: '
 interface FindElsewhereProps {
   documents: readonly DocumentRef[];
   documentId: string;
-  onDocumentChange(id: string): void;
 }
 
-export function FindElsewhere({ documents, documentId, onDocumentChange }: FindElsewhereProps) {
+export function FindElsewhere({ documents, documentId }: FindElsewhereProps) {
   const t = useTranslate();
+  const { emit } = useViewerHost();
   const open = useFindStore((s) => s.open);
   const query = useFindStore((s) => s.query);
   const matchCase = useFindStore((s) => s.options.matchCase);
@@ -106,7 +107,7 @@ export function FindElsewhere({ documents, documentId, onDocumentChange }: FindE
                 data-find-document={d.id}
                 data-find-matches={c.kind === 'done' ? c.count : undefined}
                 disabled={c.kind !== 'done' || c.count === 0}
-                onClick={() => onDocumentChange(d.id)}
+                onClick={() => emit({ kind: 'open-document', documentId: d.id })}
                 className="rounded px-1.5 py-0.5 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:text-slate-500 disabled:hover:bg-transparent enabled:text-blue-800"
               >
                 {text}

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { boxesCenter, canonicalToView, type PageFrame, type Rotation } from '../../../core/coords/transform.ts';
-import type { PageLayout } from '../render-queue.ts';
+import type { PageLayout } from '../render/render-queue.ts';
 import { useViewerStoreApi } from '../viewer-store.ts';
 import { useFindStore } from './find-store.ts';
 import './find.css';
-import { horizontalScroll } from '../horizontal-scroll.ts';
+import { horizontalScroll } from '../pages/horizontal-scroll.ts';
 
 // The find bar's matches, drawn over the pages. One layer for the whole document (not one per page), so the page
 // components need not know about search: each match is placed at its page's slot of the layout (the same

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { prepareFind } from '../../../core/locate/find-query.ts';
-import type { DocumentTextCache } from '../text-cache.ts';
+import type { DocumentTextCache } from '../text-layer/text-cache.ts';
 import { useViewerStoreApi } from '../viewer-store.ts';
 import { useFindStore, useFindStoreApi, type FindMatch } from './find-store.ts';
 

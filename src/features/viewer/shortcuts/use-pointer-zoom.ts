@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { visibleRange, type PageLayout } from '../render-queue.ts';
+import { visibleRange, type PageLayout } from '../render/render-queue.ts';
 import { MAX_SCALE, MIN_SCALE, selectScale, useViewerStoreApi } from '../viewer-store.ts';
 import { distanceBetween, doubleTapZoom, isDoubleTap, midpoint, pinchScale, type Tap, type TouchPoint } from './zoom-gestures.ts';
-import { horizontalScroll } from '../horizontal-scroll.ts';
+import { horizontalScroll } from '../pages/horizontal-scroll.ts';
 
 // Ctrl/Cmd+wheel, pinch and double tap zoom the document around the pointer: the point of the page under the
 // pointer stays under it. Chromium sends a trackpad pinch as a wheel event with ctrlKey set, so one wheel handler

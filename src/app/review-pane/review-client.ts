@@ -1,0 +1,97 @@
+import workerUrl from './review-worker.ts?worker&url';
+import type { ParsedMarkdown } from '../../core/markdown/parse-answer-markdown.ts';
+import type { Answer } from '../../core/model/types.ts';
+import type { ReviewChecks } from '../../core/review/types.ts';
+import type { FromReviewWorker, ToReviewWorker } from './review-protocol.ts';
+import type { ReviewedClaims } from './reviewed-claims.ts';
+import { startBundledWorker } from '../../lib/start-worker.ts';
+
+// The main thread's side of the review worker (review-worker.ts), started on first use, one per page. Each answer
+// object is a document of the worker's: its text goes over once, and the worker keeps the model it built until the
+// answer is garbage collected here. When the worker cannot start or fails, every pending and later job rejects and
+// the caller reviews on the main thread (review-result.ts).
+
+const startReviewWorker = () => startBundledWorker(workerUrl);
+
+interface Pending {
+  resolve(value: ReviewedClaims): void;
+  reject(error: Error): void;
+}
+
+export class ReviewService {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private readonly docs = new WeakMap<Answer, number>();
+  private readonly closer = new FinalizationRegistry<number>((doc) => this.send({ type: 'close', doc }));
+  private nextJob = 1;
+  private nextDoc = 1;
+
+  constructor(start: () => Worker) {
+    try {
+      const worker = start();
+      worker.addEventListener('message', (event: MessageEvent<FromReviewWorker>) => this.receive(event.data));
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        this.fail(new Error(`the review worker failed: ${event.message}`));
+      });
+      this.worker = worker;
+    } catch (e) {
+      this.fail(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /** `markdown`: the parse the page itself draws, handed over when the worker could not make the same one itself. */
+  review(answer: Answer, checks: ReviewChecks, storeOrigins: readonly string[], markdown?: ParsedMarkdown): Promise<ReviewedClaims> {
+    if (!this.worker) return Promise.reject(new Error('no review worker'));
+    const job = this.nextJob++;
+    let doc = this.docs.get(answer);
+    const first = doc === undefined;
+    if (doc === undefined) {
+      doc = this.nextDoc++;
+      this.docs.set(answer, doc);
+      this.closer.register(answer, doc);
+    }
+    return new Promise<ReviewedClaims>((resolve, reject) => {
+      this.pending.set(job, { resolve, reject });
+      this.send({ type: 'review', job, doc, ...(first && { answer, ...(markdown && { markdown }) }), checks, storeOrigins });
+    });
+  }
+
+  private send(message: ToReviewWorker): void {
+    this.worker?.postMessage(message);
+  }
+
+  private receive(message: FromReviewWorker): void {
+    switch (message.type) {
+      case 'ready':
+        return;
+      case 'done':
+        this.pending.get(message.job)?.resolve(message.value);
+        this.pending.delete(message.job);
+        return;
+      case 'failed':
+        this.pending.get(message.job)?.reject(new Error(message.message));
+        this.pending.delete(message.job);
+        return;
+      default: {
+        const never: never = message;
+        return never;
+      }
+    }
+  }
+
+  private fail(error: Error): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+}
+
+let shared: ReviewService | null | undefined;
+
+/** The page's review worker, or null where there are no workers (Node, jsdom). */
+export function reviewService(): ReviewService | null {
+  if (shared === undefined) shared = typeof Worker === 'undefined' ? null : new ReviewService(startReviewWorker);
+  return shared;
+}

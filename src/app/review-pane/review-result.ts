@@ -1,0 +1,106 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { storeOrigins } from '../../api/store-origins.ts';
+import type { AnswerModel } from '../../core/model/answer-model.ts';
+import type { Answer } from '../../core/model/types.ts';
+import { reviewSources, type SourceReview } from '../../core/review/review-answer.ts';
+import { sourceVerdicts, type CitationVerdict } from '../../core/review/citation-verdict.ts';
+import type { ClaimReview, ReviewChecks } from '../../core/review/types.ts';
+import { reviewService } from './review-client.ts';
+import { useReviewChecks } from '../source-checks/review-checks-store.ts';
+import { reviewClaims, type ReviewedClaims } from './reviewed-claims.ts';
+
+// The rules' result for an answer. The answer pane's markers need the sources' statuses only (cheap: one pass over
+// the sources); the review panel needs every claim's (seconds of script for a 10,000-claim answer). Apart from
+// review-pane.tsx so that the answer pane does not load the review panel's code (a chunk of its own).
+
+/** Answers this long (~800 claims) are reviewed in the worker: on the main thread they held up the first paint. */
+export const OFF_MAIN_MIN_TEXT = 50_000;
+
+// Keyed by the answer object and the checks object, both stable until something changes: one review per change.
+const sourceResults = new WeakMap<Answer, WeakMap<object, SourceReview>>();
+const claimResults = new WeakMap<Answer, WeakMap<object, ReviewedClaims>>();
+/** A long answer's claims by id, from its first review: the answer pane finds a selected claim here. */
+const claimIndex = new WeakMap<Answer, Map<string, ClaimReview>>();
+
+function cached<T>(cache: WeakMap<Answer, WeakMap<object, T>>, answer: Answer, checks: ReviewChecks, make: () => T): T {
+  let perAnswer = cache.get(answer);
+  if (!perAnswer) cache.set(answer, (perAnswer = new WeakMap()));
+  let result = perAnswer.get(checks);
+  if (!result) perAnswer.set(checks, (result = make()));
+  return result;
+}
+
+/** Each source's status and flags, for the answer pane's markers. */
+export function useSourceReview(answer: Answer, model: AnswerModel): SourceReview {
+  const checks = useReviewChecks(answer.id);
+  return useMemo(() => cached(sourceResults, answer, checks, () => reviewSources(answer, model, checks, {}, storeOrigins())), [answer, model, checks]);
+}
+
+/**
+ * Every source's verdict (citation-verdict.ts) for the answer pane's markers and references: from the claims' review
+ * when it is in (support and every other check of every citation), else from the sources' own checks. The review
+ * panel reads the same function over the same review, so a marker and a claim card never disagree.
+ */
+export function useCitationVerdicts(answer: Answer, model: AnswerModel): Record<string, CitationVerdict> {
+  const sources = useSourceReview(answer, model);
+  const reviewed = useReviewedClaims(answer, model);
+  return useMemo(() => (reviewed ? sourceVerdicts(reviewed.result, reviewed.result.claims) : sourceVerdicts(sources)), [reviewed, sources]);
+}
+
+async function reviewOffMain(answer: Answer, model: AnswerModel, checks: ReviewChecks): Promise<ReviewedClaims> {
+  const service = reviewService();
+  if (service) {
+    try {
+      // A parse that took too long is plain text on the page: the worker reviews the same tree, not its own parse.
+      return await service.review(answer, checks, storeOrigins(), model.markdown.simplified === 'slow' ? model.markdown : undefined);
+    } catch {
+      // No worker (or it failed): the same function, here.
+    }
+  }
+  return reviewClaims(answer, model, checks, storeOrigins());
+}
+
+/**
+ * The review of every claim, for the review panel. A short answer is reviewed here, at once; a long one in the
+ * worker, so this is null until its first result, then the latest result while newer checks are reviewed.
+ */
+export function useReviewedClaims(answer: Answer, model: AnswerModel): ReviewedClaims | null {
+  const checks = useReviewChecks(answer.id);
+  const offMain = typeof answer.text === 'string' && answer.text.length >= OFF_MAIN_MIN_TEXT;
+  // Not in the view's first render: cutting the claims and running their rules (the sentence segmenter's first use
+  // alone is ~10-40 ms) held up the answer view's first commit, and the document pane with it. The first render shows
+  // what the sources' own checks say (useCitationVerdicts) or "Loading the review"; a background render right after
+  // (a transition: useDeferredValue's initial value) runs the rules, once the view is on screen.
+  const wanted = useDeferredValue(true, false);
+  const here = useMemo(
+    () => (offMain || !wanted ? null : cached(claimResults, answer, checks, () => reviewClaims(answer, model, checks, storeOrigins()))),
+    [offMain, wanted, answer, model, checks],
+  );
+  const [latest, setLatest] = useState<{ answer: Answer; value: ReviewedClaims } | null>(null);
+  useEffect(() => {
+    if (!offMain || claimResults.get(answer)?.has(checks)) return;
+    let live = true;
+    void reviewOffMain(answer, model, checks).then((value) => {
+      cached(claimResults, answer, checks, () => value);
+      if (!claimIndex.has(answer)) claimIndex.set(answer, new Map(value.result.claims.map((c) => [c.claimId, c])));
+      if (live) setLatest({ answer, value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [offMain, answer, model, checks]);
+  if (here) return here;
+  return claimResults.get(answer)?.get(checks) ?? (latest?.answer === answer ? latest.value : null);
+}
+
+/**
+ * Where a claim starts and the keys it cites. For a long answer from its review (the worker cut the claims), so that
+ * selecting a claim does not make the main thread cut 10,000 claims; otherwise (or before the review came, e.g. a
+ * link to a claim) from the model.
+ */
+export function claimOf(answer: Answer, model: AnswerModel, claimId: string): { start: number; keys: string[] } | undefined {
+  const reviewed = claimIndex.get(answer)?.get(claimId);
+  if (reviewed) return { start: reviewed.start, keys: reviewed.citations.map((c) => c.key) };
+  const claim = model.claims.find((c) => c.id === claimId);
+  return claim ? { start: claim.start, keys: claim.citations.map((c) => c.key) } : undefined;
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { aheadDirection, visibleRange, type PageLayout, type VisibleRange } from '../render/render-queue.ts';
+import { horizontalScroll } from './horizontal-scroll.ts';
+
+// The hook half of the render queue: follows the scroll container and reports which pages are visible (the
+// mount set and the current page derive from it), and keeps the view anchored when the layout changes.
+//
+// Anchoring: zooming, rotating, a pane resize in a fit mode, or a page above the viewport getting its real size all
+// move every page below. We remember which point of which page sits at the viewport centre and put that same
+// point back at the centre after the layout changes, so what the user (or a highlight) was looking at stays put.
+
+interface Anchor {
+  page: number;
+  /** Position of the viewport centre within the page, 0..1 of its height. */
+  fy: number;
+  /** Horizontal viewport centre as a fraction of the scroll width. */
+  fx: number;
+  /** Scrolled to the very top: stay there (opening a document must not drift when page 1's size arrives). */
+  atTop: boolean;
+}
+
+export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, layout: PageLayout) {
+  const [range, setRange] = useState<VisibleRange>({ first: 1, last: Math.min(1, layout.count), mostVisible: 1 });
+  const anchorRef = useRef<Anchor | null>(null);
+  // The layout the DOM shows: updated in the layout effect below (never during render), before anything reads it.
+  const layoutRef = useRef(layout);
+  const lastTopRef = useRef(0);
+
+  /** Recompute the range and the anchor from the container's current scroll position. */
+  const sync = useCallback(() => {
+    const el = scrollRef.current;
+    const l = layoutRef.current;
+    if (!el || l.count === 0) return;
+    const scrollTop = el.scrollTop;
+    // The direction of the last real move (a still position keeps the previous one; at either end of the document,
+    // the only way there is): the next page that way renders before the page behind.
+    const moved = scrollTop - lastTopRef.current;
+    lastTopRef.current = scrollTop;
+    const found = visibleRange(l, scrollTop, el.clientHeight);
+    setRange((prev) => {
+      const direction = aheadDirection(found, l.count, moved, prev.direction);
+      const next = { ...found, direction };
+      return prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible && prev.direction === direction
+        ? prev
+        : next;
+    });
+    const centreY = el.scrollTop + el.clientHeight / 2;
+    const centreRange = visibleRange(l, centreY, 1);
+    const idx = centreRange.first - 1;
+    const top = l.tops[idx] ?? 0;
+    const height = l.heights[idx] || 1;
+    anchorRef.current = {
+      page: centreRange.first,
+      fy: (centreY - top) / height,
+      fx: el.scrollWidth > 0 ? (horizontalScroll(el).x + el.clientWidth / 2) / el.scrollWidth : 0.5,
+      atTop: el.scrollTop <= 0,
+    };
+  }, [scrollRef]);
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    let frame = 0;
+    // One update per animation frame, however many scroll events the browser fires.
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        sync();
+      });
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [scrollRef, sync]);
+
+  // Before paint, after the placeholders got their new positions: restore the anchor, then refresh the range.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    // A scroll whose frame has not come yet (its sync is pending): anchor where the view is now, in the layout it was
+    // made in (layoutRef still holds it), or the new layout would put the view back where it was before that scroll.
+    if (el && el.scrollTop !== lastTopRef.current) sync();
+    layoutRef.current = layout;
+    const anchor = anchorRef.current;
+    if (el && anchor && anchor.page <= layout.count) {
+      const idx = anchor.page - 1;
+      const y = (layout.tops[idx] ?? 0) + anchor.fy * (layout.heights[idx] ?? 0);
+      el.scrollTop = anchor.atTop ? 0 : y - el.clientHeight / 2;
+      horizontalScroll(el).set(anchor.fx * el.scrollWidth - el.clientWidth / 2);
+    }
+    sync();
+  }, [layout, scrollRef, sync]);
+
+  return { range, sync };
+}
