@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractClaims } from '../../core/model/claims.ts';
 import { findNeedle, matchKey, plainClaimText, unlinkMarkdown } from './claim-text.ts';
-import { cpuMs } from '../testing/cpu-time.ts';
+import { cpuMs } from '../../testing/cpu-time.ts';
 
 // The pattern unlinkMarkdown replaced (quadratic on a run of `[`), kept here as its specification.
 const MARKDOWN_LINK = /!?\[([^\]\n]*)\]\([^)\n]*\)/g;
