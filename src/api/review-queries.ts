@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import { ApiError } from './client.ts';
 import { isInlineAnswerId } from './inline-answers.ts';
 import { fetchAnswerReview, fetchReviewHistory } from './review-client.ts';
@@ -16,6 +16,22 @@ export type ServerReview =
   /** `reviewer`: who the server records our saves as (an API token's subject), when it decides that. */
   | { kind: 'held'; claims: Awaited<ReturnType<typeof fetchAnswerReview>>['claims']; reviewer?: string }
   | { kind: 'not-held' };
+
+/**
+ * A fetched review merged into the one cached: per claim, the record with the higher version wins. A refetch sent
+ * before one of our saves landed (a reconnected live stream, the tab regaining focus) answers with the older record;
+ * taken as is, it would roll the claim back, and the reviewer's next decision would be sent over a version the server
+ * has left (a 409 the reviewer did not cause). Versions only grow on the server, so the higher one is the newer.
+ */
+export function keepNewerRecords(old: ServerReview | undefined, next: ServerReview): ServerReview {
+  if (old?.kind !== 'held' || next.kind !== 'held') return next;
+  let claims = next.claims;
+  for (const [claimId, record] of Object.entries(old.claims)) {
+    const fetched = next.claims[claimId];
+    if (fetched === undefined || fetched.version < record.version) claims = { ...claims, [claimId]: record };
+  }
+  return claims === next.claims ? next : { ...next, claims };
+}
 
 export function answerReviewQuery(answerId: string) {
   return queryOptions({
@@ -36,6 +52,7 @@ export function answerReviewQuery(answerId: string) {
     // Other reviewers' decisions arrive when the reviewer comes back to the tab; ours are written in by the outbox.
     staleTime: 15_000,
     refetchOnWindowFocus: true,
+    structuralSharing: (old, next) => replaceEqualDeep(old, keepNewerRecords(old as ServerReview | undefined, next as ServerReview)),
   });
 }
 
