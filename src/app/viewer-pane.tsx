@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { hasApiToken } from '../api/auth-token.ts';
 import { foundPagesOf, pageCitations, withFoundPages } from '../core/pages/cited-pages.ts';
 import type { Answer } from '../core/model/types.ts';
@@ -23,6 +23,7 @@ import { useReviewChecksStore } from './review-checks-store.ts';
 import { viewLink } from './view-link.ts';
 import { isLocalAnswerId } from '../features/local-files/local-answer.ts';
 import { useTranslate } from '../i18n/use-translate.ts';
+import { liftFirstPageHold } from '../lib/first-page-hold.ts';
 
 // The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
 // the viewer and the background source checks: the answer text paints without waiting for them.
@@ -57,6 +58,8 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const { onDocumentFailed } = checks;
   const onLoadFailed = useCallback<typeof onDocumentFailed>(
     (id, failure) => {
+      // No page 1 will come: what waited for it (first-page-hold.ts) may start.
+      liftFirstPageHold();
       setAnchoredNonce(targetNonce);
       onDocumentFailed(id, failure);
     },
@@ -86,9 +89,14 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   // The open citation's verdict, said over its page in the words of its marker and its claim card.
   const verdicts = useCitationVerdicts(answer, modelFor(answer));
   const checksByCitation = useMemo(() => viewerChecks(verdicts, t), [verdicts, t]);
-  if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
-  const missing = missingLocalDocument(answer.documents, documentId);
+  const missing = documentId ? missingLocalDocument(answer.documents, documentId) : null;
+  // No document to draw: no page 1 to wait for (first-page-hold.ts).
+  const drawsNothing = !documentId || !!missing;
+  useEffect(() => {
+    if (drawsNothing) liftFirstPageHold();
+  }, [drawsNothing]);
+  if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
   return (
     <DeepLinkFrame problem={problem}>

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { refusedDocumentAddress } from '../../core/documents/document-address.ts';
 import { documentKind } from '../../core/model/document-kind.ts';
 import type { Source } from '../../core/model/types.ts';
@@ -8,6 +8,7 @@ import { SourceCard } from './source-card.tsx';
 import { TextSourceViewer } from './text-source-viewer.tsx';
 import { DocumentSwitcher } from './viewer-toolbar.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { liftFirstPageHold } from '../../lib/first-page-hold.ts';
 
 // The viewer pane for any cited document. documentKind (pure, in core) decides: a PDF of our store goes to the PDF
 // viewer; a Markdown or text document of our store to the text viewer; a web page or a generated file gets a card,
@@ -25,6 +26,11 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
   const kind = useMemo(() => (doc ? documentKind(doc, storeOrigins()) : null), [doc]);
   // Refused before any request, and before the toolbar could make a link of it (issue 9).
   const refused = doc && !doc.generated ? refusedDocumentAddress(doc.url, t) : null;
+  // Only the PDF viewer's pages lift the first-page hold; a pane that draws no PDF has no page 1 to wait for.
+  const drawsPdf = !(doc && refused) && (!doc || !kind || kind.kind === 'pdf');
+  useEffect(() => {
+    if (!drawsPdf) liftFirstPageHold();
+  }, [drawsPdf]);
   if (doc && refused) return <RefusedDocument title={doc.title} reason={refused} {...props} />;
   if (!doc || !kind || kind.kind === 'pdf') return <PdfViewer {...props} />;
   return (

@@ -28,6 +28,7 @@ import { usePreparedQuotes } from './use-prepared-quotes.ts';
 import { useWorkerCleanup } from './use-worker-cleanup.ts';
 import { citedPagesInOrder, type PageCitation } from '../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { liftFirstPageHold } from '../../lib/first-page-hold.ts';
 
 export type { AnchorResult } from './use-target-navigation.ts';
 
@@ -119,6 +120,8 @@ export function ViewerPages(props: ViewerPagesProps) {
   useEffect(() => {
     if (!anyPainted) return;
     store.getState().setPainted(documentKey);
+    // What the page held back for page 1 (the review panel, the claims' checks) may load now.
+    liftFirstPageHold();
     locateService();
   }, [anyPainted, store, documentKey]);
   const citations = props.citations ?? NO_CITATIONS;
