@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { storeOrigins } from '../api/store-origins.ts';
 import type { AnswerModel } from '../core/model/answer-model.ts';
 import type { Answer } from '../core/model/types.ts';
@@ -67,8 +67,13 @@ function useReviewRules(): ReviewRules | null {
   return loaded;
 }
 
-/** Answers this long (~800 claims) are reviewed in the worker: on the main thread they held up the first paint. */
-export const OFF_MAIN_MIN_TEXT = 50_000;
+/**
+ * Answers this long are reviewed in the worker: every answer. On the main thread a long one (~800 claims) held up the
+ * first paint, and even a 259-character one took 110-180 ms a review on a busy machine (the support rules), three
+ * times while the checks came in: each a task over 100 ms just after page 1 (issue #37). Where the worker cannot
+ * start (or fails), the same function runs here (reviewOffMain).
+ */
+export const OFF_MAIN_MIN_TEXT = 0;
 
 // Keyed by the answer object and the checks object, both stable until something changes: one review per change.
 const sourceResults = new WeakMap<Answer, WeakMap<object, SourceReview>>();
@@ -141,21 +146,23 @@ export function useReviewedClaims(answer: Answer, model: AnswerModel): ReviewedC
     () => (offMain || !wanted || !loaded ? null : cached(claimResults, answer, checks, () => loaded.reviewClaims(answer, model, checks, storeOrigins()))),
     [offMain, wanted, loaded, answer, model, checks],
   );
-  const [latest, setLatest] = useState<{ answer: Answer; value: ReviewedClaims } | null>(null);
+  const [latest, setLatest] = useState<{ answer: Answer; value: ReviewedClaims; seq: number } | null>(null);
+  const asked = useRef(0);
   useEffect(() => {
     if (!offMain || claimResults.get(answer)?.has(checks)) return;
-    let live = true;
+    const seq = ++asked.current;
     reviewOffMain(answer, model, checks).then(
       (value) => {
         cached(claimResults, answer, checks, () => value);
         if (!claimIndex.has(answer)) claimIndex.set(answer, new Map(value.result.claims.map((c) => [c.claimId, c])));
-        if (live) setLatest({ answer, value });
+        // Shown even when newer checks came in meanwhile (the latest result while newer ones are reviewed): the
+        // worker reviews one job after another, and a 10,000-claim answer takes it ~50 s a review, so waiting for the
+        // current checks' own result showed nothing for minutes while the background checks went on. Never an older
+        // result over a newer one.
+        setLatest((prev) => (prev && prev.answer === answer && prev.seq > seq ? prev : { answer, value, seq }));
       },
       (error: unknown) => console.warn('citelens: the review rules could not be loaded', error),
     );
-    return () => {
-      live = false;
-    };
   }, [offMain, answer, model, checks]);
   if (here) return here;
   return claimResults.get(answer)?.get(checks) ?? (latest?.answer === answer ? latest.value : null);
