@@ -13,9 +13,9 @@ const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json', { paths
 
 /**
  * micromark decodes character references with decode-named-character-reference, whose "browser" build makes an
- * element (`document.createElement`) as it loads. A worker has no document: the review, Markdown and locate workers
- * that bundled it threw "document is not defined" on start, and every job they were meant to take ran on the main
- * thread instead (issue #37 found it: a review took 110-180 ms there). In the workers' bundles, its plain build.
+ * element (`document.createElement`) as it loads. A worker has no document: the review worker threw "document is not
+ * defined" on start, and every review ran on the main thread instead (issue #37 found it: 110-180 ms a review there).
+ * The Markdown and locate workers bundled the same build. In the workers' bundles, its plain build.
  */
 function workerSafeEntities(): Plugin {
   const plain = require.resolve('decode-named-character-reference', { paths: [require.resolve('micromark')] });
