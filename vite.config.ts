@@ -11,6 +11,21 @@ import { precompress } from './scripts/precompress-plugin.ts';
 const require = createRequire(import.meta.url);
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json', { paths: [require.resolve('react-pdf')] }));
 
+/**
+ * micromark decodes character references with decode-named-character-reference, whose "browser" build makes an
+ * element (`document.createElement`) as it loads. A worker has no document: the review worker threw "document is not
+ * defined" on start, and every review ran on the main thread instead (issue #37 found it: 110-180 ms a review there).
+ * The Markdown and locate workers bundled the same build. In the workers' bundles, its plain build.
+ */
+function workerSafeEntities(): Plugin {
+  const plain = require.resolve('decode-named-character-reference', { paths: [require.resolve('micromark')] });
+  return {
+    name: 'citelens-worker-safe-entities',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'decode-named-character-reference' ? plain : null),
+  };
+}
+
 /** The dev server answers /bench with the bench page's own HTML, as src/server/app.ts does for the build. */
 function benchPageInDev(): Plugin {
   return {
@@ -39,6 +54,9 @@ export default defineConfig({
       })),
     }),
   ],
+  worker: {
+    plugins: () => [workerSafeEntities()],
+  },
   resolve: {
     // react-pdf's link service is the only importer of pdf.js's whole viewer module: see the shim for why it is not
     // needed. (The exact specifier only: nothing else of pdfjs-dist/web is touched.)

@@ -13,6 +13,10 @@ interface Holds {
   adapters: boolean;
   /** The Persian catalog: its tagline is no other code's. */
   persian: boolean;
+  /** The review panel's code: the frame-without-token state (review-pane.tsx) is spelled nowhere else. */
+  review: boolean;
+  /** The claims' rules (core/review): the number words are spelled only there and in the workers. */
+  rules: boolean;
 }
 
 /** The JavaScript the page has loaded so far, by path, and what each holds. */
@@ -21,7 +25,7 @@ function recordScripts(page: Page): Map<string, Promise<Holds>> {
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!/\.m?js$/.test(pathname) || scripts.has(pathname)) return;
-    const none: Holds = { pdfjs: false, adapters: false, persian: false };
+    const none: Holds = { pdfjs: false, adapters: false, persian: false, review: false, rules: false };
     scripts.set(
       pathname,
       response.text().then(
@@ -29,6 +33,8 @@ function recordScripts(page: Page): Map<string, Promise<Holds>> {
           pdfjs: code.includes('GlobalWorkerOptions'),
           adapters: code.includes('Could not detect the citation format'),
           persian: code.includes('پاسخ هوش مصنوعی را با منابعش بسنجید'),
+          review: code.includes('needs-token'),
+          rules: code.includes('seventeen') && !/worker/.test(pathname),
         }),
         () => none,
       ),
@@ -87,4 +93,33 @@ test('the Persian strings load only when Persian is chosen, and then the page is
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('button', { name: 'پنهان کردن سند' })).toBeVisible();
   expect((await scriptsHolding(scripts, 'persian')).length, 'the Persian strings arrived with the switch').toBe(1);
+});
+
+test("a link to an answer draws page 1 before the review panel's code and the claims' rules are asked for; both follow", async ({ page }) => {
+  // When the first canvas is attached to a page of the viewer, in the page's own clock (a canvas is attached before
+  // it is drawn, so anything asked for after it was asked for after page 1 had started to draw).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstCanvasAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-page-number] canvas')) {
+        w.__firstCanvasAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const scripts = recordScripts(page);
+  await page.goto('./?answer=vendor-access');
+  await expect(page.locator('[data-page-number="1"] canvas')).toBeVisible();
+  // The review panel comes, with its claims checked (their flags and statuses are the rules' result).
+  await expect(page.locator('[data-review-progress]')).toBeVisible();
+  await expect(page.locator('button[data-marker][data-status]').first()).toBeAttached();
+  const later: string[] = [];
+  for (const [pathname, holds] of scripts) if ((await holds).review || (await holds).rules) later.push(pathname);
+  expect(later.length, "the review panel's and the rules' scripts were loaded").toBeGreaterThanOrEqual(2);
+  const timing = await page.evaluate((paths) => {
+    const started = performance.getEntriesByType('resource').filter((e) => paths.some((p) => e.name.endsWith(p)));
+    return { canvas: (window as unknown as { __firstCanvasAt?: number }).__firstCanvasAt ?? null, starts: started.map((e) => e.startTime) };
+  }, later);
+  expect(timing.canvas, 'a canvas was attached').not.toBeNull();
+  for (const start of timing.starts) expect(start, 'asked for after page 1 had a canvas').toBeGreaterThan(timing.canvas!);
 });

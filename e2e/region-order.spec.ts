@@ -32,9 +32,14 @@ for (const [answer, kind] of [
     await expect(active).toHaveCount(3);
     await expect(active.first()).toBeInViewport();
     await expect(active.first()).toHaveClass(/viewer-flash/);
-    // The flash is held on its first frame until the page is drawn, then plays (and ends): never left paused.
+    // The flash is held on its first frame until the page is drawn, then plays (and ends): never left paused. It
+    // fades layers over the passage (opacity only: the compositor plays it, no repaint of the page per frame).
     await expect(pageEl.locator('canvas').first()).toBeAttached();
-    await expect.poll(() => active.first().evaluate((el) => el.getAnimations().map((a) => a.playState).join())).toMatch(/^(running|finished)?$/);
+    await expect.poll(() => active.first().evaluate((el) => el.getAnimations({ subtree: true }).map((a) => a.playState).join())).toMatch(/^((running|finished),?)*$/);
+    const animated = await active.first().evaluate((el) =>
+      el.getAnimations({ subtree: true }).flatMap((a) => (a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k))),
+    );
+    expect(animated.filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)).every((key) => key === 'opacity')).toBe(true);
     await expect.poll(async () => (await activeWords(active)).slice(0, 3)).toEqual(['such', 'as', 'public']);
     const pageBox = (await pageEl.boundingBox())!;
     for (const el of await active.all()) {

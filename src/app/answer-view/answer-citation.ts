@@ -32,6 +32,14 @@ export function modelFor(answer: Answer) {
   return model;
 }
 
+/**
+ * Builds the answer's model ahead of the view (answer-route-start.ts), in a task of its own; not an answer whose
+ * Markdown the worker is to parse (useAnswerFormatted): the view waits for that parse instead.
+ */
+export function prebuildModel(answer: Answer): void {
+  if (!needsParseOffMain(answer)) modelFor(answer);
+}
+
 // A long answer's Markdown is parsed off the main thread first (markdown-client.ts), and its model built from that.
 const parsed = new WeakMap<Answer, ParsedMarkdown>();
 const parsing = new WeakMap<Answer, Promise<ParsedMarkdown>>();

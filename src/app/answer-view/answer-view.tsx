@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../../api/client.ts';
 import { answerQuery } from '../../api/queries.ts';
@@ -23,10 +23,11 @@ import { useThreadView } from '../thread/use-thread.ts';
 import { useViewStore } from '../navigation/view-store.ts';
 import { VerdictReporter } from '../embed/verdict-reporter.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { isPastFirstPage, onFirstPageHoldChange } from '../../lib/first-page-hold.ts';
 
 // The viewer pane (pdf.js and the viewer) and the review panel are chunks of their own: the answer text paints
-// without waiting for them. They are fetched as the view mounts, while the answer itself loads, and the viewer's
-// chunk then starts its workers (pdf.js's and the locator's), so a citation clicked a moment later does not wait for code, worker and
+// without waiting for them. The viewer's is fetched as the view mounts, while the answer itself loads (the review's
+// once the document's first page is painted: first-page-hold.ts), and the viewer's chunk then starts its workers (pdf.js's and the locator's), so a citation clicked a moment later does not wait for code, worker and
 // document one after another (they were a chain of six round trips and two script compiles).
 // Retryable: a pane whose chunk failed to download imports it again on the pane's Retry (retryable-lazy.tsx).
 const viewerPane = retryableLazy(() => loadViewerPane().then((m) => m.ViewerPane));
@@ -34,11 +35,20 @@ const reviewPane = retryableLazy(() => loadReviewPane().then((m) => m.LoadedRevi
 const ViewerPane = viewerPane.Component;
 const LoadedReviewPane = reviewPane.Component;
 
-function useEarlyChunks() {
+/** False while a link's first page is still to be painted (first-page-hold.ts): the review panel waits for it. */
+function usePastFirstPage(): boolean {
+  return useSyncExternalStore(onFirstPageHoldChange, isPastFirstPage, () => true);
+}
+
+function useEarlyChunks(pastFirstPage: boolean) {
   useEffect(() => {
     loadViewerPane().then((m) => m.startViewerWorkers(), () => undefined);
-    loadReviewPane().catch(() => undefined);
   }, []);
+  // The review panel's code (~20 kB gzip, and its evaluation) after page 1: it came before it, on the network and
+  // the main thread, while the reader waited for the page.
+  useEffect(() => {
+    if (pastFirstPage) loadReviewPane().catch(() => undefined);
+  }, [pastFirstPage]);
 }
 
 /** While the answer loads (offline, React Query holds the request and sends it when the browser is back online). */
@@ -61,7 +71,8 @@ export function AnswerView({ answerId }: { answerId: string }) {
   const query = useQuery(answerQuery(answerId));
   const t = useTranslate();
   const embedded = useViewStore((s) => s.embedded);
-  useEarlyChunks();
+  const pastFirstPage = usePastFirstPage();
+  useEarlyChunks(pastFirstPage);
   // A long answer is shown once its Markdown is parsed, off the main thread (answer-citation.ts): loading till then.
   const formatted = useAnswerFormatted(query.data?.answer);
   const shown = query.status === 'success' && formatted;
@@ -104,7 +115,11 @@ export function AnswerView({ answerId }: { answerId: string }) {
         review: (
           <PaneBoundary pane="review">
             {/* Every turn of a conversation is reviewed in one panel: it follows the opened answer, not the active turn. */}
-            <LoadedReviewPane key={answer.id} answer={answer} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />
+            {pastFirstPage ? (
+              <LoadedReviewPane key={answer.id} answer={answer} fallback={<PaneLoading label={t('answerView.loadingReview')} />} />
+            ) : (
+              <PaneLoading label={t('answerView.loadingReview')} />
+            )}
           </PaneBoundary>
         ),
         viewer: (

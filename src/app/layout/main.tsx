@@ -5,6 +5,7 @@ import { App } from './app.tsx';
 import { RootBoundary } from './root-boundary.tsx';
 import { afterFirstLocale } from '../../i18n/locale-store.ts';
 import { startPdfWorkerEarly } from '../../features/viewer/document/early-pdf-worker.ts';
+import { holdForFirstPage } from '../../lib/first-page-hold.ts';
 import { parsePanels } from '../../features/embed/display-params.ts';
 import { createQueryClient } from '../../api/queries.ts';
 import { startAnswerRoute } from '../answer-view/answer-route-start.ts';
@@ -20,7 +21,11 @@ ignoreCancelledRequests(window);
 const params = new URLSearchParams(window.location.search);
 const panels = parsePanels(params.get('panels'));
 const withViewer = !panels || panels.includes('viewer');
-if (params.has('answer') && withViewer) startPdfWorkerEarly();
+if (params.has('answer') && withViewer) {
+  startPdfWorkerEarly();
+  // The review panel's code and the claims' checks wait for page 1 (first-page-hold.ts).
+  holdForFirstPage();
+}
 // The page's one query cache, made here so that a link to an answer asks for it (and for the answer view's and
 // the viewer's code, and the document) before React renders: answer-route-start.ts.
 const queryClient = createQueryClient();

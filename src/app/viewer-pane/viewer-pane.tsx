@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { hasApiToken } from '../../api/auth-token.ts';
 import type { Answer } from '../../core/model/types.ts';
 import { DocumentViewer } from '../../features/viewer/document-viewer.tsx';
@@ -18,6 +18,7 @@ import { useViewStore } from '../navigation/view-store.ts';
 import { viewLink } from '../navigation/view-link.ts';
 import { isLocalAnswerId } from '../../features/local-files/local-answer.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { liftFirstPageHold } from '../../lib/first-page-hold.ts';
 
 // The answer view's document pane. It is its own chunk (answer-view.tsx loads it lazily) because it brings pdf.js,
 // the viewer and the background source checks: the answer text paints without waiting for them.
@@ -51,6 +52,8 @@ export function ViewerPane({ answer }: { answer: Answer }) {
         deepLink.onTextCache(event.documentId, event.cache);
         return;
       case 'load-failed':
+        // No page 1 will come: what waited for it (first-page-hold.ts) may start.
+        liftFirstPageHold();
         review.fromViewer(event);
         return;
       case 'page-changed':
@@ -90,9 +93,14 @@ export function ViewerPane({ answer }: { answer: Answer }) {
     [answerId, turn],
   );
   const t = useTranslate();
-  if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   // A local answer's document whose file was not given: named, with a way to add it (never fetched from anywhere).
-  const missing = missingLocalDocument(answer.documents, documentId);
+  const missing = documentId ? missingLocalDocument(answer.documents, documentId) : null;
+  // No document to draw: no page 1 to wait for (first-page-hold.ts).
+  const drawsNothing = !documentId || !!missing;
+  useEffect(() => {
+    if (drawsNothing) liftFirstPageHold();
+  }, [drawsNothing]);
+  if (!documentId) return <EmptyViewer>{t('viewer.noDocument')}</EmptyViewer>;
   if (missing) return <MissingLocalDocument documents={answer.documents} doc={missing} />;
   return (
     <DeepLinkFrame problem={deepLink.problem}>

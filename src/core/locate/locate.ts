@@ -16,6 +16,7 @@ import { passageWords } from './passage-tokens.ts';
 import { spansToRects } from './rects.ts';
 import { makeWindow, type Span, type Window } from './search-window.ts';
 import { TextIndex, type IndexedPage } from './text-index.ts';
+import { DEFAULT_MIN_SCORE } from './min-score.ts';
 
 export type MatchKind = 'exact' | 'approximate' | 'none';
 
@@ -75,7 +76,6 @@ export interface LocateInDocumentOptions extends LocateOptions {
   index?: TextIndex;
 }
 
-export const DEFAULT_MIN_SCORE = 0.6;
 export const DEFAULT_CANDIDATE_FLOOR = 0.3;
 
 interface Plan {

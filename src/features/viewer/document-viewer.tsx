@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { refusedDocumentAddress } from '../../core/documents/document-address.ts';
 import { documentKind, type DocumentKind } from '../../core/model/document-kind.ts';
 import type { DocumentRef, Source } from '../../core/model/types.ts';
@@ -9,6 +9,7 @@ import { TextSourceViewer } from './text-source/text-source-viewer.tsx';
 import { DocumentSwitcher } from './toolbar/viewer-toolbar.tsx';
 import { ViewerHost, useViewerHost } from './viewer-host.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { liftFirstPageHold } from '../../lib/first-page-hold.ts';
 
 // The viewer pane for any cited document. documentKind (pure, in core) decides: a PDF of our store goes to the PDF
 // viewer; a Markdown or text document of our store to the text viewer; a web page or a generated file gets a card,
@@ -32,6 +33,11 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
     ) : doc && kind && kind.kind !== 'pdf' ? (
       <OtherDocument doc={doc} kind={kind} sources={sources} {...props} />
     ) : null;
+  // Only the PDF viewer's pages lift the first-page hold; a pane that draws no PDF has no page 1 to wait for.
+  const drawsPdf = pane === null;
+  useEffect(() => {
+    if (!drawsPdf) liftFirstPageHold();
+  }, [drawsPdf]);
   if (!pane) return <PdfViewer {...props} />;
   // The PDF viewer provides its host itself; the panes pdf.js does not draw get theirs here.
   return (

@@ -29,6 +29,7 @@ import { usePreparedQuotes } from '../target/use-prepared-quotes.ts';
 import { useWorkerCleanup } from '../render/use-worker-cleanup.ts';
 import { citedPagesInOrder, type PageCitation } from '../../../core/pages/cited-pages.ts';
 import { useTranslate } from '../../../i18n/use-translate.ts';
+import { liftFirstPageHold } from '../../../lib/first-page-hold.ts';
 
 // The scroll container of one open document: every page as a placeholder, the pages near the viewport (and the
 // last few painted) mounted, the target's highlights, and the scrolling that brings a page or a region into view.
@@ -116,6 +117,8 @@ export function ViewerPages(props: ViewerPagesProps) {
   useEffect(() => {
     if (!anyPainted) return;
     store.getState().setPainted(documentKey);
+    // What the page held back for page 1 (the review panel, the claims' checks) may load now.
+    liftFirstPageHold();
     locateService();
   }, [anyPainted, store, documentKey]);
   const citations = props.citations ?? NO_CITATIONS;
