@@ -6,10 +6,11 @@ import type { FromReviewWorker, ToReviewWorker } from './review-protocol.ts';
 import type { ReviewedClaims } from './reviewed-claims.ts';
 import { startBundledWorker } from '../../lib/start-worker.ts';
 
-// The main thread's side of the review worker (review-worker.ts), started on first use, one per page. Each answer
-// object is a document of the worker's: its text goes over once, and the worker keeps the model it built until the
-// answer is garbage collected here. When the worker cannot start or fails, every pending and later job rejects and
-// the caller reviews on the main thread (review-result.ts).
+// The main thread's side of the review worker (review-worker.ts), started on first use, one per page, and ended once
+// it has been idle a few seconds. Each answer object is a document of the worker's: its text goes over once, and the
+// worker keeps the model it built until the answer is garbage collected here (or the worker ends). When the worker
+// cannot start or fails, every pending and later job rejects and the caller reviews on the main thread
+// (review-result.ts).
 
 const startReviewWorker = () => startBundledWorker(workerUrl);
 
@@ -18,31 +19,34 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/**
+ * How long the worker stays once it has nothing to do: a page that reviews again soon (new checks) reuses it with the
+ * models it keeps; a page left with no answer (the answer list) lets it go, and its memory with it.
+ */
+const IDLE_MS = 3_000;
+
 export class ReviewService {
   private worker: Worker | null = null;
+  /** The worker could not start or failed: the caller reviews on the main thread from now on. */
+  private failed = false;
   private readonly pending = new Map<number, Pending>();
-  private readonly docs = new WeakMap<Answer, number>();
+  /** The answers the current worker has a model of. A new worker knows none, so each is sent again. */
+  private docs = new WeakMap<Answer, number>();
   private readonly closer = new FinalizationRegistry<number>((doc) => this.send({ type: 'close', doc }));
+  private idle: ReturnType<typeof setTimeout> | null = null;
   private nextJob = 1;
   private nextDoc = 1;
 
-  constructor(start: () => Worker) {
-    try {
-      const worker = start();
-      worker.addEventListener('message', (event: MessageEvent<FromReviewWorker>) => this.receive(event.data));
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        this.fail(new Error(`the review worker failed: ${event.message}`));
-      });
-      this.worker = worker;
-    } catch (e) {
-      this.fail(e instanceof Error ? e : new Error(String(e)));
-    }
-  }
+  constructor(
+    private readonly start: () => Worker,
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   /** `markdown`: the parse the page itself draws, handed over when the worker could not make the same one itself. */
   review(answer: Answer, checks: ReviewChecks, storeOrigins: readonly string[], markdown?: ParsedMarkdown): Promise<ReviewedClaims> {
-    if (!this.worker) return Promise.reject(new Error('no review worker'));
+    if (!this.started()) return Promise.reject(new Error('no review worker'));
+    if (this.idle !== null) clearTimeout(this.idle);
+    this.idle = null;
     const job = this.nextJob++;
     let doc = this.docs.get(answer);
     const first = doc === undefined;
@@ -57,6 +61,22 @@ export class ReviewService {
     });
   }
 
+  private started(): boolean {
+    if (this.worker || this.failed) return this.worker !== null;
+    try {
+      const worker = this.start();
+      worker.addEventListener('message', (event: MessageEvent<FromReviewWorker>) => this.receive(event.data));
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        this.fail(new Error(`the review worker failed: ${event.message}`));
+      });
+      this.worker = worker;
+    } catch (e) {
+      this.fail(e instanceof Error ? e : new Error(String(e)));
+    }
+    return this.worker !== null;
+  }
+
   private send(message: ToReviewWorker): void {
     this.worker?.postMessage(message);
   }
@@ -67,11 +87,11 @@ export class ReviewService {
         return;
       case 'done':
         this.pending.get(message.job)?.resolve(message.value);
-        this.pending.delete(message.job);
+        this.settled(message.job);
         return;
       case 'failed':
         this.pending.get(message.job)?.reject(new Error(message.message));
-        this.pending.delete(message.job);
+        this.settled(message.job);
         return;
       default: {
         const never: never = message;
@@ -80,7 +100,23 @@ export class ReviewService {
     }
   }
 
+  private settled(job: number): void {
+    this.pending.delete(job);
+    if (this.pending.size === 0 && this.idle === null) this.idle = setTimeout(() => this.stopIdle(), this.idleMs);
+  }
+
+  private stopIdle(): void {
+    this.idle = null;
+    if (this.pending.size > 0) return;
+    this.worker?.terminate();
+    this.worker = null;
+    this.docs = new WeakMap();
+  }
+
   private fail(error: Error): void {
+    this.failed = true;
+    if (this.idle !== null) clearTimeout(this.idle);
+    this.idle = null;
     this.worker?.terminate();
     this.worker = null;
     for (const p of this.pending.values()) p.reject(error);
