@@ -219,6 +219,34 @@ describe('DecisionOutbox', () => {
     expect(outbox.snapshot().entries).toEqual([]);
   });
 
+  it('a newer decision made while a retried save was in flight goes over it when the 409 shows that save landed', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls: OutboxEntry[] = [];
+    // The first reply was lost: the retry of "rejected" meets its own stored record (version 1) as a conflict.
+    const send = vi.fn(async (e: OutboxEntry): Promise<SaveOutcome> => {
+      calls.push(structuredClone(e));
+      if (calls.length === 1) {
+        await gate;
+        return { kind: 'conflict', current: record({ decision: 'rejected', note: '', version: 1 }) };
+      }
+      return { kind: 'saved', record: record({ decision: e.decision, note: e.note, version: e.baseVersion + 1 }) };
+    });
+    const { outbox } = makeOutbox(memoryStorage(), send);
+    const first = outbox.enqueue(decision({ decision: 'rejected', note: '', baseVersion: 0 }));
+    await settle();
+    // The reviewer undoes it while the save is on its way.
+    const undo = outbox.enqueue(decision({ decision: null, note: '', baseVersion: 0 }));
+    release();
+    await Promise.all([first, undo]);
+    expect(calls.map((c) => [c.decision, c.baseVersion])).toEqual([
+      ['rejected', 0],
+      [null, 1],
+    ]);
+    // No conflict for the reviewer to settle: the undo is stored.
+    expect(outbox.snapshot().entries).toEqual([]);
+  });
+
   it('a 404 moves the decision to local-only storage', async () => {
     const storage = memoryStorage();
     const { send } = server({ kind: 'not-held' });

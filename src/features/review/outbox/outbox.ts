@@ -238,7 +238,12 @@ export class DecisionOutbox {
         if (!current) break;
         // Another tab of ours (or a retried request whose first reply was lost) stored this very decision.
         if (theirs.decision === current.decision && theirs.note === current.note) await this.remove(sent.key);
-        else await this.update({ ...current, state: { kind: 'conflict', theirs } });
+        else if (replaced && current.state.kind === 'pending' && theirs.decision === sent.decision && theirs.note === sent.note) {
+          // What we sent is what the server holds (a retry whose first reply was lost), and the reviewer has decided
+          // again since (an undo right after): the newer decision goes over it, as it would have over our own reply.
+          await this.update({ ...current, baseVersion: theirs.version, state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() } });
+          this.flushAgain = true;
+        } else await this.update({ ...current, state: { kind: 'conflict', theirs } });
         break;
       }
       case 'not-held': {
