@@ -15,8 +15,9 @@ if (startsOpen && file) {
   const url = new URL(file, window.location.href).href;
   // The file is known at once here (a link to an answer knows it once the answer is in): its bytes first.
   prefetchPdfBytes(url);
-  // A failed preload costs nothing: the viewer's pane then starts the opening itself.
-  void import('../../features/viewer/document/pdf-preload.ts').then(({ preloadPdfDocument }) => preloadPdfDocument(url), () => undefined);
+  // A failed preload costs nothing: the viewer's pane then starts the opening itself. The opening is not returned into
+  // this chain: a file pdf.js refuses is the viewer's message, not also an unhandled rejection (as answer-route-start).
+  void import('../../features/viewer/document/pdf-preload.ts').then(({ preloadPdfDocument }) => void preloadPdfDocument(url), () => undefined);
 }
 void import('./bench-root.tsx').catch((error: unknown) => {
   console.error('The bench page did not load', error);

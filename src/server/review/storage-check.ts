@@ -1,5 +1,4 @@
-import { constants, accessSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { describeFsError } from '../ask/answer-store.ts';
 import { StorageUnavailableError, storageReason } from './storage-errors.ts';
@@ -51,33 +50,4 @@ export function sqliteIdentityCheck(file: string, where: string): () => void {
       );
     }
   };
-}
-
-/**
- * Throws StorageUnwritableError when files cannot be created in `dir` (or, while it does not exist, in the folder it
- * would be created in): a probe file is written and removed. `what` names the folder's role for the message. Nothing
- * is checked when neither exists (the server warns about a missing data folder itself).
- */
-export function checkFolderWritable(dir: string, what: string): void {
-  const target = [dir, path.dirname(dir)].find((d) => {
-    try {
-      accessSync(d, constants.F_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (target === undefined) return;
-  const probe = path.join(target, `.citelens-write-check-${process.pid}.tmp`);
-  try {
-    writeFileSync(probe, '', { flag: 'w' });
-    unlinkSync(probe);
-  } catch (e) {
-    try {
-      unlinkSync(probe);
-    } catch {
-      // never created
-    }
-    throw new StorageUnwritableError(`cannot write ${what} (${dir}): ${describeFsError(e)}`);
-  }
 }
