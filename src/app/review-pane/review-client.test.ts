@@ -12,7 +12,7 @@ class FakeWorker extends EventTarget {
   postMessage(message: ToReviewWorker) {
     this.sent.push(message);
     if (message.type !== 'review') return;
-    const reply: FromReviewWorker = { type: 'done', job: message.job, value: { claims: [] } as unknown as ReviewedClaims };
+    const reply: FromReviewWorker = { type: 'done', job: message.job, also: [], value: { claims: [] } as unknown as ReviewedClaims };
     queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data: reply })));
   }
   terminate() {
@@ -59,5 +59,25 @@ describe('the review worker', () => {
     void service.review(answer, {}, []);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(worker!.terminated).toBe(false);
+  });
+
+  it('a review the worker replaced by a newer one gets the newer one\'s result, and none is left waiting', async () => {
+    let worker: FakeWorker | null = null;
+    const service = new ReviewService(() => {
+      worker = new FakeWorker();
+      // This worker holds the reviews back, as one busy with a long review does.
+      worker.postMessage = (m) => void worker!.sent.push(m);
+      return worker as unknown as Worker;
+    }, 1_000);
+    const older = service.review(answer, { a: 1 } as never, []);
+    const newer = service.review(answer, { a: 2 } as never, []);
+    const jobs = worker!.sent.flatMap((m) => (m.type === 'review' ? [m.job] : []));
+    const latest = { claims: ['newest'] } as unknown as ReviewedClaims;
+    worker!.dispatchEvent(new MessageEvent('message', { data: { type: 'done', job: jobs[1]!, also: [jobs[0]!], value: latest } satisfies FromReviewWorker }));
+    expect(await older).toBe(latest);
+    expect(await newer).toBe(latest);
+    // nothing is pending any more: the idle worker ends
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(worker!.terminated).toBe(true);
   });
 });

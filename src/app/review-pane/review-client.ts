@@ -10,7 +10,8 @@ import { startBundledWorker } from '../../lib/start-worker.ts';
 // it has been idle a few seconds. Each answer object is a document of the worker's: its text goes over once, and the
 // worker keeps the model it built until the answer is garbage collected here (or the worker ends). When the worker
 // cannot start or fails, every pending and later job rejects and the caller reviews on the main thread
-// (review-result.ts).
+// (review-result.ts). A job that a newer one for the same answer replaced while it waited (review-queue.ts) gets the
+// newer one's result: its caller shows the latest review anyway.
 
 const startReviewWorker = () => startBundledWorker(workerUrl);
 
@@ -86,12 +87,12 @@ export class ReviewService {
       case 'ready':
         return;
       case 'done':
-        this.pending.get(message.job)?.resolve(message.value);
-        this.settled(message.job);
+        for (const job of [message.job, ...message.also]) this.pending.get(job)?.resolve(message.value);
+        this.settled([message.job, ...message.also]);
         return;
       case 'failed':
-        this.pending.get(message.job)?.reject(new Error(message.message));
-        this.settled(message.job);
+        for (const job of [message.job, ...message.also]) this.pending.get(job)?.reject(new Error(message.message));
+        this.settled([message.job, ...message.also]);
         return;
       default: {
         const never: never = message;
@@ -100,8 +101,8 @@ export class ReviewService {
     }
   }
 
-  private settled(job: number): void {
-    this.pending.delete(job);
+  private settled(jobs: readonly number[]): void {
+    for (const job of jobs) this.pending.delete(job);
     if (this.pending.size === 0 && this.idle === null) this.idle = setTimeout(() => this.stopIdle(), this.idleMs);
   }
 

@@ -15,5 +15,6 @@ export type ToReviewWorker =
 
 export type FromReviewWorker =
   | { type: 'ready' }
-  | { type: 'done'; job: number; value: ReviewedClaims }
-  | { type: 'failed'; job: number; message: string };
+  /** `also`: the waiting jobs of the same answer this one replaced (review-queue.ts); they get the same answer. */
+  | { type: 'done'; job: number; also: readonly number[]; value: ReviewedClaims }
+  | { type: 'failed'; job: number; also: readonly number[]; message: string };

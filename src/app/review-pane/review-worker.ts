@@ -1,5 +1,6 @@
 import type { ReviewChecks } from '../../core/review/types.ts';
 import type { FromReviewWorker, ToReviewWorker } from './review-protocol.ts';
+import { ReviewQueue } from './review-queue.ts';
 import { answerReviewer, type ReviewedClaims } from './reviewed-claims.ts';
 
 // The review worker: a long answer's model (Markdown parse, claims) and its review rules, off the main thread
@@ -13,23 +14,39 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const reviewers = new Map<number, (checks: ReviewChecks, storeOrigins: readonly string[]) => ReviewedClaims>();
 
+type ReviewMessage = Extract<ToReviewWorker, { type: 'review' }>;
+
+function review(data: ReviewMessage, also: readonly number[]): void {
+  try {
+    let reviewer = reviewers.get(data.doc);
+    if (!reviewer) {
+      // The page sends an answer's text with its first job only; a newer job that replaced that one takes it over.
+      const first = data.answer ? data : firstOf.get(data.doc);
+      if (!first?.answer) throw new Error(`no answer for document ${data.doc}`);
+      reviewer = answerReviewer(first.answer, first.markdown);
+      reviewers.set(data.doc, reviewer);
+      firstOf.delete(data.doc);
+    }
+    scope.postMessage({ type: 'done', job: data.job, also, value: reviewer(data.checks, data.storeOrigins) });
+  } catch (e) {
+    scope.postMessage({ type: 'failed', job: data.job, also, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+const queue = new ReviewQueue<ReviewMessage>({ run: review, schedule: (fn) => void setTimeout(fn, 0) });
+/** Each answer's first job (the one that carries its text), kept until its model is built. */
+const firstOf = new Map<number, ReviewMessage>();
+
 scope.addEventListener('message', ({ data }) => {
   switch (data.type) {
     case 'close':
       reviewers.delete(data.doc);
+      firstOf.delete(data.doc);
+      queue.drop(data.doc);
       return;
     case 'review': {
-      try {
-        let reviewer = reviewers.get(data.doc);
-        if (!reviewer) {
-          if (!data.answer) throw new Error(`no answer for document ${data.doc}`);
-          reviewer = answerReviewer(data.answer, data.markdown);
-          reviewers.set(data.doc, reviewer);
-        }
-        scope.postMessage({ type: 'done', job: data.job, value: reviewer(data.checks, data.storeOrigins) });
-      } catch (e) {
-        scope.postMessage({ type: 'failed', job: data.job, message: e instanceof Error ? e.message : String(e) });
-      }
+      if (data.answer) firstOf.set(data.doc, data);
+      queue.push(data);
       return;
     }
     default: {
