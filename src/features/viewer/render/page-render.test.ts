@@ -1,5 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nodePdfjs } from '../../../testing/node-pdfjs.ts';
 import { drawPromptly, prepareDrawing, whenDrawingListed } from './page-render.ts';
 import { RenderScheduler } from './render-scheduler.ts';
@@ -76,6 +76,17 @@ describe('prepareDrawing on pdf.js', () => {
 // drawPromptly switches pdf.js's render task off animation-frame pacing (its private `_useRequestAnimationFrame`,
 // what its print path does) and yields between the slices of a long drawing through the public `onContinue`.
 describe('drawPromptly on pdf.js', () => {
+  // A browser runs each MessageChannel message as a task of its own; Node delivers a port's messages in one batch,
+  // those posted meanwhile included, so a whole drawing's slices ran there before any other task whenever the worker
+  // had sent the drawing in one piece (a failure seen under load in CI). A channel that delivers like a browser:
+  // each message in its own task (setImmediate, after the tasks already queued).
+  class TaskPerMessageChannel {
+    readonly port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    readonly port2 = { postMessage: (data: unknown) => void setImmediate(() => this.port1.onmessage?.({ data })) };
+  }
+  beforeAll(() => vi.stubGlobal('MessageChannel', TaskPerMessageChannel));
+  afterAll(() => vi.unstubAllGlobals());
+
   /** pdf.js paces by frames only when a window exists: one whose frames never come. */
   function withFramelessWindow<T>(fn: () => Promise<T>): Promise<T> {
     const g = globalThis as { window?: unknown };
