@@ -8,6 +8,11 @@ import { horizontalScroll } from './horizontal-scroll.ts';
 // Anchoring: zooming, rotating, a pane resize in a fit mode, or a page above the viewport getting its real size all
 // move every page below. We remember which point of which page sits at the viewport centre and put that same
 // point back at the centre after the layout changes, so what the user (or a highlight) was looking at stays put.
+//
+// A hidden viewer (its phone tab not chosen, its pane collapsed) has no box: it reads as scrolled to the top of page 1
+// and Chromium does not keep its scroll offset. Nothing is read from it then (the range and the anchor stay what they
+// were) and, once it shows again, the anchor is put back: a reader on page 990 who narrows the window and taps
+// *Document* is still on page 990 (under load, the view came back on page 1).
 
 interface Anchor {
   page: number;
@@ -25,12 +30,14 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
   // The layout the DOM shows: updated in the layout effect below (never during render), before anything reads it.
   const layoutRef = useRef(layout);
   const lastTopRef = useRef(0);
+  /** The viewer had no box when last looked at: its anchor is still to be put back. */
+  const hiddenRef = useRef(false);
 
   /** Recompute the range and the anchor from the container's current scroll position. */
   const sync = useCallback(() => {
     const el = scrollRef.current;
     const l = layoutRef.current;
-    if (!el || l.count === 0) return;
+    if (!el || l.count === 0 || !hasBox(el)) return;
     const scrollTop = el.scrollTop;
     // The direction of the last real move (a still position keeps the previous one; at either end of the document,
     // the only way there is): the next page that way renders before the page behind.
@@ -76,6 +83,17 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     };
   }, [scrollRef, sync]);
 
+  /** Puts the anchor back at the viewport centre, in the layout the DOM shows now. */
+  const restore = useCallback((el: HTMLDivElement) => {
+    const anchor = anchorRef.current;
+    const l = layoutRef.current;
+    if (!anchor || anchor.page > l.count) return;
+    const idx = anchor.page - 1;
+    const y = (l.tops[idx] ?? 0) + anchor.fy * (l.heights[idx] ?? 0);
+    el.scrollTop = anchor.atTop ? 0 : y - el.clientHeight / 2;
+    horizontalScroll(el).set(anchor.fx * el.scrollWidth - el.clientWidth / 2);
+  }, []);
+
   // Before paint, after the placeholders got their new positions: restore the anchor, then refresh the range.
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -83,15 +101,39 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     // made in (layoutRef still holds it), or the new layout would put the view back where it was before that scroll.
     if (el && el.scrollTop !== lastTopRef.current) sync();
     layoutRef.current = layout;
-    const anchor = anchorRef.current;
-    if (el && anchor && anchor.page <= layout.count) {
-      const idx = anchor.page - 1;
-      const y = (layout.tops[idx] ?? 0) + anchor.fy * (layout.heights[idx] ?? 0);
-      el.scrollTop = anchor.atTop ? 0 : y - el.clientHeight / 2;
-      horizontalScroll(el).set(anchor.fx * el.scrollWidth - el.clientWidth / 2);
+    // Hidden: the anchor waits for the viewer to show again, in whatever layout it has by then.
+    if (!el || !hasBox(el)) {
+      hiddenRef.current = true;
+      return;
     }
+    hiddenRef.current = false;
+    restore(el);
     sync();
-  }, [layout, scrollRef, sync]);
+  }, [layout, scrollRef, sync, restore]);
+
+  // Shown again with the same layout (no layout effect ran): back to the anchor before that frame paints, unless
+  // something scrolled the view since it showed (a citation's scroll goal runs in the commit that shows it).
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!hasBox(el)) {
+        hiddenRef.current = true;
+        return;
+      }
+      if (!hiddenRef.current) return;
+      hiddenRef.current = false;
+      if (el.scrollTop === 0) restore(el);
+      sync();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scrollRef, sync, restore]);
 
   return { range, sync };
+}
+
+/** Whether the scroll container is laid out at all (a hidden tab or a collapsed pane is not). */
+function hasBox(el: HTMLElement): boolean {
+  return el.clientHeight > 0 || el.clientWidth > 0;
 }
