@@ -3,7 +3,6 @@ import { bodyLimit } from '../body-limit.ts';
 import { apiError } from '../api-error.ts';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { preloadPdfjs } from '../../node/load-pdf.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
@@ -112,9 +111,9 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     ...(o.maxSessions !== undefined && { max: o.maxSessions }),
     ...(o.now && { now: o.now }),
   });
-  // The pdf.js module is loaded ahead, in the background; so is the index brought up to date when the server asks
-  // (it never delays readiness: a question meanwhile waits for it). Unchanged documents are not read at all.
-  setTimeout(() => void preloadPdfjs().catch(() => undefined), 0).unref();
+  // The index is brought up to date at start, in the background, when the server asks (it never delays readiness:
+  // a question meanwhile waits for it). pdf.js, seconds of module loading on a busy machine, is loaded only when a
+  // PDF is new or changed: a restart over an unchanged folder never loads it, so it never slows the first questions.
   if (o.indexAtStart) {
     setTimeout(() => void service.library.documents().catch((e: unknown) => o.warn(`cannot index the documents for questions: ${(e as Error).message}`)), 0).unref();
   }
