@@ -10,7 +10,7 @@ import { POSTGRES_MISSING } from '../review/test-postgres.ts';
 import { DocumentLibrary } from './document-index.ts';
 import { DEFAULT_CANDIDATES, retrieve } from './retrieve.ts';
 import type { IndexedDocument, SearchIndexStore } from './search-index-db.ts';
-import { openIndexDatabase, postgresBin, postgresEngine, sqliteEngine, type IndexEngine } from './search-index-engines.ts';
+import { openIndexDatabase, postgresBin, postgresEngine, sqliteEngine, type IndexEngine } from './test-index-engines.ts';
 
 // Issue 39: moving the ask index into the database engine must not change the answers. Before, every sentence that
 // held a question's term was scored by our BM25 with statistics counted over every sentence in memory; now the engine

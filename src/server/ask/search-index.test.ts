@@ -9,7 +9,7 @@ import type { ReviewStoreConfig, ServerDatabase } from '../review/open-database.
 import { POSTGRES_MISSING } from '../review/test-postgres.ts';
 import { DocumentLibrary } from './document-index.ts';
 import { retrieve } from './retrieve.ts';
-import { openIndexDatabase, postgresBin, postgresEngine, sqliteEngine, type IndexEngine } from './search-index-engines.ts';
+import { openIndexDatabase, postgresBin, postgresEngine, sqliteEngine, type IndexEngine } from './test-index-engines.ts';
 
 // Issue 39: the ask index lives in the database engine. On SQLite and on PostgreSQL alike: a document added, changed
 // or removed is found, found anew or no longer found; a document whose file did not change is not read again; a
@@ -124,6 +124,15 @@ function contract(engine: () => IndexEngine) {
     const ranked = await s.ask('دسترسي تأمين كننده پس از چند روز غيرفعال می‌شود؟');
     expect(ranked[0]?.passage.quote).toBe('دسترسی تأمین‌کننده پس از ۹۰ روز بی‌فعالیتی به‌طور خودکار غیرفعال می‌شود.');
     expect(ranked[0]?.passage.section).toBe('دسترسی');
+  }, 60_000);
+
+  it('a word with a symbol in it (C++, $5) is searched as a word', async () => {
+    await fresh();
+    write('tools.md', 'The C++ toolchain costs $5 per seat.\n\nThe C compiler is free.\n');
+    const s = await server();
+    expect((await s.ask('What does the C++ toolchain cost?'))[0]?.passage.quote).toBe('The C++ toolchain costs $5 per seat.');
+    // a question made only of symbols finds nothing, rather than failing
+    expect(await s.ask('++ ||| <>')).toEqual([]);
   }, 60_000);
 
   it('a second server on the same database answers at once, without reading any document', async () => {
