@@ -38,16 +38,6 @@ function loadPdfjs(): Promise<PdfjsModule> {
 }
 
 /**
- * Starts loading pdf.js now (the server's ask routes call this at start-up: importing the legacy build takes seconds
- * on a busy machine, which would otherwise all land on the first question).
- */
-export function preloadPdfjs(): Promise<unknown> {
-  // the worker module too: in Node pdf.js runs it in-process and imports it on the first getDocument()
-  const worker = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-  return Promise.all([loadPdfjs(), import(worker)]);
-}
-
-/**
  * node:zlib stops at `maxOutputLength` (a RangeError) instead of growing its buffer, so a bomb costs at most `cap`
  * bytes of memory here. A truncated stream (Z_SYNC_FLUSH) counts what it held; a corrupt one inflated nothing past
  * the cap before its error (the cap is checked as the output grows), so it counts as small.

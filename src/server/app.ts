@@ -6,6 +6,7 @@ import { apiError as sendApiError } from './api-error.ts';
 import { createMemoryAskedAnswers, type AskedAnswerStore } from './ask/asked-answers.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { ChatSessionStoreFactory } from './ask/chat-sessions.ts';
+import type { SearchIndexStore } from './ask/search-index-db.ts';
 import type { EmbedSessionStoreFactory } from './embed/sessions.ts';
 import type { AuthVariables } from './auth-context.ts';
 import { contentSecurityPolicy } from './embed/csp.ts';
@@ -68,6 +69,12 @@ export interface AppOptions {
    * replica know them. Default: this process's memory.
    */
   sessions?: { chat?: ChatSessionStoreFactory; embed?: EmbedSessionStoreFactory };
+  /**
+   * The ask index: the review database's (ServerDatabase.searchIndex), shared by every replica and kept across
+   * restarts, brought up to date at start when `indexAtStart`. Default: SQLite in memory, built on the first question.
+   */
+  searchIndex?: SearchIndexStore;
+  indexAtStart?: boolean;
   /**
    * Operations (src/server/ops, docs/deploy.md): /healthz, /readyz (the database's readiness, draining at shutdown),
    * /metrics (with `metrics`, CITELENS_METRICS=1) and one JSON log line per request (`requestLog`). Default: the
@@ -289,6 +296,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       trustProxy: limits.trustProxy,
       asked,
       ...(options.sessions?.chat && { chatSessions: options.sessions.chat }),
+      ...(options.searchIndex && { searchIndex: options.searchIndex }),
+      ...(options.indexAtStart && { indexAtStart: true }),
       ...(options.ops?.metrics && { observeAsk: options.ops.metrics.observeAsk }),
       retention: {
         policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },

@@ -130,6 +130,8 @@ const app = createApp({
   limits,
   asked: database.asked,
   sessions: database.sessions,
+  searchIndex: database.searchIndex,
+  indexAtStart: true,
   ops: {
     readiness: () => database.readiness(),
     draining: () => draining,

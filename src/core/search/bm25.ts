@@ -1,20 +1,20 @@
-// Okapi BM25 over short passages (sentences), in shards: one shard per document, built once, so adding or changing
-// a document never rebuilds the others. Corpus statistics (passage count, average length, document frequency) are
-// summed over the shards at query time, which keeps the scores those of one index over all of them. Pure.
+// Okapi BM25 over short passages (sentences). The database engine (SQLite FTS5, PostgreSQL full-text search) finds
+// the candidate passages; this scores them with the corpus statistics the engine keeps (passage count, total length,
+// document frequency per term), so a score, the relevance derived from it and the answerer's floors mean the same
+// whatever engine found the candidates and however many it returned. Pure.
 
-export interface Bm25Shard {
-  /** Number of passages. */
+export interface CorpusStats {
+  /** Number of passages in the whole index. */
   n: number;
-  /** Length (terms) of each passage. */
-  lengths: number[];
+  /** Sum of every passage's length (terms). */
   totalLength: number;
-  /** term → [passage index, term frequency] pairs, passage index ascending. */
-  postings: Map<string, Array<[number, number]>>;
+  /** Passages that hold each term (absent: none). */
+  df: ReadonlyMap<string, number>;
 }
 
 export interface Bm25Hit {
-  shard: number;
-  passage: number;
+  /** Index of the candidate in the list scored. */
+  candidate: number;
   score: number;
   /** Distinct query terms the passage contains. */
   matched: number;
@@ -23,25 +23,6 @@ export interface Bm25Hit {
 export interface Bm25Options {
   k1?: number;
   b?: number;
-}
-
-/** Builds one shard from each passage's terms (see searchTerms). */
-export function buildShard(passages: readonly (readonly string[])[]): Bm25Shard {
-  const postings = new Map<string, Array<[number, number]>>();
-  const lengths: number[] = [];
-  let totalLength = 0;
-  passages.forEach((terms, i) => {
-    lengths.push(terms.length);
-    totalLength += terms.length;
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const [t, f] of tf) {
-      let list = postings.get(t);
-      if (!list) postings.set(t, (list = []));
-      list.push([i, f]);
-    }
-  });
-  return { n: passages.length, lengths, totalLength, postings };
 }
 
 /** Inverse document frequency, the "+1" form that is never negative (a term in every passage still counts a bit). */
@@ -58,40 +39,43 @@ export interface Bm25Result {
   ceiling: number;
 }
 
-/** Every passage that shares a term with the query, best first (ties: earlier shard, then earlier passage). */
-export function searchShards(shards: readonly Bm25Shard[], query: readonly string[], options: Bm25Options = {}): Bm25Result {
+/**
+ * Scores each candidate (its terms, see searchTerms) against the query; returns those that share a term with it, best
+ * first (ties: earlier candidate). A candidate's score depends only on it and `stats`, never on the other candidates.
+ */
+export function scoreCandidates(
+  candidates: readonly (readonly string[])[],
+  query: readonly string[],
+  stats: CorpusStats,
+  options: Bm25Options = {},
+): Bm25Result {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
-  const n = shards.reduce((s, x) => s + x.n, 0);
-  const total = shards.reduce((s, x) => s + x.totalLength, 0);
-  const avgdl = n > 0 ? total / n : 0;
-  const terms = [...new Set(query)];
-  const scores = new Map<string, Bm25Hit>();
+  const avgdl = stats.n > 0 ? stats.totalLength / stats.n : 0;
+  const weights = new Map<string, number>();
   let ceiling = 0;
-  for (const term of terms) {
-    const df = shards.reduce((s, x) => s + (x.postings.get(term)?.length ?? 0), 0);
-    if (df === 0) continue;
-    const w = idf(n, df);
+  for (const term of new Set(query)) {
+    const df = stats.df.get(term) ?? 0;
+    // Query terms no passage has still count against the ceiling: "capital of France" over security policies must
+    // not look like a strong match because its only known word is "policy".
+    const w = idf(stats.n, df);
     ceiling += w * (k1 + 1);
-    shards.forEach((shard, si) => {
-      for (const [pi, tf] of shard.postings.get(term) ?? []) {
-        const len = shard.lengths[pi] ?? 0;
-        const norm = avgdl > 0 ? 1 - b + (b * len) / avgdl : 1;
-        const part = (w * tf * (k1 + 1)) / (tf + k1 * norm);
-        const key = `${si}:${pi}`;
-        const hit = scores.get(key);
-        if (hit) {
-          hit.score += part;
-          hit.matched += 1;
-        } else scores.set(key, { shard: si, passage: pi, score: part, matched: 1 });
-      }
-    });
+    if (df > 0) weights.set(term, w);
   }
-  // Query terms no passage has still count against the ceiling: "capital of France" over security policies must
-  // not look like a strong match because its only known word is "policy".
-  for (const term of terms) {
-    if (!shards.some((x) => x.postings.has(term))) ceiling += idf(n, 0) * (k1 + 1);
-  }
-  const hits = [...scores.values()].sort((p, q) => q.score - p.score || p.shard - q.shard || p.passage - q.passage);
+  const hits: Bm25Hit[] = [];
+  candidates.forEach((terms, candidate) => {
+    const tf = new Map<string, number>();
+    for (const t of terms) if (weights.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    if (tf.size === 0) return;
+    const norm = avgdl > 0 ? 1 - b + (b * terms.length) / avgdl : 1;
+    let score = 0;
+    // summed in query order, so equal passages score exactly equal (ties then fall to candidate order)
+    for (const [t, w] of weights) {
+      const f = tf.get(t);
+      if (f !== undefined) score += (w * f * (k1 + 1)) / (f + k1 * norm);
+    }
+    hits.push({ candidate, score, matched: tf.size });
+  });
+  hits.sort((p, q) => q.score - p.score || p.candidate - q.candidate);
   return { hits, ceiling };
 }

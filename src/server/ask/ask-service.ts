@@ -10,6 +10,7 @@ import { standaloneQuestion } from './follow-up.ts';
 import { llmDraft, type LlmConfig } from './llm-answer.ts';
 import { retrieve } from './retrieve.ts';
 import { AnswerRetention, type RetentionOptions } from './retention.ts';
+import { createMemorySearchIndex, type SearchIndexStore } from './search-index-db.ts';
 
 // One question in, one stored answer out: rewrite a follow-up, retrieve, answer (extractively, or with the model
 // when one is configured), give it an id and its place in the thread, and store it in the database (never in the
@@ -37,6 +38,8 @@ export interface AskServiceOptions {
   observe?: (seconds: number, outcome: 'answered' | 'failed') => void;
   /** The asked answers' cap and retention (retention.ts); absent: every answer is kept. */
   retention?: Omit<RetentionOptions, 'warn' | 'now'>;
+  /** The search index (the review database's, search-index-db.ts); absent: SQLite in memory, for this process only. */
+  index?: SearchIndexStore;
 }
 
 export interface AskRequest {
@@ -53,7 +56,7 @@ export class AskService {
   private readonly now: () => number;
 
   constructor(private readonly options: AskServiceOptions) {
-    this.library = new DocumentLibrary({ dataDir: options.dataDir, warn: options.warn });
+    this.library = new DocumentLibrary({ dataDir: options.dataDir, warn: options.warn, index: options.index ?? createMemorySearchIndex() });
     const asked = options.asked ?? createMemoryAskedAnswers();
     this.store = new AnswerCatalog(new FolderAnswers(path.join(options.dataDir, 'answers')), asked);
     this.now = options.now ?? Date.now;
@@ -86,7 +89,7 @@ export class AskService {
     }
     const standalone = standaloneQuestion(q, previous);
     const documents = await this.library.documents(signal);
-    const ranked = retrieve(documents, standalone);
+    const ranked = await retrieve(this.library.index, documents, standalone);
     let draft: Draft;
     if (ranked.length === 0) draft = nothingFound(documents.length);
     else if (this.options.llm) draft = await llmDraft(this.options.llm, standalone, ranked, signal);

@@ -1,113 +1,144 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
-import { loadPdf } from '../../node/load-pdf.ts';
 import { MAX_PDF_BYTES, MAX_TEXT_BYTES } from '../../node/read-input.ts';
-import { indexPage, type IndexedPage } from '../../core/locate/text-index.ts';
-import type { Box } from '../../core/model/types.ts';
-import { buildShard, type Bm25Shard } from '../../core/search/bm25.ts';
-import { searchTerms } from '../../core/search/tokenize.ts';
-import { listInside, openInside, readJsonInside, readOpened } from '../data-folder.ts';
-import { pageSentences, printedText } from './page-sentences.ts';
-import { headingText, textSentences } from './text-sentences.ts';
+import { listInside, openInside, readJsonInside, readOpened, type OpenedFile } from '../data-folder.ts';
+import { firstHeading, pdfPassages, textPassages } from './extract-passages.ts';
+import type { IndexedDocument, IndexedEntry, SearchIndexStore } from './search-index-db.ts';
 
-// The reference answerer's index of the data folder's documents: every sentence with its page, boxes and exact
-// words, and a BM25 shard per document. Built lazily (on the first question), one document at a time, yielding to
-// the event loop after every page so other requests are served meanwhile; kept per document until the file's
-// mtime or size changes. Documents whose meta says `"access": "forbidden"` are never read. Every file is opened through
-// the data folder's one opener (src/server/data-folder.ts): a link out of the folder is never indexed.
-
-export interface Passage {
-  documentId: string;
-  quote: string;
-  section?: string;
-  /** PDFs: the page and the canonical boxes of the sentence. */
-  page?: number;
-  boxes?: Box[];
-  /** Text documents: where the sentence is in the file (UTF-16 offsets, end exclusive). */
-  charStart?: number;
-  charEnd?: number;
-}
-
-export interface IndexedDocument {
-  id: string;
-  title: string;
-  version?: string;
-  mediaType: string;
-  passages: Passage[];
-  shard: Bm25Shard;
-}
+// Keeps the ask index (the database's, search-index-db.ts) in step with the data folder's documents, incrementally:
+// a document is hashed (SHA-256 of its bytes, meta title and version) and read for passages only when its hash is not
+// the one indexed; a document gone, unreadable or forbidden (`"access": "forbidden"` in its meta) leaves the index.
+// A file whose stamp (inode, mtime, size, meta title and version) is the one hashed before, by this process or when
+// it was indexed, is not even read: an unchanged folder costs a listing, a stat per file and one query. Every file is
+// opened through the data folder's one opener (src/server/data-folder.ts): a link out of the folder is never indexed.
+// One sync at a time per process, one document at a time (two big PDFs at once would only compete for the two
+// cores); several processes on one database may sync at once (the store's replace is idempotent per hash).
 
 const EXTENSIONS = { '.pdf': 'application/pdf', '.md': 'text/markdown', '.txt': 'text/plain' } as const;
 type Extension = keyof typeof EXTENSIONS;
 
 const metaSchema = z.object({ title: z.string().optional(), version: z.string().optional(), access: z.string().optional() });
-
-interface CacheEntry {
-  stamp: string;
-  built: Promise<IndexedDocument | null>;
-}
+type Meta = z.infer<typeof metaSchema>;
 
 export interface DocumentLibraryOptions {
   /** The data folder: documents are `documents/<id>.{pdf,md,txt}` inside it. */
   dataDir: string;
   warn: (message: string) => void;
-}
-
-/** A page's line that is a running head or foot: the same words (numbers aside) on many pages. */
-function lineSignature(line: string): string {
-  return line.toLowerCase().replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim();
+  index: SearchIndexStore;
+  /** Told each time a document's bytes are read (tests count them). */
+  onRead?: (id: string) => void;
 }
 
 export class DocumentLibrary {
-  private readonly cache = new Map<string, CacheEntry>();
   private readonly documentsDir: string;
   /** Links already reported, so a planted link is logged once, not on every question. */
   private readonly refused = new Set<string>();
+  /** File stamp → content hash, per document: an unchanged file is never read again by this process. */
+  private readonly hashes = new Map<string, { stamp: string; hash: string }>();
+  /** Documents that could not be indexed, at the stamp they had: tried again once the file changes. */
+  private readonly failed = new Map<string, string>();
+  private running: Promise<IndexedDocument[]> | null = null;
+  private queued: Promise<IndexedDocument[]> | null = null;
 
   constructor(private readonly options: DocumentLibraryOptions) {
     this.documentsDir = path.join(options.dataDir, 'documents');
   }
 
-  /** Every readable document, indexed (waits for documents being indexed; `signal` stops the waiting only). */
-  async documents(signal?: AbortSignal): Promise<IndexedDocument[]> {
+  get index(): SearchIndexStore {
+    return this.options.index;
+  }
+
+  /**
+   * Brings the index up to date with the folder and returns its searchable documents, in the server's lookup order.
+   * A call during a sync waits for it and then syncs once more (calls meanwhile share that one). `signal` stops the
+   * waiting only: the sync goes on, and its work is kept.
+   */
+  documents(signal?: AbortSignal): Promise<IndexedDocument[]> {
+    if (!this.running) {
+      this.running = this.sync().finally(() => (this.running = null));
+      return abortable(this.running, signal);
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.documents();
+      });
+    return abortable(this.queued, signal);
+  }
+
+  private async sync(): Promise<IndexedDocument[]> {
     const files = await this.listFiles();
-    for (const id of this.cache.keys()) if (!files.has(id)) this.cache.delete(id);
+    const indexed = await this.options.index.entries();
     const out: IndexedDocument[] = [];
-    // one document at a time: two big PDFs at once would only compete for the same two cores
     for (const [id, file] of files) {
-      signal?.throwIfAborted();
-      const meta = await this.readMeta(id);
-      if (meta.access === 'forbidden') {
-        this.cache.delete(id);
-        continue;
-      }
-      const opened = await openInside(this.options.dataDir, file.path);
-      if (opened.kind === 'outside') this.refuse(file.path, opened.realPath);
-      if (opened.kind !== 'file') {
-        this.cache.delete(id);
-        continue;
-      }
-      const s = opened.file.stats;
-      const stamp = `${s.ino}:${s.mtimeMs}:${s.size}:${meta.title ?? ''}:${meta.version ?? ''}`;
-      let entry = this.cache.get(id);
-      if (!entry || entry.stamp !== stamp) {
-        const maxBytes = file.ext === '.pdf' ? MAX_PDF_BYTES : MAX_TEXT_BYTES;
-        // The bytes come from the handle that was checked: a link swapped in meanwhile is never read.
-        const built = readOpened(opened.file, maxBytes).then(
-          (read) => this.build(id, file.path, file.ext, meta, read),
-          (e: unknown) => {
-            this.options.warn(`cannot index documents/${path.basename(file.path)} for questions: ${(e as Error).message}`);
-            return null;
-          },
-        );
-        entry = { stamp, built };
-        this.cache.set(id, entry);
-      } else await opened.file.handle.close();
-      const doc = await abortable(entry.built, signal);
+      const doc = await this.syncOne(id, file, indexed.get(id));
       if (doc) out.push(doc);
     }
+    const keep = new Set(out.map((d) => d.id));
+    const gone = [...indexed.keys()].filter((id) => !keep.has(id));
+    for (const id of [...this.hashes.keys()]) if (!files.has(id)) this.hashes.delete(id);
+    for (const id of [...this.failed.keys()]) if (!files.has(id)) this.failed.delete(id);
+    await this.options.index.remove(gone);
     return out;
+  }
+
+  /** The document as indexed after this sync, or null when it is not searchable. */
+  private async syncOne(id: string, file: { path: string; ext: Extension }, entry: IndexedEntry | undefined): Promise<IndexedDocument | null> {
+    const meta = await this.readMeta(id);
+    if (meta.access === 'forbidden') return null;
+    const opened = await openInside(this.options.dataDir, file.path);
+    if (opened.kind === 'outside') this.refuse(file.path, opened.realPath);
+    if (opened.kind !== 'file') return null;
+    const s = opened.file.stats;
+    const stamp = `${s.ino}:${s.mtimeMs}:${s.size}:${meta.title ?? ''}:${meta.version ?? ''}`;
+    const known = this.hashes.get(id);
+    const hash = known?.stamp === stamp ? known.hash : entry?.stamp === stamp ? entry.hash : undefined;
+    if (hash !== undefined && entry?.hash === hash) {
+      await opened.file.handle.close();
+      return documentOf(entry);
+    }
+    if (this.failed.get(id) === stamp) {
+      await opened.file.handle.close();
+      return null;
+    }
+    try {
+      const doc = await this.read(id, file, meta, opened.file, stamp, entry);
+      if (!doc) this.failed.set(id, stamp);
+      return doc;
+    } catch (e) {
+      this.options.warn(`cannot index documents/${path.basename(file.path)} for questions: ${(e as Error).message}`);
+      this.failed.set(id, stamp);
+      return null;
+    }
+  }
+
+  /** Reads the file (through the handle that was checked: a link swapped in meanwhile is never read) and indexes it. */
+  private async read(id: string, file: { path: string; ext: Extension }, meta: Meta, handle: OpenedFile, stamp: string, entry: IndexedEntry | undefined): Promise<IndexedDocument | null> {
+    const read = await readOpened(handle, file.ext === '.pdf' ? MAX_PDF_BYTES : MAX_TEXT_BYTES);
+    if (read.kind !== 'ok') {
+      if (read.kind === 'too-large') this.options.warn(`cannot index documents/${path.basename(file.path)} for questions: it is larger than ${read.limit} bytes`);
+      return null;
+    }
+    this.options.onRead?.(id);
+    const hash = createHash('sha256').update(read.bytes).update(`\0${meta.title ?? ''}\0${meta.version ?? ''}`).digest('hex');
+    this.hashes.set(id, { stamp, hash });
+    // The same content under a new stamp (touched, copied back): the index has it already.
+    if (entry?.hash === hash) return documentOf(entry);
+    const started = performance.now();
+    const text = file.ext === '.pdf' ? '' : read.bytes.toString('utf8');
+    const passages = file.ext === '.pdf' ? await pdfPassages(id, new Uint8Array(read.bytes)) : textPassages(id, text, file.ext === '.md');
+    const doc: IndexedDocument = {
+      id,
+      title: meta.title ?? (file.ext === '.md' ? firstHeading(text) : undefined) ?? id,
+      ...(meta.version !== undefined && { version: meta.version }),
+      mediaType: EXTENSIONS[file.ext],
+    };
+    await this.options.index.replace({ ...doc, hash, stamp, passages });
+    const ms = Math.round(performance.now() - started);
+    if (ms > 3000) this.options.warn(`indexed documents/${path.basename(file.path)} for questions in ${ms} ms (${passages.length} sentences)`);
+    return doc;
   }
 
   private async listFiles(): Promise<Map<string, { path: string; ext: Extension }>> {
@@ -125,7 +156,7 @@ export class DocumentLibrary {
     return files;
   }
 
-  private async readMeta(id: string): Promise<z.infer<typeof metaSchema>> {
+  private async readMeta(id: string): Promise<Meta> {
     const file = path.join(this.documentsDir, `${id}.meta.json`);
     const read = await readJsonInside(this.options.dataDir, file, { maxBytes: 64 * 1024 });
     if (read.kind === 'missing') return {};
@@ -141,93 +172,13 @@ export class DocumentLibrary {
     this.refused.add(file);
     this.options.warn(`refusing documents/${path.basename(file)} for questions: it resolves to ${realPath}, outside the data folder`);
   }
-
-  private async build(
-    id: string,
-    file: string,
-    ext: Extension,
-    meta: z.infer<typeof metaSchema>,
-    read: Awaited<ReturnType<typeof readOpened>>,
-  ): Promise<IndexedDocument | null> {
-    if (read.kind !== 'ok') {
-      if (read.kind === 'too-large') this.options.warn(`cannot index documents/${path.basename(file)} for questions: it is larger than ${read.limit} bytes`);
-      return null;
-    }
-    try {
-      const started = performance.now();
-      const text = ext === '.pdf' ? '' : read.bytes.toString('utf8');
-      const passages = ext === '.pdf' ? await pdfPassages(id, new Uint8Array(read.bytes)) : textPassages(id, text, ext === '.md');
-      const shard = buildShard(passages.map((p) => searchTerms(`${p.section ?? ''} ${p.quote}`)));
-      const title = meta.title ?? (ext === '.md' ? firstHeading(text) : undefined) ?? id;
-      const ms = Math.round(performance.now() - started);
-      if (ms > 3000) this.options.warn(`indexed documents/${path.basename(file)} for questions in ${ms} ms (${passages.length} sentences)`);
-      return { id, title, ...(meta.version !== undefined && { version: meta.version }), mediaType: EXTENSIONS[ext], passages, shard };
-    } catch (e) {
-      this.options.warn(`cannot index documents/${path.basename(file)} for questions: ${(e as Error).message}`);
-      return null;
-    }
-  }
 }
 
-async function pdfPassages(id: string, bytes: Uint8Array): Promise<Passage[]> {
-  const pdf = await loadPdf(bytes);
-  try {
-    const pages: IndexedPage[] = [];
-    const seen = new Map<string, number>();
-    for (let n = 1; n <= pdf.pageCount; n++) {
-      const page = indexPage(await pdf.getPageText(n));
-      pages.push(page);
-      const printed = printedText(page);
-      for (const sig of new Set(printed.lines.map((l) => lineSignature(printed.text.slice(l.start, l.end))))) {
-        seen.set(sig, (seen.get(sig) ?? 0) + 1);
-      }
-      await yieldToEventLoop();
-    }
-    const repeated = (line: string) => {
-      const count = seen.get(lineSignature(line)) ?? 0;
-      return count >= 3 && count >= 0.4 * pages.length;
-    };
-    const out: Passage[] = [];
-    for (const page of pages) {
-      // A page made only of repeated lines (a 1,000-page register whose pages all follow one line template) is not
-      // all running heads: its only text is its content, and removing it indexed the document to 0 sentences.
-      const printed = printedText(page);
-      const lines = printed.lines.map((l) => printed.text.slice(l.start, l.end).trim()).filter((l) => l !== '');
-      const skipLine = lines.every(repeated) ? undefined : repeated;
-      for (const s of pageSentences(page, { ...(skipLine && { skipLine }) })) {
-        // a hundredth of a point is far below what a highlight can show, and keeps the answer files readable
-        const boxes = s.boxes.map((b) => ({ page: b.page, x0: round2(b.x0), y0: round2(b.y0), x1: round2(b.x1), y1: round2(b.y1) }));
-        out.push({ documentId: id, quote: s.quote, page: s.page, boxes, ...(s.section !== undefined && { section: s.section }) });
-      }
-      await yieldToEventLoop();
-    }
-    return out;
-  } finally {
-    await pdf.close();
-  }
+function documentOf(e: IndexedEntry): IndexedDocument {
+  return { id: e.id, title: e.title, ...(e.version !== undefined && { version: e.version }), mediaType: e.mediaType };
 }
 
-function textPassages(id: string, text: string, markdown: boolean): Passage[] {
-  return textSentences(text, markdown).map((s) => ({
-    documentId: id,
-    quote: s.quote,
-    charStart: s.charStart,
-    charEnd: s.charEnd,
-    ...(s.section !== undefined && { section: s.section }),
-  }));
-}
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
-
-function firstHeading(text: string): string | undefined {
-  for (const line of text.split('\n')) {
-    const heading = headingText(line);
-    if (heading) return heading;
-  }
-  return undefined;
-}
-
-/** Waits for `p`, or rejects as soon as `signal` aborts (the work behind `p` goes on: its result is cached). */
+/** Waits for `p`, or rejects as soon as `signal` aborts (the work behind `p` goes on: its result is kept). */
 export function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return p;
   signal.throwIfAborted();

@@ -11,10 +11,11 @@ import { matchKey, normalizeText } from '../../core/locate/normalize.ts';
 import { TextIndex } from '../../core/locate/text-index.ts';
 import { parseAnswerMarkdown } from '../../core/markdown/parse-answer-markdown.ts';
 import { textUnderBoxes } from '../../core/review/text-under-boxes.ts';
-import { DocumentLibrary, type IndexedDocument } from './document-index.ts';
+import { DocumentLibrary } from './document-index.ts';
 import { escapeMarkdown } from './draft.ts';
 import { extractiveDraft } from './extractive-answer.ts';
-import { retrieve } from './retrieve.ts';
+import { retrieve as retrieveFrom } from './retrieve.ts';
+import { createMemorySearchIndex, type IndexedDocument } from './search-index-db.ts';
 
 // The acceptance test of the extractive answerer, over the demo PDFs: every cited passage contains the
 // sentence it supports, and its boxes cover it (the words under the boxes, read back from the PDF's own text layer,
@@ -32,6 +33,8 @@ const QUESTIONS = [
 
 let dir: string;
 let documents: IndexedDocument[];
+const index = createMemorySearchIndex();
+const retrieve = (question: string) => retrieveFrom(index, documents, question);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'citelens-extractive-'));
@@ -46,7 +49,7 @@ beforeAll(async () => {
     path.join(dir, 'documents', 'notes.md'),
     '# Courier notes\n\nParcels to the *north depot* are collected at 7 am. Couriers sign [1] the depot log.\n\n## Returns\n\nReturned parcels are kept for 14 days.\n',
   );
-  const library = new DocumentLibrary({ dataDir: dir, warn: () => undefined });
+  const library = new DocumentLibrary({ dataDir: dir, warn: () => undefined, index });
   documents = await library.documents();
 }, 120_000);
 
@@ -73,7 +76,7 @@ describe('the extractive answerer over the demo PDFs', () => {
     const pdfs = new Map<string, TextIndex>();
     let checked = 0;
     for (const question of QUESTIONS) {
-      const ranked = retrieve(documents, question);
+      const ranked = await retrieve(question);
       expect(ranked.length, question).toBeGreaterThan(0);
       const draft = extractiveDraft(ranked, documents.length);
       const cs = claims(draft.text);
@@ -119,8 +122,8 @@ describe('the extractive answerer over the demo PDFs', () => {
     expect(checked).toBeGreaterThanOrEqual(QUESTIONS.length);
   });
 
-  it('cites each relevant sentence once, best first, at most four, with the section it sits under', () => {
-    const ranked = retrieve(documents, 'How long until unused vendor accounts are disabled?');
+  it('cites each relevant sentence once, best first, at most four, with the section it sits under', async () => {
+    const ranked = await retrieve('How long until unused vendor accounts are disabled?');
     expect(ranked.length).toBeLessThanOrEqual(4);
     expect(ranked[0]?.passage.quote).toBe('Vendor accounts that have not been used for 30 days are disabled automatically.');
     expect(ranked[0]?.passage.section).toBe('3.4 Access Reviews');
@@ -129,15 +132,15 @@ describe('the extractive answerer over the demo PDFs', () => {
     expect([...relevances].sort((a, b) => b - a)).toEqual(relevances);
   });
 
-  it('says plainly that nothing relevant was found for an unrelated question', () => {
-    expect(retrieve(documents, 'What is the capital of France?')).toEqual([]);
+  it('says plainly that nothing relevant was found for an unrelated question', async () => {
+    expect(await retrieve('What is the capital of France?')).toEqual([]);
     const draft = extractiveDraft([], documents.length);
     expect(draft.sources).toEqual([]);
     expect(draft.text).toMatch(/^Nothing relevant was found/);
   });
 
-  it('quotes Markdown documents by character offsets, and no quote becomes Markdown or a second citation', () => {
-    const ranked = retrieve(documents, 'When are parcels collected at the north depot?');
+  it('quotes Markdown documents by character offsets, and no quote becomes Markdown or a second citation', async () => {
+    const ranked = await retrieve('When are parcels collected at the north depot?');
     const top = ranked[0];
     expect(top?.document.id).toBe('notes');
     expect(top?.passage.section).toBe('Courier notes');

@@ -1,17 +1,11 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DocumentLibrary } from './document-index.ts';
+import { describe, expect, it } from 'vitest';
+import { pdfPassages } from './extract-passages.ts';
 
 // Issue 34: running heads and feet (the same line, numbers aside, on many pages) are left out of the ask index, but a
 // 1,000-page PDF whose every page is one line of one template ("Entry 12 of the register: …") indexed to 0
 // sentences: its only text was taken for a running head. A page's only text is kept now.
-
-const root = mkdtempSync(path.join(tmpdir(), 'citelens-repeated-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function pdf(pages: string[][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -26,20 +20,16 @@ async function pdf(pages: string[][]): Promise<Uint8Array> {
 describe('repeated lines in the ask index', () => {
   it('a document whose pages all repeat one line template keeps every page\'s line', async () => {
     const pages = Array.from({ length: 200 }, (_, i) => [`Entry ${i + 1} of the register: crate ${i + 1} was shipped to the north depot on day ${i + 1}.`]);
-    mkdirSync(path.join(root, 'register', 'documents'), { recursive: true });
-    writeFileSync(path.join(root, 'register', 'documents', 'register.pdf'), await pdf(pages));
-    const [doc] = await new DocumentLibrary({ dataDir: path.join(root, 'register'), warn: () => undefined }).documents();
-    expect(doc?.passages).toHaveLength(200);
-    expect(doc?.passages[41]).toMatchObject({ page: 42, quote: 'Entry 42 of the register: crate 42 was shipped to the north depot on day 42.' });
+    const passages = await pdfPassages('register', await pdf(pages));
+    expect(passages).toHaveLength(200);
+    expect(passages[41]).toMatchObject({ page: 42, quote: 'Entry 42 of the register: crate 42 was shipped to the north depot on day 42.' });
   }, 120_000);
 
   it('a running head above other text is still left out', async () => {
     const bodies = ['Vendors rotate every credential they hold each quarter.', 'Couriers sign the depot log at seven.', 'Invoices are paid within thirty days.', 'Badges are returned on the last working day.', 'Laptops are encrypted before they leave the office.', 'Visitors are escorted in the server room.'];
     const pages = bodies.map((body) => ['Vendor Handbook, Confidential', body]);
-    mkdirSync(path.join(root, 'handbook', 'documents'), { recursive: true });
-    writeFileSync(path.join(root, 'handbook', 'documents', 'handbook.pdf'), await pdf(pages));
-    const [doc] = await new DocumentLibrary({ dataDir: path.join(root, 'handbook'), warn: () => undefined }).documents();
-    expect(doc?.passages).toHaveLength(6);
-    expect(doc?.passages.some((p) => p.quote.includes('Confidential') || p.section?.includes('Confidential'))).toBe(false);
+    const passages = await pdfPassages('handbook', await pdf(pages));
+    expect(passages).toHaveLength(6);
+    expect(passages.some((p) => p.quote.includes('Confidential') || p.section?.includes('Confidential'))).toBe(false);
   }, 60_000);
 });

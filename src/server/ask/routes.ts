@@ -3,7 +3,6 @@ import { bodyLimit } from '../body-limit.ts';
 import { apiError } from '../api-error.ts';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { preloadPdfjs } from '../../node/load-pdf.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
 import { hasLoneSurrogate } from '../text-checks.ts';
@@ -40,6 +39,10 @@ export interface AskRoutesOptions extends AskConfig {
   observeAsk?: AskServiceOptions['observe'];
   /** Where chat sessions are kept: the review database (chat-sessions-db.ts). Default: this process's memory. */
   chatSessions?: ChatSessionStoreFactory;
+  /** The search index: the review database's (search-index-db.ts). Default: SQLite in memory. */
+  searchIndex?: AskServiceOptions['index'];
+  /** Bring the index up to date with the data folder at start, in the background (the server; tests leave it off). */
+  indexAtStart?: boolean;
 }
 
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
@@ -96,6 +99,7 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     ...(o.retention && { retention: o.retention }),
     ...(o.asked && { asked: o.asked }),
     ...(o.observeAsk && { observe: o.observeAsk }),
+    ...(o.searchIndex && { index: o.searchIndex }),
   });
   /** 429 when this client has asked too much lately; null when it may ask. */
   const limited = (c: Context<Env>): Response | null => {
@@ -107,8 +111,12 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
     ...(o.maxSessions !== undefined && { max: o.maxSessions }),
     ...(o.now && { now: o.now }),
   });
-  // The index itself is built on the first question; only the pdf.js module is loaded ahead, in the background.
-  setTimeout(() => void preloadPdfjs().catch(() => undefined), 0).unref();
+  // The index is brought up to date at start, in the background, when the server asks (it never delays readiness:
+  // a question meanwhile waits for it). pdf.js, seconds of module loading on a busy machine, is loaded only when a
+  // PDF is new or changed: a restart over an unchanged folder never loads it, so it never slows the first questions.
+  if (o.indexAtStart) {
+    setTimeout(() => void service.library.documents().catch((e: unknown) => o.warn(`cannot index the documents for questions: ${(e as Error).message}`)), 0).unref();
+  }
   const delayMs = o.streamDelayMs ?? 25;
   const limit = bodyLimit({ maxSize: MAX_BODY, onError: (c) => askError(c as Context<Env>, 413, 'payload_too_large', 'The body is over 64 KiB.') });
   const answerIdField = z.string({ error: 'must be a string' }).refine(o.isValidId, 'must be an answer id (letters, digits, . _ -)');

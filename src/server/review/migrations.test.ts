@@ -47,7 +47,7 @@ describe('upgrading a review database', () => {
     const db = new Kysely<ReviewDatabase>({ dialect: new SqliteDialect({ database: new Database(file) }) });
     try {
       const readiness = await checkReadiness(db, new Migrator({ db, provider: reviewMigrations('sqlite') }));
-      expect(readiness).toEqual({ ready: false, reason: 'migrations not applied: 0001-review-tables, 0002-idempotency-key, 0003-asked-answers, 0004-sessions' });
+      expect(readiness).toEqual({ ready: false, reason: 'migrations not applied: 0001-review-tables, 0002-idempotency-key, 0003-asked-answers, 0004-sessions, 0005-search-index' });
     } finally {
       await db.destroy();
     }

@@ -120,6 +120,59 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         await db.schema.createIndex('embed_sessions_expiry').on('embed_sessions').columns(['expires_at']).execute();
       },
     },
+    // Issue 39: the ask index leaves process memory for the database engine, so a restart answers without reading a
+    // PDF and every replica shares one index. A document's rows are replaced whole, in one transaction, when its
+    // content hash changes. `terms` is OUR tokenizer's output (src/core/search/tokenize.ts) joined by spaces: it
+    // already folds case, diacritics, Persian/Arabic letter variants and digits, which no engine tokenizer does, so the
+    // engines only split it on spaces. SQLite: an FTS5 table over `terms` (external content, kept by triggers), its
+    // tokenizer told that letters, digits, marks and symbols are all word characters (so one term is one token), and
+    // an fts5vocab table for document frequencies. PostgreSQL: a generated tsvector in the 'simple' configuration
+    // (no stemming, no stop words: the terms are stemmed and filtered already) with a GIN index.
+    '0005-search-index': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('indexed_documents')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          // SHA-256 of the bytes, the meta title and version: a new title is a new index entry too.
+          .addColumn('content_hash', 'text', (c) => c.notNull())
+          // ino:mtime:size of the file indexed: a server that sees the same stamp trusts the hash without reading.
+          .addColumn('file_stamp', 'text')
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('version', 'text')
+          .addColumn('media_type', 'text', (c) => c.notNull())
+          .addColumn('passage_count', 'integer', (c) => c.notNull())
+          // The sum of its passages' term_count: BM25's corpus statistics are a read of these rows, not of every passage.
+          .addColumn('term_total', 'bigint', (c) => c.notNull())
+          // Unix ms, as asked_answers.created_at.
+          .addColumn('indexed_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('passages')
+          .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
+          .addColumn('document_id', 'text', (c) => c.notNull())
+          .addColumn('ordinal', 'integer', (c) => c.notNull())
+          .addColumn('quote', 'text', (c) => c.notNull())
+          .addColumn('section', 'text')
+          .addColumn('page', 'integer')
+          // JSON array of boxes (PDFs), null for text documents.
+          .addColumn('boxes', 'text')
+          .addColumn('char_start', 'integer')
+          .addColumn('char_end', 'integer')
+          .addColumn('terms', 'text', (c) => c.notNull())
+          .addColumn('term_count', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('passages_document').on('passages').columns(['document_id', 'ordinal']).unique().execute();
+        if (dialect === 'sqlite') {
+          await sql`create virtual table passages_fts using fts5(terms, content='passages', content_rowid='id', tokenize="unicode61 remove_diacritics 0 categories 'L* N* Co M* S*'")`.execute(db);
+          await sql`create virtual table passages_vocab using fts5vocab(passages_fts, 'row')`.execute(db);
+          await sql`create trigger passages_fts_insert after insert on passages begin insert into passages_fts(rowid, terms) values (new.id, new.terms); end`.execute(db);
+          await sql`create trigger passages_fts_delete after delete on passages begin insert into passages_fts(passages_fts, rowid, terms) values ('delete', old.id, old.terms); end`.execute(db);
+        } else {
+          await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('simple', terms)) stored`.execute(db);
+          await sql`create index passages_tsv on passages using gin (tsv)`.execute(db);
+        }
+      },
+    },
   };
 }
 

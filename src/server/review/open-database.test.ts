@@ -50,7 +50,7 @@ describe('opening', () => {
     expect(existsSync(file)).toBe(true);
     const db = new Database(file, { readonly: true });
     try {
-      expect(db.prepare('select name from kysely_migration order by name').all()).toEqual([{ name: '0001-review-tables' }, { name: '0002-idempotency-key' }, { name: '0003-asked-answers' }, { name: '0004-sessions' }]);
+      expect(db.prepare('select name from kysely_migration order by name').all()).toEqual([{ name: '0001-review-tables' }, { name: '0002-idempotency-key' }, { name: '0003-asked-answers' }, { name: '0004-sessions' }, { name: '0005-search-index' }]);
     } finally {
       db.close();
     }

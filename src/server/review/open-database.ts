@@ -9,6 +9,7 @@ import { createDatabaseAskedAnswers } from '../ask/asked-answers-db.ts';
 import type { AskedAnswerStore } from '../ask/asked-answers.ts';
 import { createDatabaseChatSessions } from '../ask/chat-sessions-db.ts';
 import type { ChatSessionStoreFactory } from '../ask/chat-sessions.ts';
+import { createDatabaseSearchIndex, type SearchIndexStore } from '../ask/search-index-db.ts';
 import { createDatabaseEmbedSessions } from '../embed/sessions-db.ts';
 import type { EmbedSessionStoreFactory } from '../embed/sessions.ts';
 import { reviewMigrations, type SqlDialect } from './migrations.ts';
@@ -79,6 +80,8 @@ export interface ServerDatabase {
   asked: AskedAnswerStore;
   /** Chat and embed sessions (migration 0004), made with the limits the routes read from the environment. */
   sessions: { chat: ChatSessionStoreFactory; embed: EmbedSessionStoreFactory };
+  /** The ask index (migration 0005): every replica's, kept across restarts. */
+  searchIndex: SearchIndexStore;
   /** Reachable, and every migration this code knows applied (another server may be older or newer). */
   readiness(): Promise<Readiness>;
 }
@@ -122,6 +125,7 @@ export async function openServerDatabase(config: ReviewStoreConfig, o: OpenOptio
       chat: (options) => createDatabaseChatSessions(db, { ...options, ...retry }),
       embed: (limits) => createDatabaseEmbedSessions(db, { ...limits, dialect, ...retry }),
     },
+    searchIndex: createDatabaseSearchIndex(db, { dialect, ...retry, ...(opened.options?.begin && { begin: opened.options.begin }) }),
     readiness: () => checkReadiness(db, new Migrator({ db, provider: reviewMigrations(dialect) })),
   };
 }

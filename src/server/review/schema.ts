@@ -74,6 +74,39 @@ export interface EmbedSessionsTable {
   expires_at: number | string;
 }
 
+/** The ask index's documents (migration 0005): one row per document indexed, with the hash it was indexed at. */
+export interface IndexedDocumentsTable {
+  id: string;
+  content_hash: string;
+  file_stamp: string | null;
+  title: string;
+  version: string | null;
+  media_type: string;
+  passage_count: number;
+  /** Sum of the passages' term_count; bigint reads back as a string in PostgreSQL. */
+  term_total: number | string;
+  /** Unix ms; bigint reads back as a string in PostgreSQL. */
+  indexed_at: number | string;
+}
+
+/** The ask index's passages (migration 0005): sentences, with where they are and their search terms. */
+export interface PassagesTable {
+  /** bigserial in PostgreSQL: reads back as a string. */
+  id: Generated<number | string>;
+  document_id: string;
+  ordinal: number;
+  quote: string;
+  section: string | null;
+  page: number | null;
+  /** JSON array of boxes. */
+  boxes: string | null;
+  char_start: number | null;
+  char_end: number | null;
+  /** searchTerms() of the section and the quote, joined by spaces. */
+  terms: string;
+  term_count: number;
+}
+
 export interface ReviewDatabase {
   review_claims: ReviewClaimsTable;
   review_events: ReviewEventsTable;
@@ -81,4 +114,6 @@ export interface ReviewDatabase {
   chat_sessions: ChatSessionsTable;
   chat_turns: ChatTurnsTable;
   embed_sessions: EmbedSessionsTable;
+  indexed_documents: IndexedDocumentsTable;
+  passages: PassagesTable;
 }
