@@ -28,6 +28,7 @@ import { mountSecurity, type SecurityOptions } from './security.ts';
 import { mountHealthRoutes, type HealthOptions } from './ops/health-routes.ts';
 import { requestLog } from './ops/request-log.ts';
 import { fillDocumentUrls, storedDocumentUrl } from '../core/model/answer-file.ts';
+import { StartupIndexSync } from './ask/startup-index-sync.ts';
 
 // The reference server: answers and documents from a data folder, and the built SPA.
 // See docs/api.md for the contract. Answers are returned as stored (the client validates them).
@@ -71,7 +72,8 @@ export interface AppOptions {
   sessions?: { chat?: ChatSessionStoreFactory; embed?: EmbedSessionStoreFactory };
   /**
    * The ask index: the review database's (ServerDatabase.searchIndex), shared by every replica and kept across
-   * restarts, brought up to date at start when `indexAtStart`. Default: SQLite in memory, built on the first question.
+   * restarts, brought up to date at start when `indexAtStart` (and /readyz is 503 until it is). Default: SQLite in
+   * memory, built on the first question.
    */
   searchIndex?: SearchIndexStore;
   indexAtStart?: boolean;
@@ -166,7 +168,18 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
   const app = new Hono<{ Variables: AuthVariables }>();
   // First: every request is logged and counted, 401s and 404s included, and carries its X-Request-Id back.
   app.use('*', requestLog({ ...(options.ops?.requestLog && { log: options.ops.requestLog }), ...(options.ops?.metrics && { metrics: options.ops.metrics }) }));
-  mountHealthRoutes(app, options.ops ?? {});
+  // The index's start-up sync, when asked for: /readyz waits for it after the database's own check.
+  const startupSync = options.indexAtStart && options.ask !== false ? new StartupIndexSync() : null;
+  const databaseReadiness = options.ops?.readiness;
+  mountHealthRoutes(app, {
+    ...options.ops,
+    ...((databaseReadiness || startupSync) && {
+      readiness: async () => {
+        const database = (await databaseReadiness?.()) ?? { ready: true };
+        return database.ready && startupSync ? startupSync.readiness() : database;
+      },
+    }),
+  });
 
   app.onError((err, c) => {
     process.stderr.write(`citelens: error: ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}\n`);
@@ -297,7 +310,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       asked,
       ...(options.sessions?.chat && { chatSessions: options.sessions.chat }),
       ...(options.searchIndex && { searchIndex: options.searchIndex }),
-      ...(options.indexAtStart && { indexAtStart: true }),
+      ...(startupSync && { startupSync }),
       ...(options.ops?.metrics && { observeAsk: options.ops.metrics.observeAsk }),
       retention: {
         policy: { maxAnswers: limits.askMaxAnswers, maxAgeDays: limits.askMaxAgeDays },

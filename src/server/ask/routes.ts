@@ -13,6 +13,7 @@ import { sessionStoreDown } from '../auth.ts';
 import type { AskConfig } from './config.ts';
 import { LlmError } from './llm-answer.ts';
 import { streamAnswer } from './sse.ts';
+import type { StartupIndexSync } from './startup-index-sync.ts';
 
 // The ask API (docs/api.md, "Asking questions"): POST /api/ask, GET /api/answers/:id/thread, POST /api/chat and
 // DELETE /api/chat/:session_id. Mounted by createApp() after the bearer-token check, like every /api route. The
@@ -41,8 +42,8 @@ export interface AskRoutesOptions extends AskConfig {
   chatSessions?: ChatSessionStoreFactory;
   /** The search index: the review database's (search-index-db.ts). Default: SQLite in memory. */
   searchIndex?: AskServiceOptions['index'];
-  /** Bring the index up to date with the data folder at start, in the background (the server; tests leave it off). */
-  indexAtStart?: boolean;
+  /** Brings the index up to date with the data folder at start, in the background (the server; tests leave it off). */
+  startupSync?: StartupIndexSync;
 }
 
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
@@ -114,9 +115,7 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
   // The index is brought up to date at start, in the background, when the server asks (it never delays readiness:
   // a question meanwhile waits for it). pdf.js, seconds of module loading on a busy machine, is loaded only when a
   // PDF is new or changed: a restart over an unchanged folder never loads it, so it never slows the first questions.
-  if (o.indexAtStart) {
-    setTimeout(() => void service.library.documents().catch((e: unknown) => o.warn(`cannot index the documents for questions: ${(e as Error).message}`)), 0).unref();
-  }
+  o.startupSync?.start(() => service.library.documents(), o.warn);
   const delayMs = o.streamDelayMs ?? 25;
   const limit = bodyLimit({ maxSize: MAX_BODY, onError: (c) => askError(c as Context<Env>, 413, 'payload_too_large', 'The body is over 64 KiB.') });
   const answerIdField = z.string({ error: 'must be a string' }).refine(o.isValidId, 'must be an answer id (letters, digits, . _ -)');

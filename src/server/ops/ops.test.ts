@@ -77,6 +77,26 @@ describe('probes', () => {
   });
 });
 
+describe('readiness and the ask index', () => {
+  it('/readyz is 503 while the index catches up with the data folder at start, then 200', async () => {
+    const indexing = createApp({
+      dataDir: path.join(root, 'data'),
+      warn: () => undefined,
+      indexAtStart: true,
+      ops: { readiness: () => db.readiness() },
+    });
+    // The sync starts after the current task: a probe at once finds the index behind.
+    const first = await indexing.request('/readyz');
+    expect(first.status).toBe(503);
+    expect(await first.json()).toEqual({ status: 'not ready', reason: 'the ask index is catching up with the data folder' });
+    await expect.poll(async () => (await indexing.request('/readyz')).status, { timeout: 20_000 }).toBe(200);
+    // and the document it indexed answers a question with no wait
+    const asked = await indexing.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ question: 'What is taken every night at two?' }) });
+    expect(asked.status).toBe(201);
+    expect(JSON.stringify(await asked.json())).toContain('Backups are taken every night at two [1].');
+  });
+});
+
 describe('the request log', () => {
   it('one JSON line per request: method, route pattern, status, ms and the request id sent in X-Request-Id', async () => {
     const res = await app.request('/api/answers/vendor-access', { headers: { 'X-Request-Id': 'lb-7f3a.1' } });
