@@ -381,8 +381,20 @@ test('another frame in the portal page, from a third origin or from the portal o
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
   const hostiles = () => page.frames().filter((f) => f.url().endsWith('/hostile.html'));
   await expect.poll(() => hostiles().length).toBe(2);
+  // The app's window counts what the hostile frames post to it, in a listener added after the app's own: when it has
+  // seen every message, the app's listener has handled every one, and a frame after that any render it caused is in.
+  const app = () => page.frames()[1]!;
+  const countArrivals = () =>
+    app().evaluate(() => {
+      const w = window as unknown as { __fromOthers: number };
+      w.__fromOthers = 0;
+      addEventListener('message', (event) => event.source !== parent && w.__fromOthers++);
+    });
   const fireAll = async () => {
-    for (const h of hostiles()) await h.evaluate(() => (window as unknown as { __fire(): number }).__fire());
+    let fired = 0;
+    for (const h of hostiles()) fired += await h.evaluate(() => (window as unknown as { __fire(): number }).__fire());
+    await expect.poll(() => app().evaluate(() => (window as unknown as { __fromOthers: number }).__fromOthers)).toBe(fired);
+    await app().evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
   };
   const unchanged = async () => {
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
@@ -398,9 +410,9 @@ test('another frame in the portal page, from a third origin or from the portal o
   };
 
   // Before any handshake: everything is ignored (the app says so in the console), and nothing is sent to anybody.
+  await countArrivals();
   await fireAll();
   await expect.poll(() => warnings.some((w) => w.includes('did not come from the embedding page'))).toBe(true);
-  await page.waitForTimeout(500);
   await unchanged();
   await nothingSent();
   expect(await received(page)).toEqual([]);
@@ -410,8 +422,8 @@ test('another frame in the portal page, from a third origin or from the portal o
   await page.evaluate(() => (window as unknown as { __connectNow(): void }).__connectNow());
   await message(page, 'citelens:ready');
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+  await countArrivals();
   await fireAll();
-  await page.waitForTimeout(500);
   await sendToApp(page, { type: 'citelens:getLink' });
   const { url } = await message(page, 'citelens:link');
   expect(url).toMatch(new RegExp(`^${open.url}/embed\\?answer=vendor-access(&page=1)?$`));

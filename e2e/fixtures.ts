@@ -150,3 +150,14 @@ export async function expectHighlightOnQuote(page: Page, sourceId: string, quote
     })
     .toEqual({ recall: true, precision: true });
 }
+
+/**
+ * Resolves once a request the page makes now has been reported. Playwright reports requests (and calls routes) in
+ * the order the page makes them, so every request made before this one has been seen by then: the positive signal
+ * that "nothing was requested" has had its chance, where a fixed wait only hopes it was long enough.
+ */
+export async function requestsSoFarSeen(page: Page): Promise<void> {
+  const probe = page.waitForRequest((r) => r.url().endsWith('/api/answers?requests-so-far'));
+  await page.evaluate(() => fetch('./api/answers?requests-so-far').then((r) => r.status));
+  await probe;
+}

@@ -1,6 +1,6 @@
 import { adaptWrappedAnswer, type AdaptedAnswer } from '../src/api/adapt-answer.ts';
 import { wrappedAnswerSchema } from '../src/api/answer-schema.ts';
-import { formatLabel } from '../src/core/adapters/format-labels.ts';
+import { formatLabel } from '../src/core/adapters/registry.ts';
 import type { Source } from '../src/core/model/types.ts';
 import { expect, expectHighlightOnQuote, test, words } from './fixtures.ts';
 import { notesAnswer, recordedPayloads } from './payload-fixtures.ts';

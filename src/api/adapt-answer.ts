@@ -2,7 +2,8 @@ import { AdapterError } from '../core/adapters/errors.ts';
 import { detect, explainTie } from '../core/adapters/detect.ts';
 import { explainUndetected } from '../core/adapters/detect-explain.ts';
 import { unwrapEnvelope } from '../core/adapters/envelope.ts';
-import { runAdapter } from '../core/adapters/registry.ts';
+import { formatLabel, runAdapter } from '../core/adapters/registry.ts';
+import type { FormatLabel } from '../core/adapters/provider.ts';
 import type { Format } from '../core/adapters/types.ts';
 import { zodIssues } from '../core/adapters/errors.ts';
 import type { Answer } from '../core/model/types.ts';
@@ -25,6 +26,8 @@ export class FormatDetectionError extends Error {
 export interface AdaptedAnswer {
   /** The format the adapter read (the detected one for `auto`). */
   format: Format;
+  /** How the answer pane names that format and its provider. */
+  label: FormatLabel;
   answer: Answer;
   /** Citations the adapter dropped or mapped by guesswork, one readable line each. */
   warnings: string[];
@@ -57,7 +60,7 @@ export function adaptWrappedAnswer(wrapper: WrappedAnswer): AdaptedAnswer {
   // reaching the viewer as a half-valid answer.
   const checked = canonicalAnswerSchema.safeParse(result.answer);
   if (!checked.success) throw new AdapterError(format, zodIssues(checked.error).map((i) => i.replace(/^payload/, 'normalized answer')));
-  return { format, answer: result.answer, warnings: result.warnings };
+  return { format, label: formatLabel(format), answer: result.answer, warnings: result.warnings };
 }
 
 /** The canonical Answer of a wrapped answer (see adaptWrappedAnswer). */

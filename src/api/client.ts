@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Answer } from '../core/model/types.ts';
+import type { FormatLabel } from '../core/adapters/provider.ts';
 import {
   answerListSchema,
   canonicalAnswerSchema,
@@ -290,11 +291,12 @@ function nextAfter(link: string | null): string | null {
 
 /**
  * `canonical`: the answer file was already in the canonical form. `adapted`: a wrapped answer normalized by the
- * adapter for `format` (the detected one for `auto`); `warnings` lists citations it dropped or mapped by guesswork.
+ * adapter for `format` (the detected one for `auto`), `label` naming it (it comes with the adapters, so the code
+ * before page 1 carries no provider's name); `warnings` lists citations it dropped or mapped by guesswork.
  */
 export type AnswerResult =
   | { kind: 'canonical'; answer: Answer }
-  | { kind: 'adapted'; format: Exclude<WrappedFormat, 'auto'>; answer: Answer; warnings: string[] };
+  | { kind: 'adapted'; format: Exclude<WrappedFormat, 'auto'>; label: FormatLabel; answer: Answer; warnings: string[] };
 
 export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<AnswerResult> {
   const label = `Answer "${id}"`;
@@ -397,6 +399,7 @@ async function adaptedFromJson(wrapper: WrappedAnswer, url: string, label: strin
   return {
     kind: 'adapted',
     format: adapted.format,
+    label: adapted.label,
     warnings: adapted.warnings,
     answer: { ...adapted.answer, documents: adapted.answer.documents.map((d) => ({ ...d, url: resolveUrl(d.url, url) })) },
   };

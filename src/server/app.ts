@@ -1,8 +1,8 @@
 import type { Judge } from './judge/judge-answer.ts';
 import path from 'node:path';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AskConfig } from './ask/config.ts';
-import { apiError as sendApiError } from './api-error.ts';
+import { apiError, type ApiErrorOptions } from './api-error.ts';
 import { createMemoryAskedAnswers, type AskedAnswerStore } from './ask/asked-answers.ts';
 import { mountAskRoutes } from './ask/routes.ts';
 import type { ChatSessionStoreFactory } from './ask/chat-sessions.ts';
@@ -111,11 +111,9 @@ const EXPOSED_HEADERS = 'Content-Range, Content-Length, Accept-Ranges, ETag, X-C
 /** Document kinds in lookup order. */
 const DOCUMENT_EXTENSIONS = ['.pdf', '.md', '.txt'] as const;
 
-type ErrorCode = 'not_found' | 'bad_request' | 'forbidden' | 'invalid_json' | 'invalid_answer' | 'file_changing' | 'internal';
-
-function apiError(c: Context, status: 400 | 403 | 404 | 422 | 500 | 503, code: ErrorCode, message: string): Response {
-  return sendApiError(c, status, code, message, { cache: 'no-cache' });
-}
+// The answer and document routes answer their errors `no-cache`, like their files; the review and ask routes
+// `no-store` (api-error.ts).
+const FILE_ROUTE: ApiErrorOptions = { cache: 'no-cache' };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -183,7 +181,7 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
 
   app.onError((err, c) => {
     process.stderr.write(`citelens: error: ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}\n`);
-    if (c.req.path.startsWith('/api')) return apiError(c, 500, 'internal', 'Internal server error.');
+    if (c.req.path.startsWith('/api')) return apiError(c, 500, 'internal', 'Internal server error.', FILE_ROUTE);
     return c.text('Internal server error.', 500);
   });
 
@@ -206,11 +204,11 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
 
   // ---- /api ---------------------------------------------------------------------------------
 
-  mountAnswerList(app, { dataDir, answersDir, asked, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message) });
+  mountAnswerList(app, { dataDir, answersDir, asked, isValidId, warn, badRequest: (c, message) => apiError(c, 400, 'bad_request', message, FILE_ROUTE) });
 
   app.get('/api/answers/:id', async (c) => {
     const id = c.req.param('id');
-    if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid answer id "${id}".`);
+    if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid answer id "${id}".`, FILE_ROUTE);
     const read = await readJsonInside(dataDir, path.join(answersDir, `${id}.json`));
     // Not in the data folder: maybe an asked answer (the database), served exactly like a file's.
     const fromDatabase = read.kind === 'missing' ? await asked.get(id) : null;
@@ -221,16 +219,16 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
       case 'ok':
         break;
       case 'missing':
-        return apiError(c, 404, 'not_found', `Answer "${id}" was not found.`);
+        return apiError(c, 404, 'not_found', `Answer "${id}" was not found.`, FILE_ROUTE);
       case 'invalid-json':
-        return apiError(c, 422, 'invalid_json', `Answer "${id}" is not valid JSON: ${outcome.message}`);
+        return apiError(c, 422, 'invalid_json', `Answer "${id}" is not valid JSON: ${outcome.message}`, FILE_ROUTE);
       case 'outside':
         warn(`refusing answers/${id}.json: it resolves to ${outcome.realPath}, outside the data folder`);
-        return apiError(c, 422, 'invalid_answer', `Answer "${id}" cannot be read: ${jsonProblem(outcome)}.`);
+        return apiError(c, 422, 'invalid_answer', `Answer "${id}" cannot be read: ${jsonProblem(outcome)}.`, FILE_ROUTE);
       case 'not-a-file':
       case 'too-large':
       case 'too-deep':
-        return apiError(c, 422, 'invalid_answer', `Answer "${id}" cannot be read: ${jsonProblem(outcome)}.`);
+        return apiError(c, 422, 'invalid_answer', `Answer "${id}" cannot be read: ${jsonProblem(outcome)}.`, FILE_ROUTE);
       default: {
         const never: never = outcome;
         return never;
@@ -256,10 +254,10 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
 
   app.get('/api/documents/:id', async (c) => {
     const id = c.req.param('id');
-    if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid document id "${id}".`);
+    if (!isValidId(id)) return apiError(c, 400, 'bad_request', `Invalid document id "${id}".`, FILE_ROUTE);
     const meta = await readMeta(id);
     if (meta.access === 'forbidden') {
-      return apiError(c, 403, 'forbidden', `Document "${id}" is not accessible.`);
+      return apiError(c, 403, 'forbidden', `Document "${id}" is not accessible.`, FILE_ROUTE);
     }
     let outside = false;
     for (const ext of DOCUMENT_EXTENSIONS) {
@@ -272,14 +270,14 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
         },
         whileChanging: () => {
           c.header('Retry-After', '1');
-          return apiError(c, 503, 'file_changing', `Document "${id}" is being rewritten; try again in a moment.`);
+          return apiError(c, 503, 'file_changing', `Document "${id}" is being rewritten; try again in a moment.`, FILE_ROUTE);
         },
       });
       if (response) return response;
       // A link out of the folder is not "missing": never fall through to another kind of file under the same id.
       if (outside) break;
     }
-    return apiError(c, 404, 'not_found', `Document "${id}" was not found.`);
+    return apiError(c, 404, 'not_found', `Document "${id}" was not found.`, FILE_ROUTE);
   });
 
   const review = options.review;
@@ -319,8 +317,8 @@ export function createApp(options: AppOptions): Hono<{ Variables: AuthVariables 
     });
   }
 
-  app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
-  app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`));
+  app.all('/api', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`, FILE_ROUTE));
+  app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`, FILE_ROUTE));
 
   const BENCH_HTML = 'src/app/bench/bench.html';
 

@@ -2,7 +2,6 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useSyncExternalStore
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerResult } from '../../api/client.ts';
 import { answerQuery } from '../../api/queries.ts';
-import { formatLabel } from '../../core/adapters/format-labels.ts';
 import type { Answer } from '../../core/model/types.ts';
 import type { AnswerReading } from '../../features/answer/adapter-notes.tsx';
 import { AnswerPane } from '../../features/answer/answer-pane.tsx';
@@ -182,8 +181,7 @@ function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: A
 /** How an adapted answer was read, for the answer pane; nothing for a canonical one. */
 function readingOf(result: AnswerResult): { reading?: AnswerReading; provider?: string } {
   if (result.kind === 'canonical') return {};
-  const label = formatLabel(result.format);
-  return { reading: { shape: label.shape, warnings: result.warnings }, provider: label.provider };
+  return { reading: { shape: result.label.shape, warnings: result.warnings }, provider: result.label.provider };
 }
 
 function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer; turn: TurnRender; reading?: AnswerReading; provider?: string }) {

@@ -1,7 +1,8 @@
 import type { Adapter, Format } from './types.ts';
 
-// What every provider folder declares (its `provider.ts`): the adapter, the detector `auto` asks, and where the
-// adapter looks for the answer and its citations (named in the error when it finds neither). registry.ts lists them.
+// What every provider folder declares (its `provider.ts`): its label, the adapter, the detector `auto` asks, and where
+// the adapter looks for the answer and its citations (named in the error when it finds neither). registry.ts lists
+// them. Each folder writes `{ … } satisfies Provider`, which keeps its `format` literal for registry.ts's check.
 
 /** Why a detector thinks a payload is its provider's, and how sure it is. */
 export interface Evidence {
@@ -34,8 +35,17 @@ export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== nu
 /** Looks at a payload (an object, or an array for event streams); nothing when it is not this provider's. */
 export type Detector = (payload: unknown) => Evidence | undefined;
 
+/** How the answer pane names a format ("Read as Cohere chat") and whose confidence a score is ("Cohere confidence"). */
+export interface FormatLabel {
+  /** Who produced the response, for "<provider> confidence". */
+  provider: string;
+  /** The response shape the adapter read, for "Read as <shape>". */
+  shape: string;
+}
+
 export interface Provider {
   format: Format;
+  label: FormatLabel;
   adapt: Adapter;
   detect: Detector;
   /** Where the adapter reads the answer text, as JSON paths (for "no answer text" errors). */

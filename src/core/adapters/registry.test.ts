@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adaptWrappedAnswer, FormatDetectionError } from '../../api/adapt-answer.ts';
 import { candidatesFor, detect } from './detect.ts';
 import { AdapterError } from './errors.ts';
-import { providers, runAdapter } from './registry.ts';
+import { formatLabel, providers, runAdapter } from './registry.ts';
 import { adapterFormats } from './types.ts';
 
 const documents = [{ id: 'doc', title: 'Doc', url: '/api/documents/doc' }];
@@ -15,6 +15,23 @@ describe('the provider registry', () => {
       expect(p.textPaths.length).toBeGreaterThan(0);
       expect(p.citationPaths.length).toBeGreaterThan(0);
     }
+  });
+
+  it('names every format with a provider and a shape, none of them blank or shared', () => {
+    const shapes = adapterFormats.map((f) => formatLabel(f).shape);
+    for (const f of adapterFormats) {
+      expect(formatLabel(f).provider.trim()).not.toBe('');
+      expect(formatLabel(f).shape.trim()).not.toBe('');
+    }
+    expect(new Set(shapes).size).toBe(shapes.length);
+    expect(formatLabel('cohere')).toEqual({ provider: 'Cohere', shape: 'Cohere chat' });
+    expect(formatLabel('gemini').provider).toBe('Gemini');
+  });
+
+  it('hands the label to the answer pane with the adapted answer', () => {
+    const adapted = adaptWrappedAnswer({ id: 'x', format: 'auto', documents, payload: { text: 'A [1].', citations: [{ n: 1, source: 'doc' }] } });
+    expect(adapted.format).toBe('raglite');
+    expect(adapted.label).toEqual({ provider: 'raglite', shape: 'raglite citations' });
   });
 
   it('lets the most specific evidence win, whatever order the providers are listed in', () => {

@@ -18,33 +18,45 @@ import { sidBboxProvider } from './sid-bbox/provider.ts';
 import { xaiProvider } from './xai/provider.ts';
 import { AdapterError } from './errors.ts';
 import { citationLikeFields } from './lost-evidence.ts';
-import type { Provider } from './provider.ts';
+import type { FormatLabel, Provider } from './provider.ts';
 import type { AdapterInput, AdapterResult, Format } from './types.ts';
 
-// Every provider, by format: each folder declares its adapter and its detector (`<provider>/provider.ts`); adding a
-// provider is its folder plus its line here (and its name in types.ts, its label in format-labels.ts: a Record over
-// Format makes a missing one a type error).
+// Every provider: each folder declares its label, adapter and detector (`<provider>/provider.ts`); adding a provider is
+// its folder, its id in types.ts (`adapterFormats`, the list the wire schema checks before any adapter loads) and its
+// line here. The order is the order `auto` asks them in.
+const registered = [
+  ragliteProvider,
+  queryAgentProvider,
+  sidBboxProvider,
+  persianRagProvider,
+  rubyllmProvider,
+  anthropicProvider,
+  openaiProvider,
+  geminiProvider,
+  bedrockProvider,
+  azureOpenaiProvider,
+  ragflowProvider,
+  difyProvider,
+  mistralProvider,
+  xaiProvider,
+  openrouterProvider,
+  cohereProvider,
+  perplexityProvider,
+  groqProvider,
+] as const;
 
-export const providers: Record<Format, Provider> = {
-  raglite: ragliteProvider,
-  'query-agent': queryAgentProvider,
-  'sid-bbox': sidBboxProvider,
-  'persian-rag': persianRagProvider,
-  rubyllm: rubyllmProvider,
-  anthropic: anthropicProvider,
-  openai: openaiProvider,
-  gemini: geminiProvider,
-  bedrock: bedrockProvider,
-  'azure-openai': azureOpenaiProvider,
-  ragflow: ragflowProvider,
-  dify: difyProvider,
-  mistral: mistralProvider,
-  xai: xaiProvider,
-  openrouter: openrouterProvider,
-  cohere: cohereProvider,
-  perplexity: perplexityProvider,
-  groq: groqProvider,
-};
+// A format in types.ts with no provider here is a type error naming it (and registry.test.ts checks no id is listed
+// twice).
+type Unregistered = Exclude<Format, (typeof registered)[number]['format']>;
+const everyFormatRegistered: [Unregistered] extends [never] ? true : Unregistered = true;
+void everyFormatRegistered;
+
+export const providers = Object.fromEntries(registered.map((p): [Format, Provider] => [p.format, p])) as Record<Format, Provider>;
+
+/** How the answer pane names `format` and its provider. */
+export function formatLabel(format: Format): FormatLabel {
+  return providers[format].label;
+}
 
 /**
  * Runs the adapter for `format`. Throws AdapterError (and nothing else) when the payload has the wrong shape, and

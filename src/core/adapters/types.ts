@@ -2,6 +2,9 @@ import type { Answer, CoordsDescriptor, DocumentRef } from '../model/types.ts';
 
 // Shared types of the citation-format adapters (docs/citation-formats.md). Pure: no I/O, no React.
 
+// The one list of provider ids. It stays a bare list of names because the wire schema (api/answer-schema.ts) checks a
+// wrapper's `format` against it in the code before page 1; everything else about a provider (its label, adapter,
+// detector) is declared in its folder and listed in registry.ts, which a type check holds to this list.
 export const adapterFormats = [
   'raglite',
   'query-agent',

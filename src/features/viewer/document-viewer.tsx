@@ -10,6 +10,10 @@ import { DocumentSwitcher } from './toolbar/viewer-toolbar.tsx';
 import { ViewerHost, useViewerHost } from './viewer-host.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { liftFirstPageHold } from '../../lib/first-page-hold.ts';
+import { markStyle } from './render/page-palette.ts';
+
+// The marks' colours (page-palette.ts), inherited by every mark of the viewer.
+const MARKS = markStyle();
 
 // The viewer pane for any cited document. documentKind (pure, in core) decides: a PDF of our store goes to the PDF
 // viewer; a Markdown or text document of our store to the text viewer; a web page or a generated file gets a card,
@@ -93,7 +97,7 @@ function ViewerFrame({ label, documents, documentId, children }: { label: string
   const { emit } = useViewerHost();
   const onDocumentChange = (id: string) => emit({ kind: 'open-document', documentId: id });
   return (
-    <div data-viewer="" role="region" aria-label={label} className="flex h-full min-h-0 flex-col bg-slate-100">
+    <div data-viewer="" role="region" aria-label={label} style={MARKS} className="flex h-full min-h-0 flex-col bg-slate-100">
       {documents.length > 1 ? (
         <div role="toolbar" aria-label={t('viewer.sourceControls')} className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-1.5 text-sm">
           <DocumentSwitcher documents={documents} documentId={documentId} onDocumentChange={onDocumentChange} />

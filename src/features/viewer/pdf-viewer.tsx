@@ -20,7 +20,11 @@ import type { DocumentLink } from './toolbar/document-actions.tsx';
 import { ViewerHost, useViewerHost, type ViewerEventHandler } from './viewer-host.tsx';
 import type { ViewerCitationCheck } from './citation-checks.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
+import { markStyle } from './render/page-palette.ts';
 import './viewer.css';
+
+// The marks' colours (page-palette.ts), inherited by every mark of the viewer.
+const MARKS = markStyle();
 
 export interface PdfViewerProps {
   /** Documents of the answer (url is absolute). */
@@ -107,7 +111,7 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, target, i
   const focusPages = useCallback(() => rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]')?.focus(), []);
 
   return (
-    <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
+    <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} style={MARKS} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
       <ViewerToolbar documents={documents} documentId={documentId} documentLink={documentLink} />
       <FindBar onClose={focusPages} />
       <FindElsewhere documents={documents} documentId={documentId} />

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from '../body-limit.ts';
 import { apiError } from '../api-error.ts';
+import type { ApiErrorCode } from '../../api/error-schema.ts';
 import { decisionBodySchema } from '../../api/review-schema.ts';
 import type { AuthVariables } from '../auth-context.ts';
 import { clientKey, tooManyRequests, type RateLimiter } from '../rate-limit.ts';
@@ -27,7 +28,7 @@ const CLAIM_ID = /^c-[0-9a-z]{1,13}-\d{1,6}$/;
 type ErrorStatus = 400 | 404 | 409 | 413 | 428 | 503;
 
 /** `{ error: { code, message, ...details } }`, plus top-level fields (the 409's `current`, which the client reads). */
-function reviewError(c: Context<Env>, status: ErrorStatus, code: string, message: string, extra: { details?: object; top?: object } = {}) {
+function reviewError(c: Context<Env>, status: ErrorStatus, code: ApiErrorCode, message: string, extra: { details?: object; top?: object } = {}) {
   return apiError(c, status, code, message, extra);
 }
 

@@ -5,8 +5,9 @@ import { streamEvents } from './stream.ts';
 // Anthropic Messages: `content[]` blocks, text blocks carrying `citations[]`; or the stream of server-sent events a
 // client recorded (`message_start`, `content_block_delta`, …).
 
-export const anthropicProvider: Provider = {
+export const anthropicProvider = {
   format: 'anthropic',
+  label: { provider: 'Anthropic', shape: 'Anthropic Messages' },
   adapt: adaptAnthropic,
   textPaths: ['content[type=text].text', 'content_block_delta events (text_delta)'],
   citationPaths: ['content[].citations[]'],
@@ -18,4 +19,4 @@ export const anthropicProvider: Provider = {
       p.type === 'message' && p.role === 'assistant' && { score: Specificity.shape + 10, because: '`type: "message"`, `role: "assistant"`' },
     );
   },
-};
+} satisfies Provider;

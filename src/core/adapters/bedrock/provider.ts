@@ -3,8 +3,9 @@ import { adaptBedrock } from './bedrock.ts';
 
 // Amazon Bedrock: Converse (`output.message.content[]`) or Knowledge Bases RetrieveAndGenerate (`output.text`, `citations`).
 
-export const bedrockProvider: Provider = {
+export const bedrockProvider = {
   format: 'bedrock',
+  label: { provider: 'Bedrock', shape: 'Amazon Bedrock' },
   adapt: adaptBedrock,
   textPaths: ['output.message.content[].text', 'output.message.content[].citationsContent.content[].text', 'output.text'],
   citationPaths: ['output.message.content[].citationsContent.citations[]', 'citations[].retrievedReferences[]'],
@@ -14,4 +15,4 @@ export const bedrockProvider: Provider = {
     if (typeof p.output.text === 'string' && Array.isArray(p.citations)) return { score: Specificity.unique, because: '`output.text` beside `citations`' };
     return undefined;
   },
-};
+} satisfies Provider;

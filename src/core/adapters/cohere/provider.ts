@@ -4,8 +4,9 @@ import { adaptCohere } from './cohere.ts';
 // Cohere chat: v2 `message.content[]` and `message.citations[]`; v1 top-level `text`, `citations[].document_ids`
 // and `documents[]`.
 
-export const cohereProvider: Provider = {
+export const cohereProvider = {
   format: 'cohere',
+  label: { provider: 'Cohere', shape: 'Cohere chat' },
   adapt: adaptCohere,
   textPaths: ['message.content[type=text].text', 'text'],
   citationPaths: ['message.citations[]', 'citations[].document_ids'],
@@ -22,4 +23,4 @@ export const cohereProvider: Provider = {
     if (objects(p.message.content)?.some((c) => c.type === 'text' || c.type === 'thinking')) return { score: Specificity.distinctive, because: '`message.content[]` text items' };
     return undefined;
   },
-};
+} satisfies Provider;

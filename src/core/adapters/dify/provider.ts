@@ -3,8 +3,9 @@ import { adaptDify } from './dify.ts';
 
 // Dify chat messages: `answer` and `metadata.retriever_resources[]`.
 
-export const difyProvider: Provider = {
+export const difyProvider = {
   format: 'dify',
+  label: { provider: 'Dify', shape: 'Dify chat message' },
   adapt: adaptDify,
   textPaths: ['answer'],
   citationPaths: ['metadata.retriever_resources[]'],
@@ -12,4 +13,4 @@ export const difyProvider: Provider = {
     isObj(p) && isObj(p.metadata) && Array.isArray(p.metadata.retriever_resources)
       ? { score: Specificity.unique, because: '`metadata.retriever_resources[]`' }
       : undefined,
-};
+} satisfies Provider;

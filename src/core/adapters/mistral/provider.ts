@@ -4,8 +4,9 @@ import { adaptMistral } from './mistral.ts';
 // Mistral: chat completions whose `content` holds `tool_reference` / `reference` chunks, or the Conversations API's
 // `outputs[]` entries of type `message.output`.
 
-export const mistralProvider: Provider = {
+export const mistralProvider = {
   format: 'mistral',
+  label: { provider: 'Mistral', shape: 'Mistral conversation' },
   adapt: adaptMistral,
   textPaths: ['outputs[type=message.output].content', 'choices[0].message.content'],
   citationPaths: ['outputs[].content[type=tool_reference|reference]', 'choices[0].message.content[type=tool_reference|reference]'],
@@ -20,4 +21,4 @@ export const mistralProvider: Provider = {
       },
     );
   },
-};
+} satisfies Provider;

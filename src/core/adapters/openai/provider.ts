@@ -3,8 +3,9 @@ import { adaptOpenai } from './openai.ts';
 
 // OpenAI: Responses (`output[]`), Chat Completions with `annotations`, Assistants thread messages.
 
-export const openaiProvider: Provider = {
+export const openaiProvider = {
   format: 'openai',
+  label: { provider: 'OpenAI', shape: 'OpenAI response' },
   adapt: adaptOpenai,
   textPaths: ['output[type=message].content[type=output_text].text', 'choices[0].message.content', 'content[type=text].text.value', 'data[role=assistant].content[].text.value'],
   citationPaths: ['output[].content[].annotations[]', 'choices[0].message.annotations[]', 'content[].text.annotations[]'],
@@ -17,4 +18,4 @@ export const openaiProvider: Provider = {
       Array.isArray(chatMessage(p)?.annotations) && { score: Specificity.shape, because: '`choices[0].message.annotations[]`' },
     );
   },
-};
+} satisfies Provider;

@@ -3,8 +3,9 @@ import { adaptOpenrouter } from './openrouter.ts';
 
 // OpenRouter chat completions (an id `gen-…`, a `provider` field) with `url_citation` annotations.
 
-export const openrouterProvider: Provider = {
+export const openrouterProvider = {
   format: 'openrouter',
+  label: { provider: 'OpenRouter', shape: 'OpenRouter chat completion' },
   adapt: adaptOpenrouter,
   textPaths: ['choices[0].message.content'],
   citationPaths: ['choices[0].message.annotations[]'],
@@ -14,4 +15,4 @@ export const openrouterProvider: Provider = {
     if (typeof p.id === 'string' && p.id.startsWith('gen-')) return { score: Specificity.envelope + 10, because: 'an OpenRouter id `gen-…`' };
     return undefined;
   },
-};
+} satisfies Provider;

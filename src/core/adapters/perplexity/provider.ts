@@ -4,8 +4,9 @@ import { adaptPerplexity } from './perplexity.ts';
 // Perplexity chat completions (Sonar): `[n]` markers, `citations` (URLs) and `search_results`; the Agent API
 // (`/v1/responses`): `output[]` with `message` and `search_results` items.
 
-export const perplexityProvider: Provider = {
+export const perplexityProvider = {
   format: 'perplexity',
+  label: { provider: 'Perplexity', shape: 'Perplexity response' },
   adapt: adaptPerplexity,
   textPaths: ['choices[0].message.content', 'output[type=message].content[type=output_text].text'],
   citationPaths: ['citations[]', 'search_results[]', 'output[type=search_results].results[]'],
@@ -18,4 +19,4 @@ export const perplexityProvider: Provider = {
     if (Array.isArray(p.citations) && p.citations.every((c) => typeof c === 'string')) return { score: Specificity.envelope, because: '`citations` URL list beside `choices`' };
     return undefined;
   },
-};
+} satisfies Provider;

@@ -3,8 +3,9 @@ import { adaptPersianRag } from './persian-rag.ts';
 
 // persian_rag: `answer` with `[۲]` markers, `citations[{ marker, document_id, answer_start, … }]`, `uncited`.
 
-export const persianRagProvider: Provider = {
+export const persianRagProvider = {
   format: 'persian-rag',
+  label: { provider: 'Persian RAG', shape: 'Persian RAG citations' },
   adapt: adaptPersianRag,
   textPaths: ['answer'],
   citationPaths: ['citations[]'],
@@ -16,4 +17,4 @@ export const persianRagProvider: Provider = {
       ('uncited' in p || 'invalid_markers' in p) && { score: Specificity.shape, because: '`uncited` or `invalid_markers`' },
     );
   },
-};
+} satisfies Provider;

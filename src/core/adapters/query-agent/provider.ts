@@ -3,8 +3,9 @@ import { adaptQueryAgent } from './query-agent.ts';
 
 // Query Agent: `answer` (or `text`), `citations[{ index, chunkId, documentId, quote, relevance }]`, `reviewReport`.
 
-export const queryAgentProvider: Provider = {
+export const queryAgentProvider = {
   format: 'query-agent',
+  label: { provider: 'Query Agent', shape: 'Query Agent response' },
   adapt: adaptQueryAgent,
   textPaths: ['answer', 'text'],
   citationPaths: ['citations[]'],
@@ -17,4 +18,4 @@ export const queryAgentProvider: Provider = {
       cites && typeof p.answer === 'string' && { score: Specificity.fallback - 5, because: '`answer` beside a `citations` list' },
     );
   },
-};
+} satisfies Provider;

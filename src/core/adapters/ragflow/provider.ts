@@ -3,8 +3,9 @@ import { adaptRagflow } from './ragflow.ts';
 
 // RAGFlow: `{ code, data: { answer, reference } }`, the `data` alone, or `choices[0].message.{ content, reference }`.
 
-export const ragflowProvider: Provider = {
+export const ragflowProvider = {
   format: 'ragflow',
+  label: { provider: 'RAGFlow', shape: 'RAGFlow answer' },
   adapt: adaptRagflow,
   textPaths: ['data.answer', 'answer', 'choices[0].message.content'],
   citationPaths: ['data.reference.chunks', 'reference.chunks', 'choices[0].message.reference.chunks'],
@@ -17,4 +18,4 @@ export const ragflowProvider: Provider = {
       message && isObj(message.reference) && { score: Specificity.distinctive + 10, because: '`choices[0].message.reference` (object)' },
     );
   },
-};
+} satisfies Provider;

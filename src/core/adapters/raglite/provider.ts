@@ -3,8 +3,9 @@ import { adaptRaglite } from './raglite.ts';
 
 // raglite `ask()`: `text` with `[n]` markers and `citations[{ n, source }]`.
 
-export const ragliteProvider: Provider = {
+export const ragliteProvider = {
   format: 'raglite',
+  label: { provider: 'raglite', shape: 'raglite citations' },
   adapt: adaptRaglite,
   textPaths: ['text'],
   citationPaths: ['citations[]'],
@@ -16,4 +17,4 @@ export const ragliteProvider: Provider = {
       cites && typeof p.text === 'string' && { score: Specificity.fallback, because: '`text` beside a `citations` list' },
     );
   },
-};
+} satisfies Provider;

@@ -3,8 +3,9 @@ import { adaptRubyllm } from './rubyllm.ts';
 
 // RubyLLM's normalized message: `content` and `citations[{ cited_text, start_index, end_index, source_index }]`.
 
-export const rubyllmProvider: Provider = {
+export const rubyllmProvider = {
   format: 'rubyllm',
+  label: { provider: 'RubyLLM', shape: 'RubyLLM message citations' },
   adapt: adaptRubyllm,
   textPaths: ['content'],
   citationPaths: ['citations[]'],
@@ -16,4 +17,4 @@ export const rubyllmProvider: Provider = {
       (has('cited_text') || has('start_index') || has('source_index')) && { score: Specificity.shape + 15, because: '`citations[]` with `cited_text`, `start_index` or `source_index`' },
     );
   },
-};
+} satisfies Provider;

@@ -5,8 +5,9 @@ import { adaptXai } from './xai.ts';
 
 const isGrok = (p: Record<string, unknown>) => typeof p.model === 'string' && /^grok/i.test(p.model);
 
-export const xaiProvider: Provider = {
+export const xaiProvider = {
   format: 'xai',
+  label: { provider: 'xAI', shape: 'xAI Grok response' },
   adapt: adaptXai,
   textPaths: ['outputs[].message.content (the last assistant message)', 'output[type=message].content[].text', 'choices[0].message.content'],
   citationPaths: ['outputs[].message.citations[]', 'output[].content[].annotations[]', 'links [[n]](url) in the text'],
@@ -17,4 +18,4 @@ export const xaiProvider: Provider = {
       isGrok(p) && (Array.isArray(p.output) || p.object === 'response' || Array.isArray(p.choices)) && { score: Specificity.distinctive + 10, because: `a \`${String(p.model)}\` model` },
     );
   },
-};
+} satisfies Provider;

@@ -2,12 +2,13 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { cssFile, declarations, resolveVars } from '../../../testing/css-tokens.ts';
 import { contrastRatio } from '../../../core/color/contrast.ts';
+import { markStyle } from '../render/page-palette.ts';
 
 // The marks of a Markdown or plain-text source (text-source.css), measured as WCAG contrast the way the PDF page
 // palette is (page-palette.test.ts), in both themes: the mark's line must stand at 3:1 or more against the page and
 // against its own fill (non-text contrast, 1.4.11), and the text must stay readable through the fill (4.5:1).
-// The colours are read from the stylesheets themselves, so a change to any of them is measured: the marks' tokens
-// from text-source.css; the page (the article is `bg-white`) and its text (slate-800) from Tailwind's palette in the
+// The colours are read from where they are set, so a change to any of them is measured: the marks' tokens from
+// text-source.css, which names page-palette.ts's custom properties (`markStyle`, set on the viewer's root); the page (the article is `bg-white`) and its text (slate-800) from Tailwind's palette in the
 // light theme and from theme.css's swap in the dark one.
 
 const sourceCss = cssFile(new URL('./text-source.css', import.meta.url));
@@ -19,9 +20,12 @@ const tailwind = declarations(tailwindCss, '@theme default');
 const dark = declarations(themeCss, ':root.dark');
 const darkSurface = /:root\.dark \.bg-white \{\s*background-color:\s*([^;]+);/.exec(themeCss)?.[1];
 
+const marks = markStyle() as Record<string, string>;
+const tokensOf = (selector: string) => Object.fromEntries(Object.entries(declarations(sourceCss, selector)).map(([name, value]) => [name, resolveVars(value, marks)]));
+
 const THEMES = {
-  light: { tokens: declarations(sourceCss, '.text-source'), page: tailwind['--color-white']!, text: tailwind['--color-slate-800']! },
-  dark: { tokens: declarations(sourceCss, ':root.dark .text-source'), page: resolveVars(darkSurface ?? '', dark), text: dark['--color-slate-800']! },
+  light: { tokens: tokensOf('.text-source'), page: tailwind['--color-white']!, text: tailwind['--color-slate-800']! },
+  dark: { tokens: tokensOf(':root.dark .text-source'), page: resolveVars(darkSurface ?? '', dark), text: dark['--color-slate-800']! },
 };
 
 const MARKS = [
@@ -34,6 +38,7 @@ describe.each(Object.entries(THEMES))('a text source, %s theme', (_theme, { toke
   it('reads its colours from the stylesheets', () => {
     // Guards the parsing above: a renamed variable or selector must fail here, not measure nothing.
     expect(Object.keys(tokens)).toHaveLength(5);
+    for (const value of Object.values(tokens)) expect(value).toMatch(/^(#|rgb)/);
     expect(page).toMatch(/^(#|oklch)/);
     expect(text).toMatch(/^oklch/);
     expect(contrastRatio(text, page)).toBeGreaterThanOrEqual(7);
