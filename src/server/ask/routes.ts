@@ -14,6 +14,7 @@ import type { AskConfig } from './config.ts';
 import { LlmError } from './llm-answer.ts';
 import { streamAnswer } from './sse.ts';
 import type { StartupIndexSync } from './startup-index-sync.ts';
+import type { ApiErrorCode } from '../../api/error-schema.ts';
 
 // The ask API (docs/api.md, "Asking questions"): POST /api/ask, GET /api/answers/:id/thread, POST /api/chat and
 // DELETE /api/chat/:session_id. Mounted by createApp() after the bearer-token check, like every /api route. The
@@ -48,7 +49,7 @@ export interface AskRoutesOptions extends AskConfig {
 
 type ErrorStatus = 400 | 404 | 413 | 415 | 502 | 503;
 
-function askError(c: Context<Env>, status: ErrorStatus, code: string, message: string, issues?: { path: string; message: string }[]) {
+function askError(c: Context<Env>, status: ErrorStatus, code: ApiErrorCode, message: string, issues?: { path: string; message: string }[]) {
   return apiError(c, status, code, message, issues ? { details: { issues } } : {});
 }
 
