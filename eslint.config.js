@@ -38,13 +38,15 @@ const testPackages = ['vitest', 'fast-check', '@testing-library/react', '@testin
  */
 function forbidden({ from, fromTest, target, pkg }) {
   if (pkg) {
-    if (!fromTest && testPackages.includes(pkg)) return `${pkg} is test tooling; test helpers live with the tests (src/testing or a *.test.ts), not in the shipped code`;
+    if (!fromTest && testPackages.includes(pkg))
+      return `${pkg} is test tooling; test helpers live with the tests (src/testing or a *.test.ts), not in the shipped code`;
     if (from === 'core') {
       if (reactPackages.includes(pkg)) return `src/core has no React: ${pkg} belongs in a feature or src/app`;
       if (!fromTest && ioPackages.includes(pkg)) return `src/core does no I/O: ${pkg} belongs in a feature, src/api, src/server or src/cli`;
       if (!fromTest && nodeBuiltins.has(pkg)) return `src/core does no I/O and runs in the browser: ${pkg} belongs in src/server or src/cli`;
     }
-    if (from === 'api' && reactPackages.includes(pkg) && pkg !== '@tanstack/react-query') return `src/api is the data layer: ${pkg} belongs in a feature or src/app`;
+    if (from === 'api' && reactPackages.includes(pkg) && pkg !== '@tanstack/react-query')
+      return `src/api is the data layer: ${pkg} belongs in a feature or src/app`;
     if (from === 'node' && reactPackages.includes(pkg)) return `src/node is shared Node code for the server and the CLI: no ${pkg}`;
     if (from === 'lib' && reactPackages.includes(pkg)) return `src/lib holds no React: ${pkg} belongs in a feature, src/hooks or src/app`;
     if (from === 'lib' && !fromTest && nodeBuiltins.has(pkg)) return `src/lib runs in the browser: ${pkg} belongs in src/node, src/server or src/cli`;
@@ -70,14 +72,19 @@ function forbidden({ from, fromTest, target, pkg }) {
   }
   if ((from === 'server' || from === 'cli') && (target.startsWith('features/') || target === 'app')) return `src/${from} runs in Node: no features, no src/app`;
   // The two Node shells share code through src/node, never through each other (a test may drive one with the other).
-  if (!fromTest && ((from === 'server' && target === 'cli') || (from === 'cli' && target === 'server'))) return `src/${from} does not import src/${target}: code both Node shells need lives in src/node`;
-  if (from === 'node' && !['core', 'api', 'lib'].includes(target) && !(fromTest && ['cli', 'server', 'testing'].includes(target))) return `src/node is below the Node shells: it imports only src/core, src/api and src/lib (src/${target} is above it)`;
+  if (!fromTest && ((from === 'server' && target === 'cli') || (from === 'cli' && target === 'server')))
+    return `src/${from} does not import src/${target}: code both Node shells need lives in src/node`;
+  if (from === 'node' && !['core', 'api', 'lib'].includes(target) && !(fromTest && ['cli', 'server', 'testing'].includes(target)))
+    return `src/node is below the Node shells: it imports only src/core, src/api and src/lib (src/${target} is above it)`;
   // src/i18n (the UI language and its React hook) sits below the features, which all read their strings from it.
-  if (from === 'i18n' && (['api', 'app', 'server', 'cli'].includes(target) || target.startsWith('features/'))) return `src/i18n is shared by every feature: it imports only src/core`;
-  if ((from === 'server' || from === 'cli') && target === 'i18n') return `src/${from} runs in Node: the React i18n hook is for the UI (the catalogs are in src/core/i18n)`;
+  if (from === 'i18n' && (['api', 'app', 'server', 'cli'].includes(target) || target.startsWith('features/')))
+    return `src/i18n is shared by every feature: it imports only src/core`;
+  if ((from === 'server' || from === 'cli') && target === 'i18n')
+    return `src/${from} runs in Node: the React i18n hook is for the UI (the catalogs are in src/core/i18n)`;
   // src/hooks (React hooks more than one feature needs, e.g. use-near-set.ts) sits below the features, like src/i18n.
   if (from === 'hooks' && target !== 'core') return `src/hooks is shared by every feature: it imports only src/core`;
-  if ((from === 'server' || from === 'cli' || from === 'node' || from === 'core' || from === 'api') && target === 'hooks') return `src/hooks holds React hooks for the UI: src/${from} may not import them`;
+  if ((from === 'server' || from === 'cli' || from === 'node' || from === 'core' || from === 'api') && target === 'hooks')
+    return `src/hooks holds React hooks for the UI: src/${from} may not import them`;
   return null;
 }
 
@@ -94,7 +101,10 @@ const boundaries = {
       const spec = source.value;
       let reason;
       if (spec.startsWith('.')) {
-        const resolved = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+        const resolved = path
+          .relative(root, path.resolve(path.dirname(context.filename), spec))
+          .split(path.sep)
+          .join('/');
         reason = forbidden({ from, fromTest, target: layerOf(resolved) });
         if (!reason && !fromTest && isBenchFile(resolved) && !isBenchFile(file)) {
           reason = 'the product imports no benchmark code (src/app/bench/): the bench drives the product from outside, through what it shows';

@@ -60,7 +60,9 @@ export default defineConfig({
   resolve: {
     // react-pdf's link service is the only importer of pdf.js's whole viewer module: see the shim for why it is not
     // needed. (The exact specifier only: nothing else of pdfjs-dist/web is touched.)
-    alias: [{ find: /^pdfjs-dist\/web\/pdf_viewer\.mjs$/, replacement: path.resolve(import.meta.dirname, 'src/features/viewer/document/pdfjs-viewer-shim.ts') }],
+    alias: [
+      { find: /^pdfjs-dist\/web\/pdf_viewer\.mjs$/, replacement: path.resolve(import.meta.dirname, 'src/features/viewer/document/pdfjs-viewer-shim.ts') },
+    ],
   },
   server: {
     // scripts/dev.mjs runs the API server on 4174.
@@ -75,9 +77,7 @@ export default defineConfig({
         codeSplitting: {
           // pdf.js is a chunk of its own (its display layer), loaded only with the viewer, so the home page and the answer text
           // never wait for it, and cached across releases of our viewer code. Its worker is a separate file already.
-          groups: [
-            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]build[\\/]/ },
-          ],
+          groups: [{ name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]build[\\/]/ }],
         },
       },
     },

@@ -102,7 +102,9 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   expect((await marker2.boundingBox())!.height).toBeLessThan(line);
   // No target reaches another marker's: the lines a marker stands in are at least 26 px apart (index.css; they were
   // 25.1 px, and 22.6 px in a table), and no two 24 px targets of the answer overlap.
-  const pitches = await markers.evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el.closest('p, li, td, th, h1, h2, h3, h4, h5, h6, blockquote')!).lineHeight)));
+  const pitches = await markers.evaluateAll((els) =>
+    els.map((el) => parseFloat(getComputedStyle(el.closest('p, li, td, th, h1, h2, h3, h4, h5, h6, blockquote')!).lineHeight)),
+  );
   expect(Math.min(...pitches)).toBeGreaterThanOrEqual(26);
   const overlapping = await markers.evaluateAll((els) => {
     const boxes = els.map((el) => {
@@ -110,7 +112,12 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
       const cy = r.top + r.height / 2;
       return { left: r.left, right: r.right, top: cy - 12, bottom: cy + 12 };
     });
-    return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => i));
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+        .map(() => i),
+    );
   });
   expect(overlapping, 'markers whose 24 px targets overlap').toEqual([]);
 
@@ -140,7 +147,11 @@ test('keyboard and screen reader: home, an answer opened from it, a citation, th
   expect(await axeViolations(page), 'answer view with a citation open').toEqual([]);
 
   // The review panel with a claim selected (its citations, flags and decision controls open).
-  await page.locator('[data-claim-id]').first().getByRole('button', { name: /^Claim 1:/ }).click();
+  await page
+    .locator('[data-claim-id]')
+    .first()
+    .getByRole('button', { name: /^Claim 1:/ })
+    .click();
   await expect(page.getByRole('group', { name: 'Decision' })).toBeVisible();
   expect(await axeViolations(page), 'review panel').toEqual([]);
   // Forced colours drop the selected claim's tint: its bar is a border (on the inline start), which they keep.
@@ -485,7 +496,9 @@ test('a chosen decision meets contrast: each pressed decision button passes axe,
     ['Rejected', 'rejected'],
     ['Follow-up', 'follow-up'],
   ] as const) {
-    await selectedClaim(page).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await selectedClaim(page)
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
     const pressed = selectedClaim(page).getByRole('button', { name: new RegExp(`^${name}`), pressed: true });
     await expect(selectedClaim(page)).toHaveAttribute('data-decision', decision);
     await expect(pressed).toBeVisible();

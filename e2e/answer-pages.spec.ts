@@ -16,7 +16,10 @@ test.beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'answers'), { recursive: true });
   for (let i = 0; i < 250; i++) {
     const id = `answer-${String(i).padStart(3, '0')}`;
-    writeFileSync(path.join(dataDir, 'answers', `${id}.json`), JSON.stringify({ id, question: `Question number ${i}?`, text: 'An answer.', documents: [], sources: [] }));
+    writeFileSync(
+      path.join(dataDir, 'answers', `${id}.json`),
+      JSON.stringify({ id, question: `Question number ${i}?`, text: 'An answer.', documents: [], sources: [] }),
+    );
   }
   server = await startServer({ CITELENS_DATA: dataDir, CITELENS_DB: path.join(dataDir, 'reviews.sqlite'), CITELENS_ASK: 'off' });
 });

@@ -3,7 +3,9 @@ import { LONG_FORMATTED_ANSWER_ID, SCALE_ANSWER_ID } from './scale-answer-fixtur
 
 // The 10,000-claim answer of issue 9's bad-input matrix: correctness only, with room for a loaded machine (how fast
 // it is, is scripts/bench-answer-scale.ts's, in docs/benchmarks.md).
-test('a 10,000-claim answer opens drawn in part; a claim selected in the review list keeps its marker active; markers open their passages, the last one too', async ({ page }) => {
+test('a 10,000-claim answer opens drawn in part; a claim selected in the review list keeps its marker active; markers open their passages, the last one too', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   await page.goto(`./?answer=${SCALE_ANSWER_ID}`);
   const pane = page.locator('[data-pane="answer"]');

@@ -7,8 +7,21 @@ import type { Page } from '@playwright/test';
 /** axe's default rules plus every WCAG 2.0-2.2 A/AA rule (target-size is a 2.2 AA rule that is off by default). */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Colour transitions finished first: right after a theme switch, axe would measure colours half-way there.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   // Each violation with the elements it names, so a failure says what to fix.
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
 }

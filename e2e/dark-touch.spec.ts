@@ -15,7 +15,7 @@ async function screenPixel(page: Page, x: number, y: number): Promise<Rgb> {
   // PNG: 8-byte signature, then chunks; the IDAT data inflates to [filter, r, g, b(, a)], and for the one pixel of
   // a one-pixel image every filter type leaves the bytes as they are.
   const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
     at += 12 + length;
@@ -75,11 +75,14 @@ test('dark mode follows the system, the header overrides it and keeps the choice
   const activePage = Number(await active.evaluate((el) => el.closest('[data-page-number]')?.getAttribute('data-page-number')));
   expect(luminance(await canvasPixel(page, activePage, 0.02, 0.02))).toBeGreaterThan(240);
   await expect
-    .poll(async () => {
-      const { x, y } = await underlinePoint(active);
-      const [r, g, b] = await screenPixel(page, x, y);
-      return r > 110 && r < 200 && g < 110 && b < 60; // #92400e, amber-800
-    }, { message: 'the active highlight is underlined in dark amber on the white page' })
+    .poll(
+      async () => {
+        const { x, y } = await underlinePoint(active);
+        const [r, g, b] = await screenPixel(page, x, y);
+        return r > 110 && r < 200 && g < 110 && b < 60; // #92400e, amber-800
+      },
+      { message: 'the active highlight is underlined in dark amber on the white page' },
+    )
     .toBe(true);
   await page.screenshot({ path: test.info().outputPath('dark-answer-view.png') });
 
@@ -98,11 +101,14 @@ test('dark mode follows the system, the header overrides it and keeps the choice
   }, activePage);
   expect(lightestText).toBeGreaterThan(180);
   await expect
-    .poll(async () => {
-      const { x, y } = await underlinePoint(active);
-      const [r, g, b] = await screenPixel(page, x, y);
-      return r > 200 && g > 180 && b < 140; // #fde047, yellow-300
-    }, { message: 'the active highlight is underlined in bright yellow on the night page' })
+    .poll(
+      async () => {
+        const { x, y } = await underlinePoint(active);
+        const [r, g, b] = await screenPixel(page, x, y);
+        return r > 200 && g > 180 && b < 140; // #fde047, yellow-300
+      },
+      { message: 'the active highlight is underlined in bright yellow on the night page' },
+    )
     .toBe(true);
   await expect(page.locator('.textLayer span').first()).toHaveCSS('color', 'rgba(0, 0, 0, 0)');
   await page.screenshot({ path: test.info().outputPath('night-pages.png') });
@@ -177,10 +183,16 @@ test.describe('on a phone', () => {
 
     // Two fingers spread to three times their distance: the zoom follows them.
     const before = await percent();
-    await touch('touchStart', [{ x: cx - 30, y: cy }, { x: cx + 30, y: cy }]);
+    await touch('touchStart', [
+      { x: cx - 30, y: cy },
+      { x: cx + 30, y: cy },
+    ]);
     for (let step = 1; step <= 6; step++) {
       const half = 30 + step * 10;
-      await touch('touchMove', [{ x: cx - half, y: cy }, { x: cx + half, y: cy }]);
+      await touch('touchMove', [
+        { x: cx - half, y: cy },
+        { x: cx + half, y: cy },
+      ]);
     }
     await touch('touchEnd', []);
     await expect.poll(percent, { message: 'the pinch zooms in' }).toBeGreaterThan(before * 2.5);

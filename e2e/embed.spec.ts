@@ -52,7 +52,9 @@ function fixtureServer(): Promise<Server> {
     const name = /^\/([a-z-]+)\.html$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
     if (name === 'snippet') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Portal</title></head><body>\n${documentedSnippet()}\n</body></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Portal</title></head><body>\n${documentedSnippet()}\n</body></html>`,
+      );
       return;
     }
     if (name !== 'portal' && name !== 'hostile') {
@@ -91,10 +93,7 @@ test.beforeAll(async () => {
   portalOrigin = originOf(portal);
   thirdOrigin = originOf(third);
   const embed = { CITELENS_EMBED_ORIGINS: portalOrigin, CITELENS_EMBED_SECRET: SECRET };
-  [open, locked] = await Promise.all([
-    startApp('open', embed),
-    startApp('locked', { ...embed, CITELENS_API_TOKENS: `portal:${TOKEN}` }),
-  ]);
+  [open, locked] = await Promise.all([startApp('open', embed), startApp('locked', { ...embed, CITELENS_API_TOKENS: `portal:${TOKEN}` })]);
 });
 
 test.afterAll(async () => {
@@ -184,7 +183,12 @@ for (const sandbox of [undefined, 'allow-scripts']) {
       expect(anchored.score).toBeGreaterThan(0.6);
       // every citation's verdict, as its marker shows it, once the background checks have searched the PDF
       await expect
-        .poll(async () => (await received(page)).filter((m) => m.type === 'citelens:verdict' && m.sourceId === 'S2').map((m) => (m.verdict as { tone: string }).tone).pop())
+        .poll(async () =>
+          (await received(page))
+            .filter((m) => m.type === 'citelens:verdict' && m.sourceId === 'S2')
+            .map((m) => (m.verdict as { tone: string }).tone)
+            .pop(),
+        )
         .toBe('ok');
 
       // By source id too: S3 is cited first as [3], on page 4.
@@ -201,8 +205,9 @@ for (const sandbox of [undefined, 'allow-scripts']) {
 test.describe('API tokens', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
-
-  test('setToken: nothing is asked before the token arrives (ready says it is needed, no unauthorized error); with it the answer and its PDF load, in a sandbox', async ({ page }) => {
+  test('setToken: nothing is asked before the token arrives (ready says it is needed, no unauthorized error); with it the answer and its PDF load, in a sandbox', async ({
+    page,
+  }) => {
     const apiRequests: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith(`${locked.url}/api/`)) apiRequests.push({ url: r.url(), authorization: r.headers().authorization });
@@ -233,7 +238,7 @@ test.describe('API tokens', () => {
     expect(await message(page, 'citelens:error')).toMatchObject({ code: 'unauthorized' });
   });
 
-  test('reviewChanged: a decision saved from a sandboxed frame reaches the portal, under the token\'s subject as stored', async ({ page }) => {
+  test("reviewChanged: a decision saved from a sandboxed frame reaches the portal, under the token's subject as stored", async ({ page }) => {
     const frame = await openPortal(page, `${locked.url}/embed?answer=vendor-access&panels=answer,review`, { sandbox: 'allow-scripts' });
     await message(page, 'citelens:ready');
     await sendToApp(page, { type: 'citelens:setToken', token: TOKEN });
@@ -244,9 +249,14 @@ test.describe('API tokens', () => {
     await expect(frame.locator('[data-reviewer-from="token"]')).toBeVisible();
     await expect(frame.getByLabel('Your name')).toHaveCount(0);
 
-    await claims.nth(1).getByRole('button', { name: /^Claim 2:/ }).click();
+    await claims
+      .nth(1)
+      .getByRole('button', { name: /^Claim 2:/ })
+      .click();
     const claimId = await selectedClaim(frame).getAttribute('data-claim-id');
-    await selectedClaim(frame).getByRole('button', { name: /^Verified/ }).click();
+    await selectedClaim(frame)
+      .getByRole('button', { name: /^Verified/ })
+      .click();
     expect(await message(page, 'citelens:reviewChanged')).toEqual({
       type: 'citelens:reviewChanged',
       version: 1,
@@ -265,13 +275,18 @@ test.describe('deciding in a sandboxed frame without a token', () => {
     const frame = await openPortal(page, `${open.url}/embed?answer=vendor-encryption&panels=answer,review`, { sandbox: 'allow-scripts' });
     await message(page, 'citelens:ready');
     const claims = frame.getByRole('list', { name: 'Claims' }).locator(':scope > li');
-    await claims.nth(1).getByRole('button', { name: /^Claim 2:/ }).click();
+    await claims
+      .nth(1)
+      .getByRole('button', { name: /^Claim 2:/ })
+      .click();
     await expect(frame.locator('[data-save-blocked]')).toHaveText(
       'This frame cannot save decisions: the portal must pass a token (citelens:setToken). Deciding is off until it does.',
     );
     for (const name of [/^Verified/, /^Rejected/, /^Follow-up/]) await expect(selectedClaim(frame).getByRole('button', { name })).toBeDisabled();
     // The keys do nothing either; nothing is "saved locally", no browser storage error is shown.
-    await selectedClaim(frame).getByRole('button', { name: /^Claim 2:/ }).focus();
+    await selectedClaim(frame)
+      .getByRole('button', { name: /^Claim 2:/ })
+      .focus();
     await page.keyboard.press('v');
     await expect(selectedClaim(frame)).not.toHaveAttribute('data-decision');
     await expect(frame.getByText(/Saved locally|IndexedDB|SecurityError/)).toHaveCount(0);

@@ -57,7 +57,11 @@ test('Ctrl+F in the viewer finds a word hyphenated across a line break and steps
   // Matches are find matches, never citation highlights, and look different from them.
   await expect(page.locator('[data-find-match][data-highlight]')).toHaveCount(0);
   await page.locator('[data-find-match]:not([data-find-current])').first().scrollIntoViewIfNeeded();
-  const colour = (sel: string) => page.locator(sel).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const colour = (sel: string) =>
+    page
+      .locator(sel)
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   const [other, currentColour] = [await colour('[data-find-match]:not([data-find-current])'), await colour('[data-find-current]')];
   expect(other).not.toBe(currentColour);
   await findBar(page).getByRole('button', { name: 'Previous match' }).click();

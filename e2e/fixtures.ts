@@ -68,7 +68,10 @@ export async function wordsUnder(highlight: Locator): Promise<string> {
       // Count a span when a real share of its height lies inside the highlight, not a hairline touch.
       return ix > 1 && iy > Math.min(r.height, box.height) * 0.5;
     });
-    return hits.map((s) => s.textContent ?? '').join(' ').replace(/\s+/g, ' ');
+    return hits
+      .map((s) => s.textContent ?? '')
+      .join(' ')
+      .replace(/\s+/g, ' ');
   });
 }
 

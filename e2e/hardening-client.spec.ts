@@ -96,7 +96,10 @@ test.describe('the API fails', () => {
     let calls = 0;
     await page.route('**/api/answers/hardening-review', (route) => {
       calls++;
-      return route.fulfill({ status: 500, json: { error: { code: 'invalid_json', message: 'Answer "hardening-review" is not valid JSON: Unexpected token' } } });
+      return route.fulfill({
+        status: 500,
+        json: { error: { code: 'invalid_json', message: 'Answer "hardening-review" is not valid JSON: Unexpected token' } },
+      });
     });
     await page.goto('./?answer=hardening-review');
     await expect(page.getByRole('alert')).toContainText('is not valid JSON');

@@ -75,11 +75,12 @@ test.describe('broken files', () => {
     await expectReferenceSettled(page, 'The document was not found (404).');
   });
 
-  for (const [status, code] of [[401, 'unauthorized'], [403, 'forbidden']] as const) {
+  for (const [status, code] of [
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+  ] as const) {
     test(`${status} on a document: locked evidence, nothing of it shown`, async ({ page }) => {
-      await page.route('**/api/documents/vendor-security-policy*', (route) =>
-        route.fulfill({ status, json: { error: { code, message: 'not yours' } } }),
-      );
+      await page.route('**/api/documents/vendor-security-policy*', (route) => route.fulfill({ status, json: { error: { code, message: 'not yours' } } }));
       await page.goto('./?answer=hardening-review&cite=1');
       const locked = viewerPane(page).locator('[data-locked-document]');
       await expect(locked).toContainText(`Locked: you do not have access to this document (${status})`);

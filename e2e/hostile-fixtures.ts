@@ -43,7 +43,8 @@ async function payloadPdf(): Promise<Uint8Array> {
   return pdf.save({ useObjectStreams: false });
 }
 
-const MFA_QUOTE = 'Vendors must use multi-factor authentication for all remote access to Company systems, including cloud consoles, administrative interfaces and email.';
+const MFA_QUOTE =
+  'Vendors must use multi-factor authentication for all remote access to Company systems, including cloud consoles, administrative interfaces and email.';
 const VSP = { id: 'vendor-security-policy', title: 'Vendor Security Policy' };
 
 export async function writeHostileFixtures(dataDir: string): Promise<void> {

@@ -41,7 +41,10 @@ test('a quote over 5,000 characters is not searched: the viewer and the review s
 
 test('canonical boxes off the page (x0: -500, ±1e308) fall back to the quote and say so', async ({ page }) => {
   await page.goto('./?answer=hostile-off-page');
-  for (const [marker, sourceId] of [['1', 'S1'], ['2', 'S2']] as const) {
+  for (const [marker, sourceId] of [
+    ['1', 'S1'],
+    ['2', 'S2'],
+  ] as const) {
     await page.locator(`button[data-marker="${marker}"]`).click();
     await expect(page.getByText('The given boxes fall outside the page; the passage was found by its quote')).toBeVisible();
     const box = await highlight(page, sourceId).boundingBox();
@@ -138,7 +141,7 @@ test.describe('without the CSP', () => {
   });
 });
 
-test('the app works under the server CSP: no violation but pdf.js\'s own `new Function` probe', async ({ page }) => {
+test("the app works under the server CSP: no violation but pdf.js's own `new Function` probe", async ({ page }) => {
   test.slow(); // several documents opened and searched on a loaded 2-core box
   await page.addInitScript(() => {
     const seen: string[] = [];

@@ -145,7 +145,9 @@ test('a bad answer file is a clear error that names the file and what is wrong i
   const broken = {
     name: 'broken-answer.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify({ id: 'x', text: 'A claim [1].', documents: [{ id: 'd', url: 'd.pdf' }], sources: [{ id: 'S1', documentId: 'd', page: 'seven' }] })),
+    buffer: Buffer.from(
+      JSON.stringify({ id: 'x', text: 'A claim [1].', documents: [{ id: 'd', url: 'd.pdf' }], sources: [{ id: 'S1', documentId: 'd', page: 'seven' }] }),
+    ),
   };
   await openInput(page).setInputFiles([broken]);
   const alert = page.getByRole('alert');

@@ -53,7 +53,9 @@ test('a quoted citation is found across inline code, and a section-only one open
   await expect(crumb.locator('[aria-current="location"]')).toHaveText('Troubleshooting');
   await expect(viewer(page).locator('article[data-passage-by="section"]')).toHaveCount(1);
   // The whole Linux troubleshooting section, from its heading to the next section, and nothing of Windows.
-  await expect.poll(() => markedText(page)).toMatch(/^Troubleshooting ?If the agent does not appear in the portal within ten minutes.*instead of reusing an old token\.$/);
+  await expect
+    .poll(() => markedText(page))
+    .toMatch(/^Troubleshooting ?If the agent does not appear in the portal within ten minutes.*instead of reusing an old token\.$/);
   await expect(marks(page).first()).toBeInViewport();
   expect(await markedText(page)).not.toContain('proxy');
 });

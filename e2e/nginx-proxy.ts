@@ -15,7 +15,8 @@ export function findNginx(): string | null {
   return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
 }
 
-export const NGINX_MISSING = "nginx was not found (NGINX_BIN, else /usr/sbin/nginx or the PATH): install Debian's nginx (apt-get install -y nginx) to run the two-replica test.";
+export const NGINX_MISSING =
+  "nginx was not found (NGINX_BIN, else /usr/sbin/nginx or the PATH): install Debian's nginx (apt-get install -y nginx) to run the two-replica test.";
 
 /**
  * The whole config. `upstreams` are `host:port` of the replicas; `prefix` holds the pid file, the error log and

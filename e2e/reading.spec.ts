@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const findBar = (page: Page) => page.getByRole('search', { name: 'Find in document' });
 
-test('find searches every cited document: the other one\'s matches are listed by document and open there', async ({ page }) => {
+test("find searches every cited document: the other one's matches are listed by document and open there", async ({ page }) => {
   await page.goto('./?answer=retention-vs-security&cite=1');
   await expect(page.locator('[data-page-number] [data-highlight][data-source-id="S1"]').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: /document/i }).first()).toHaveValue('vendor-security-policy');
@@ -41,13 +41,18 @@ test('fit width fits the cited page when it is wider than the others: the highli
   const fits = async () => {
     const pane = (await scroller.boundingBox())!;
     const eight = (await page.locator('[data-page-number="8"]').boundingBox())!;
-    const marks = await page.locator('[data-page-number="8"] [data-highlight][data-source-id="S3"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+    const marks = await page
+      .locator('[data-page-number="8"] [data-highlight][data-source-id="S3"]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
     return { page: eight.x + eight.width <= pane.x + pane.width + 1 && eight.x >= pane.x - 1, marks: marks.every((r) => r <= pane.x + pane.width + 1) };
   };
   await expect.poll(fits).toEqual({ page: true, marks: true });
   // It is wider than page 1 (which the fit used to be measured on), so this is the wider page being fitted.
   const width = (n: number) => page.locator(`[data-page-number="${n}"]`).evaluate((el) => el.getBoundingClientRect().width);
-  await page.locator('[data-page-number="7"]').scrollIntoViewIfNeeded().catch(() => undefined);
+  await page
+    .locator('[data-page-number="7"]')
+    .scrollIntoViewIfNeeded()
+    .catch(() => undefined);
   expect(await width(8)).toBeGreaterThan(await width(7));
   await expect(page.locator('[data-viewer] select').filter({ hasText: 'Fit width' }).first()).toHaveValue('fit-width');
 });

@@ -35,10 +35,19 @@ for (const [answer, kind] of [
     // The flash is held on its first frame until the page is drawn, then plays (and ends): never left paused. It
     // fades layers over the passage (opacity only: the compositor plays it, no repaint of the page per frame).
     await expect(pageEl.locator('canvas').first()).toBeAttached();
-    await expect.poll(() => active.first().evaluate((el) => el.getAnimations({ subtree: true }).map((a) => a.playState).join())).toMatch(/^((running|finished),?)*$/);
-    const animated = await active.first().evaluate((el) =>
-      el.getAnimations({ subtree: true }).flatMap((a) => (a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k))),
-    );
+    await expect
+      .poll(() =>
+        active.first().evaluate((el) =>
+          el
+            .getAnimations({ subtree: true })
+            .map((a) => a.playState)
+            .join(),
+        ),
+      )
+      .toMatch(/^((running|finished),?)*$/);
+    const animated = await active
+      .first()
+      .evaluate((el) => el.getAnimations({ subtree: true }).flatMap((a) => (a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k))));
     expect(animated.filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)).every((key) => key === 'opacity')).toBe(true);
     await expect.poll(async () => (await activeWords(active)).slice(0, 3)).toEqual(['such', 'as', 'public']);
     const pageBox = (await pageEl.boundingBox())!;

@@ -79,7 +79,7 @@ test('a 20-claim answer: every citation opened and every claim decided in at mos
     .toBe(20);
 });
 
-test('J/K step to undecided claims, g/G to flagged ones, c/C round a claim\'s citations, u undoes as a new history event', async ({ page, request }) => {
+test("J/K step to undecided claims, g/G to flagged ones, c/C round a claim's citations, u undoes as a new history event", async ({ page, request }) => {
   await page.addInitScript(() => localStorage.setItem('citelens.reviewer', 'Ana'));
   await page.goto('./?answer=review-quote-checks');
   await expect(claims(page).first()).toBeVisible();
@@ -119,7 +119,12 @@ test('J/K step to undecided claims, g/G to flagged ones, c/C round a claim\'s ci
   // The ? list names every new key.
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  for (const label of ['Next undecided claim', 'Previous flagged claim', 'Open the claim’s next citation', 'Undo the last decision (saved as a new entry in the history)']) {
+  for (const label of [
+    'Next undecided claim',
+    'Previous flagged claim',
+    'Open the claim’s next citation',
+    'Undo the last decision (saved as a new entry in the history)',
+  ]) {
     await expect(dialog.getByText(label, { exact: true })).toBeVisible();
   }
   await page.keyboard.press('Escape');
@@ -145,7 +150,12 @@ test('verify passed: a confirmation says how many, and only unflagged undecided 
   await expect(page.locator('[data-review-panel] [data-status-tone="pending"]')).toHaveCount(0);
   const eligible = await claims(page).evaluateAll((cards) =>
     cards
-      .filter((c) => !c.querySelector('[data-flag]') && c.querySelectorAll('[data-citation-key]').length > 0 && [...c.querySelectorAll('[data-citation-key]')].every((b) => b.getAttribute('data-status-tone') === 'ok'))
+      .filter(
+        (c) =>
+          !c.querySelector('[data-flag]') &&
+          c.querySelectorAll('[data-citation-key]').length > 0 &&
+          [...c.querySelectorAll('[data-citation-key]')].every((b) => b.getAttribute('data-status-tone') === 'ok'),
+      )
       .map((c) => c.getAttribute('data-claim-id')!),
   );
   expect(eligible.length).toBeGreaterThan(0);
@@ -202,7 +212,9 @@ test('Escape in the note box keeps the draft, says so, and the draft is saved or
   await expect(note).toHaveValue('Page 4 says something else.');
 
   await page.keyboard.press('?');
-  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Write a note on the claim (Enter saves it, Esc leaves the box and keeps it unsaved)')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Write a note on the claim (Enter saves it, Esc leaves the box and keeps it unsaved)'),
+  ).toBeVisible();
 });
 
 test('the exported report stands on its own: each citation with its quoted evidence and its verdict', async ({ page, request }) => {
@@ -216,7 +228,10 @@ test('the exported report stands on its own: each citation with its quoted evide
   const report = Buffer.concat(chunks).toString('utf8');
   for (const s of answer.sources) expect(report).toContain(`Quote: “${s.quote}”`);
   // Each citation line says how its checks went, in words.
-  const verdicts = report.split('\n').filter((l) => /^- \[\d+\]/.test(l)).map((l) => /verdict: ([a-z ]+)/.exec(l)?.[1]);
+  const verdicts = report
+    .split('\n')
+    .filter((l) => /^- \[\d+\]/.test(l))
+    .map((l) => /verdict: ([a-z ]+)/.exec(l)?.[1]);
   expect(verdicts.length).toBe(answer.sources.length);
   expect(verdicts.every((v) => v && ['passed every check', 'nothing to check', 'approximate match', 'warning', 'failed a check'].includes(v))).toBe(true);
 });

@@ -63,15 +63,21 @@ test.describe('review flags on the demo answers', () => {
     // the verdict in words, with both values
     const claim = review.locator('[data-claim-id]').filter({ hasText: 'A vendor that suspects its' });
     await expect(claim.locator('[data-flag="contradicted"]')).toContainText('Contradicted: the claim says 72 hours, the passage says 24 hours.');
-    await expect(review.locator('[data-claim-id]').filter({ hasText: 'Keys must be rotated by' }).locator('[data-flag="needs-look"]')).toContainText('Needs a look');
+    await expect(review.locator('[data-claim-id]').filter({ hasText: 'Keys must be rotated by' }).locator('[data-flag="needs-look"]')).toContainText(
+      'Needs a look',
+    );
     await expect(page.locator('[data-review-report]')).toContainText(/retr/i);
   });
 
   test('support verdicts in Persian', async ({ page }) => {
     await page.goto('./?answer=review-support&lang=fa');
     const review = page.locator('[data-claim-id]').filter({ hasText: 'A vendor that suspects its' });
-    await expect(review.locator('[data-flag="contradicted"]')).toContainText('نقض‌شده: ادعا می‌گوید 72 hours، اما بخش استنادشده می‌گوید 24 hours.', { timeout: 60_000 });
-    await expect(page.locator('[data-claim-id]').filter({ hasText: 'Keys must be rotated by' }).locator('[data-flag="needs-look"]')).toContainText('نیاز به بررسی');
+    await expect(review.locator('[data-flag="contradicted"]')).toContainText('نقض‌شده: ادعا می‌گوید 72 hours، اما بخش استنادشده می‌گوید 24 hours.', {
+      timeout: 60_000,
+    });
+    await expect(page.locator('[data-claim-id]').filter({ hasText: 'Keys must be rotated by' }).locator('[data-flag="needs-look"]')).toContainText(
+      'نیاز به بررسی',
+    );
   });
 
   test.describe('a locked document', () => {

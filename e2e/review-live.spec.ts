@@ -54,7 +54,7 @@ async function seeEachOther(ann: Page, ben: Page) {
   await expect(ann.locator('[role="dialog"]')).toHaveCount(0);
 }
 
-test('on SQLite: two reviewers on one server see each other\'s decisions live', async ({ browser, baseURL }) => {
+test("on SQLite: two reviewers on one server see each other's decisions live", async ({ browser, baseURL }) => {
   const base = baseURL!.replace(/\/$/, '');
   const ann = await reviewerPage(browser, base, 'Ann', 'supplier-handbook');
   const ben = await reviewerPage(browser, base, 'Ben', 'supplier-handbook');
@@ -108,7 +108,7 @@ const skipPostgres = pgBin === null && !process.env.CI;
 test.describe('on PostgreSQL', () => {
   test.skip(skipPostgres, POSTGRES_MISSING);
 
-  test('two reviewers on two servers sharing one database see each other\'s decisions live', async ({ browser }) => {
+  test("two reviewers on two servers sharing one database see each other's decisions live", async ({ browser }) => {
     if (pgBin === null) throw new Error(`CI is set, so the PostgreSQL test must run, but: ${POSTGRES_MISSING}`);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'citelens-live-pg-'));
     cpSync(path.join(root, 'src/server/demo-data'), dataDir, { recursive: true });

@@ -141,9 +141,7 @@ test.describe('with the review API unreachable', () => {
     expect((await serverReview(request, 'vendor-encryption')).claims[claimId]).toBeUndefined();
 
     await page.unroute(REVIEW_API);
-    await expect
-      .poll(async () => (await serverReview(request, 'vendor-encryption')).claims[claimId]?.decision, { timeout: 20_000 })
-      .toBe('rejected');
+    await expect.poll(async () => (await serverReview(request, 'vendor-encryption')).claims[claimId]?.decision, { timeout: 20_000 }).toBe('rejected');
     expect((await serverReview(request, 'vendor-encryption')).claims[claimId]?.reviewer).toBe('Offline Olga');
     await expect(again.locator('[data-sync]')).toHaveCount(0);
     await expect(again).toHaveAttribute('data-decision', 'rejected');
@@ -228,7 +226,12 @@ test.describe('against a colleague', () => {
     await expect(dialog).toBeHidden();
     await expect
       .poll(async () => (await serverReview(request, 'retention-vs-security')).claims[claimId])
-      .toMatchObject({ decision: 'verified', version: 2, reviewer: 'Ana', note: 'Ask Legal whether the hold still applies.\n\nThe hold is quoted word for word.' });
+      .toMatchObject({
+        decision: 'verified',
+        version: 2,
+        reviewer: 'Ana',
+        note: 'Ask Legal whether the hold still applies.\n\nThe hold is quoted word for word.',
+      });
     await expect(card.getByPlaceholder(/Note/)).toHaveValue('Ask Legal whether the hold still applies.\n\nThe hold is quoted word for word.');
   });
 });

@@ -75,7 +75,11 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   expect(await paragraph.evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
 
   const viewer = page.locator('[data-pane="viewer"]');
-  const marked = () => viewer.locator('article[data-text-source] mark[data-highlight]').allTextContents().then((t) => collapse(t.join('')));
+  const marked = () =>
+    viewer
+      .locator('article[data-text-source] mark[data-highlight]')
+      .allTextContents()
+      .then((t) => collapse(t.join('')));
   // [۲]: the TLS sentence, highlighted in the Persian policy.
   await groups.nth(1).locator('button[data-marker="2"]').click();
   await expect.poll(marked).toBe(quote('S2'));
@@ -84,7 +88,12 @@ test('the Persian answer in the Persian UI: mirrored panes, isolated markers, [�
   // The live region says it in Persian.
   await expect(page.getByRole('status').filter({ hasText: 'برجسته شد' })).toHaveText(/^ارجاع 2 — .+، برجسته شد\s*$/);
   // The policy's paragraphs read right to left too, and are named Persian.
-  expect(await viewer.locator('article[data-text-source] p').first().evaluate((p) => [getComputedStyle(p).direction, p.getAttribute('lang')])).toEqual(['rtl', 'fa']);
+  expect(
+    await viewer
+      .locator('article[data-text-source] p')
+      .first()
+      .evaluate((p) => [getComputedStyle(p).direction, p.getAttribute('lang')]),
+  ).toEqual(['rtl', 'fa']);
 
   // [٢،٣] reads right to left like its paragraph (2 on the right), and stays so while a preview is open inside it:
   // it used to read left to right, and flip when the preview's Persian words came, so a click pressed on 3 was
@@ -140,7 +149,14 @@ test('an RTL answer in the English UI still reads right to left, inside a left-t
   await expect(page.locator('[data-pane="answer"] bdi[data-marker-group]').first()).toHaveAttribute('lang', 'en');
   // The marker isolates: its button is still the 4th group's, right after the paragraph's last words.
   await page.locator('[data-pane="answer"] bdi[data-marker-group] button[data-marker="4"]').click();
-  await expect.poll(() => page.locator('[data-pane="viewer"] mark[data-highlight]').allTextContents().then((t) => collapse(t.join('')))).toBe(quote('S4'));
+  await expect
+    .poll(() =>
+      page
+        .locator('[data-pane="viewer"] mark[data-highlight]')
+        .allTextContents()
+        .then((t) => collapse(t.join(''))),
+    )
+    .toBe(quote('S4'));
 });
 
 test('right to left, the arrows and the indents follow the reading direction: the outline tree, the review’s claims', async ({ page }) => {
@@ -193,10 +209,14 @@ test('right to left, a page narrower than a wide document is centred in the view
     // The wide page's size is learned in the background after page 1 paints: measure once the pages are laid out
     // with it (or after 10 s, when the assertion below then says they never scrolled sideways).
     await page
-      .waitForFunction(() => {
-        const scroll = document.querySelector('[data-viewer-scroll]');
-        return !!scroll && scroll.scrollWidth > scroll.clientWidth;
-      }, null, { timeout: 10_000 })
+      .waitForFunction(
+        () => {
+          const scroll = document.querySelector('[data-viewer-scroll]');
+          return !!scroll && scroll.scrollWidth > scroll.clientWidth;
+        },
+        null,
+        { timeout: 10_000 },
+      )
       .catch(() => undefined);
     return page.evaluate(() => {
       const scroll = document.querySelector('[data-viewer-scroll]')!;
@@ -204,7 +224,11 @@ test('right to left, a page narrower than a wide document is centred in the view
       const p = document.querySelector('[data-page-number="1"]')!.getBoundingClientRect();
       // The view's own box: clientLeft counts a scrollbar on the left (right to left puts it there).
       const viewLeft = s.left + scroll.clientLeft;
-      return { sideways: scroll.scrollWidth > scroll.clientWidth, left: Math.round(p.left - viewLeft), right: Math.round(viewLeft + scroll.clientWidth - p.right) };
+      return {
+        sideways: scroll.scrollWidth > scroll.clientWidth,
+        left: Math.round(p.left - viewLeft),
+        right: Math.round(viewLeft + scroll.clientWidth - p.right),
+      };
     });
   };
   const english = await place('en');

@@ -10,7 +10,8 @@ const SOURCES = [
   {
     section: '3.2 Authentication',
     page: 2,
-    quote: 'Vendors must use multi-factor authentication for all remote access to Company systems, including cloud consoles, administrative interfaces and email.',
+    quote:
+      'Vendors must use multi-factor authentication for all remote access to Company systems, including cloud consoles, administrative interfaces and email.',
     boxes: [
       { page: 2, x0: 179.81, y0: 260.38, x1: 529.39, y1: 269.63 },
       { page: 2, x0: 72, y0: 274.38, x1: 384.89, y1: 283.63 },

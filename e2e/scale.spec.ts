@@ -48,7 +48,11 @@ test('a jump to page 1,000 and back lands on the quoted words both times', async
   test.slow();
   await withMoreCitations(page);
   await openLarge(page);
-  for (const [marker, sourceId, target] of [['2', 'S2', 1000], ['3', 'S3', 1], ['2', 'S2', 1000]] as const) {
+  for (const [marker, sourceId, target] of [
+    ['2', 'S2', 1000],
+    ['3', 'S3', 1],
+    ['2', 'S2', 1000],
+  ] as const) {
     await page.locator(`button[data-marker="${marker}"]`).first().click();
     await expect(page.getByLabel('Page number')).toHaveValue(String(target));
     const highlight = page.locator(`[data-page-number="${target}"] [data-highlight][data-source-id="${sourceId}"]`);

@@ -20,14 +20,10 @@ cpSync(demo, dataDir, { recursive: true });
 mkdirSync(path.join(dataDir, 'answers'), { recursive: true });
 
 const LARGE_PAGES = 1000;
-writeFileSync(
-  path.join(dataDir, 'documents', 'large-report.pdf'),
-  await generateLargePdf(LARGE_PAGES, { fillerBytesPerPage: 4096 }),
-);
+writeFileSync(path.join(dataDir, 'documents', 'large-report.pdf'), await generateLargePdf(LARGE_PAGES, { fillerBytesPerPage: 4096 }));
 writeFileSync(path.join(dataDir, 'documents', 'large-report.meta.json'), JSON.stringify({ title: 'Large Report', version: 'e2e' }));
 
-const json = (name: string, value: unknown) =>
-  writeFileSync(path.join(dataDir, 'answers', `${name}.json`), JSON.stringify(value, null, 2));
+const json = (name: string, value: unknown) => writeFileSync(path.join(dataDir, 'answers', `${name}.json`), JSON.stringify(value, null, 2));
 
 json('large-document', {
   id: 'large-document',
@@ -86,7 +82,9 @@ json('fuzzy-quote', {
   id: 'fuzzy-quote',
   text: 'Idle vendor accounts are switched off [1].',
   documents: [{ id: 'vendor-security-policy', title: 'Vendor Security Policy' }],
-  sources: [{ id: 'S1', documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days are deactivated automatically.' }],
+  sources: [
+    { id: 'S1', documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days are deactivated automatically.' },
+  ],
 });
 
 // A quote that runs from the foot of the left column of page 4 (the two-column page) to the top of the right one:

@@ -87,7 +87,11 @@ test('jump with the thumbnails: click or Enter on thumbnail N shows page N, mark
   await expect(thumb(5)).toHaveAttribute('aria-current', 'page');
   // Thumbnails are pictures of their pages.
   await expect(thumb(4).locator('img')).toHaveJSProperty('complete', true);
-  expect(await thumb(4).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(50);
+  expect(
+    await thumb(4)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(50);
 });
 
 test('a cited page’s thumbnail carries its marker numbers', async ({ page }) => {

@@ -21,7 +21,12 @@ let dataDir: string;
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'citelens-sign-in-'));
   cpSync(path.join(root, 'src/server/demo-data'), dataDir, { recursive: true });
-  server = await startServer({ CITELENS_DATA: dataDir, CITELENS_DB: path.join(dataDir, 'reviews.sqlite'), CITELENS_ASK: 'off', CITELENS_API_TOKENS: `alice:${TOKEN}` });
+  server = await startServer({
+    CITELENS_DATA: dataDir,
+    CITELENS_DB: path.join(dataDir, 'reviews.sqlite'),
+    CITELENS_ASK: 'off',
+    CITELENS_API_TOKENS: `alice:${TOKEN}`,
+  });
 });
 test.afterAll(async () => {
   await stopServer(server);

@@ -76,7 +76,10 @@ test('a follow-up joins the same thread: two turns, each with its own question, 
   await expect(box).toHaveValue('');
 
   // The server keeps the thread: both turns, in order, under the first answer.
-  const thread = (await (await page.request.get(`/api/answers/${first.id}/thread`)).json()) as { id: string; turns: { answerId: string; turn: number; question: string }[] };
+  const thread = (await (await page.request.get(`/api/answers/${first.id}/thread`)).json()) as {
+    id: string;
+    turns: { answerId: string; turn: number; question: string }[];
+  };
   expect(thread.id).toBe(first.id);
   expect(thread.turns.map((t) => [t.turn, t.question])).toEqual([
     [1, FIRST],
@@ -125,7 +128,9 @@ test('each turn keeps its own citations, review and link', async ({ page }) => {
   await expect(page.locator(`[data-page-number="${cited.page}"] [data-highlight][data-source-id="${cited.id}"]`).first()).toBeVisible();
 });
 
-test('the review covers every turn: both turns\' claims in the panel, a claim of turn 2 makes it active, and the export holds both with their quotes', async ({ page }) => {
+test("the review covers every turn: both turns' claims in the panel, a claim of turn 2 makes it active, and the export holds both with their quotes", async ({
+  page,
+}) => {
   const first = await askApi(page, FIRST);
   const second = await askApi(page, FOLLOW_UP, first.id);
   await page.addInitScript(() => {
@@ -145,17 +150,26 @@ test('the review covers every turn: both turns\' claims in the panel, a claim of
   await turnClaims(2).first().locator('button').first().click();
   await expect(page).toHaveURL(new RegExp(`answer=${first.id}&turn=2&claim=`));
   await expect(page.locator('section[data-turn="2"]')).toHaveAttribute('data-active-turn', '');
-  await turnClaims(2).first().getByRole('button', { name: /^Verified/ }).click();
+  await turnClaims(2)
+    .first()
+    .getByRole('button', { name: /^Verified/ })
+    .click();
   await expect(turnClaims(2).first()).toHaveAttribute('data-decision', 'verified');
   // …and one of turn 1.
   await turnClaims(1).first().locator('button').first().click();
-  await turnClaims(1).first().getByRole('button', { name: /^Rejected/ }).click();
+  await turnClaims(1)
+    .first()
+    .getByRole('button', { name: /^Rejected/ })
+    .click();
   await expect(turnClaims(1).first()).toHaveAttribute('data-decision', 'rejected');
   const total = (await turnClaims(1).count()) + (await turnClaims(2).count());
   await expect(page.locator('[data-review-progress]')).toHaveText(`2 of ${total} reviewed, 1 rejected`);
 
   // Each turn's decision is kept under its own answer.
-  const decisionsOf = async (id: string) => Object.values(((await (await page.request.get(`/api/answers/${id}/review`)).json()) as { claims: Record<string, { decision: string }> }).claims).map((c) => c.decision);
+  const decisionsOf = async (id: string) =>
+    Object.values(((await (await page.request.get(`/api/answers/${id}/review`)).json()) as { claims: Record<string, { decision: string }> }).claims).map(
+      (c) => c.decision,
+    );
   await expect.poll(() => decisionsOf(second.id)).toEqual(['verified']);
   await expect.poll(() => decisionsOf(first.id)).toEqual(['rejected']);
 
@@ -166,7 +180,12 @@ test('the review covers every turn: both turns\' claims in the panel, a claim of
     entries: { turn?: number; answerId?: string; decision: string | null; quote: string | null }[];
   };
   expect([...new Set(exported.entries.map((e) => `${e.turn}:${e.answerId}`))]).toEqual([`1:${first.id}`, `2:${second.id}`]);
-  expect(exported.entries.filter((e) => e.decision).map((e) => `${e.turn}:${e.decision}`).sort()).toEqual(expect.arrayContaining(['1:rejected', '2:verified']));
+  expect(
+    exported.entries
+      .filter((e) => e.decision)
+      .map((e) => `${e.turn}:${e.decision}`)
+      .sort(),
+  ).toEqual(expect.arrayContaining(['1:rejected', '2:verified']));
   const quotes = exported.entries.map((e) => e.quote).filter(Boolean);
   expect(quotes).toContain(firstQuoted(second).quote);
   expect(quotes).toContain(firstQuoted(first).quote);

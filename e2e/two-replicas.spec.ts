@@ -65,7 +65,11 @@ test.beforeAll(async () => {
     CITELENS_TRUST_PROXY: '1',
   };
   replicas = [await startServer(env), await startServer(env)];
-  proxy = await startNginx(nginxBin!, prefix, replicas.map((r) => `127.0.0.1:${r.port}`));
+  proxy = await startNginx(
+    nginxBin!,
+    prefix,
+    replicas.map((r) => `127.0.0.1:${r.port}`),
+  );
 });
 
 test.afterAll(async () => {
@@ -131,7 +135,9 @@ test('a chat session hops replicas: each message lands on the other one and foll
 });
 
 test('an embed session minted on one replica is honoured by the other, for its answer only', async ({ request }) => {
-  const link = Object.fromEntries(new URLSearchParams(signedQuery(SECRET, { answer: 'vendor-access', origin: PORTAL, exp: Math.floor(Date.now() / 1000) + 600 })));
+  const link = Object.fromEntries(
+    new URLSearchParams(signedQuery(SECRET, { answer: 'vendor-access', origin: PORTAL, exp: Math.floor(Date.now() / 1000) + 600 })),
+  );
   const minted = await request.post(`${proxy!.base}/api/embed/session`, { data: link });
   expect(minted.status()).toBe(200);
   const { token } = (await minted.json()) as { token: string };
@@ -185,7 +191,7 @@ test('a decision saved through one replica appears live in a browser whose strea
       expect(put.status()).toBe(200);
       if (upstreamOf(put) !== streamOn()) decided = n;
     }
-    expect(decided, 'a save went to the replica without Ann\'s stream').toBeGreaterThan(0);
+    expect(decided, "a save went to the replica without Ann's stream").toBeGreaterThan(0);
     const card = claims(page).nth(decided);
     await expect(card).toHaveAttribute('data-decision', 'rejected');
     await expect(card.locator('[data-decided-by]')).toHaveText('by Ben');

@@ -72,7 +72,11 @@ async function run(base: string) {
     const cpu = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const m = new Map(metrics.map((x) => [x.name, x.value * 1000]));
-      return { task: m.get('TaskDuration') ?? 0, script: m.get('ScriptDuration') ?? 0, style: (m.get('RecalcStyleDuration') ?? 0) + (m.get('LayoutDuration') ?? 0) };
+      return {
+        task: m.get('TaskDuration') ?? 0,
+        script: m.get('ScriptDuration') ?? 0,
+        style: (m.get('RecalcStyleDuration') ?? 0) + (m.get('LayoutDuration') ?? 0),
+      };
     };
     const cpuStart = await cpu();
     await page.goto(`${base}/?answer=${SCALE_ANSWER_ID}`);
@@ -129,14 +133,21 @@ try {
   const server = await startServer(dataDir);
   try {
     const f = (n: number) => `${Math.round(n)} ms`;
-    console.log('run | shown | main-thread busy to shown (script) | longest task | click median | click worst | busy per click (script / style+layout) | last marker click | heap | markers in DOM');
+    console.log(
+      'run | shown | main-thread busy to shown (script) | longest task | click median | click worst | busy per click (script / style+layout) | last marker click | heap | markers in DOM',
+    );
     for (let i = 1; i <= RUNS; i++) {
       const r = await run(server.base);
       console.log(
         `${i} | ${f(r.shown)} | ${f(r.openCpu.task)} (${f(r.openCpu.script)}) | ${f(r.longest)} | ${f(r.clickMedian)} | ${f(r.clickMax)} | ${f(r.clickCpu.task)} (${f(r.clickCpu.script)} / ${f(r.clickCpu.style)}) | ${f(r.last)} | ${r.heap.toFixed(0)} MB | ${r.markersInDom}`,
       );
     }
-    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+    );
   } finally {
     await server.stop();
   }

@@ -83,7 +83,9 @@ function measure(label: string, text: string) {
     render = Math.min(render, t2 - t1);
   }
   const ms = (v: number) => v.toFixed(1).padStart(8);
-  console.log(`${label.padEnd(26)} ${String(text.length).padStart(7)} chars   model ${ms(model)} ms   render ${ms(render)} ms   total ${ms(model + render)} ms CPU`);
+  console.log(
+    `${label.padEnd(26)} ${String(text.length).padStart(7)} chars   model ${ms(model)} ms   render ${ms(render)} ms   total ${ms(model + render)} ms CPU`,
+  );
 }
 
 measure('realistic answer', realisticAnswer(50_000));

@@ -61,7 +61,9 @@ async function measure(browser: Browser, base: string, route: Route): Promise<Me
                 }).observe({ type: 'paint', buffered: true });
               }),
           )
-        : (await page.waitForFunction(() => (window as unknown as ProbeWindow).__probes?.firstCanvas ?? null, null, { timeout: 60_000, polling: 50 }).then((h) => h.jsonValue())) as number;
+        : ((await page
+            .waitForFunction(() => (window as unknown as ProbeWindow).__probes?.firstCanvas ?? null, null, { timeout: 60_000, polling: 50 })
+            .then((h) => h.jsonValue())) as number);
     const scripts = await page.evaluate(
       (before) =>
         performance

@@ -170,7 +170,9 @@ async function main(): Promise<void> {
                 c.add(`open-tbt-${n}@${dpr}`, v, o.open.tbt);
                 log(`  opened ${n} p. in ${Math.round(o.firstPaint)} ms`);
                 const j = await jumps(o.page, jumpPattern(n, pass), 10_000);
-                log(`  jumps: ${j.results.map((r) => `${r.page}:${r.paintMs === null ? 'timeout' : Math.round(r.paintMs)}/${r.textMs === null ? 'timeout' : Math.round(r.textMs)}${r.cached ? 'c' : ''}`).join(' ')}`);
+                log(
+                  `  jumps: ${j.results.map((r) => `${r.page}:${r.paintMs === null ? 'timeout' : Math.round(r.paintMs)}/${r.textMs === null ? 'timeout' : Math.round(r.textMs)}${r.cached ? 'c' : ''}`).join(' ')}`,
+                );
                 paired.record(`${n}@${dpr}`, v, j.results);
                 // citelens's viewer has no hook that says every page's size is known: its row reads "—".
                 const settled = await settledSoFar(o.page);
@@ -184,7 +186,10 @@ async function main(): Promise<void> {
                 log(`  scroll: p95 ${Math.round(s.frameP95)} ms, blank ${Math.round(s.blankShare * 100)} %, ${s.frames} frames`);
                 if (QUICK && dpr !== 1) return;
                 const st = await steadyState(browser!, o.page, n);
-                for (const [phase, f] of [['steady', st.after], ['closed', st.closed]] as const) {
+                for (const [phase, f] of [
+                  ['steady', st.after],
+                  ['closed', st.closed],
+                ] as const) {
                   for (const [k, val] of Object.entries(f)) c.add(`${phase}-${k}@${dpr}`, v, val);
                   c.add(`${phase}-heapTotal@${dpr}`, v, f.heapMain + f.heapWorkers);
                 }
@@ -211,7 +216,9 @@ async function main(): Promise<void> {
             c.add('heap-closed-second', v, second);
             c.add('heap-return-first', v, first / h.before);
             c.add('heap-return-second', v, second / first);
-            log(`  heap ${(h.before / 1048576).toFixed(1)} MB before opening, ${h.closed.map((x) => (x / 1048576).toFixed(1)).join(' / ')} MB after each closing`);
+            log(
+              `  heap ${(h.before / 1048576).toFixed(1)} MB before opening, ${h.closed.map((x) => (x / 1048576).toFixed(1)).join(' / ')} MB after each closing`,
+            );
           });
         }
       }
@@ -294,7 +301,23 @@ async function main(): Promise<void> {
       // The options that change what is measured; where the build and the servers lived does not.
       const shown = argv.filter((a, i) => !['--dist', '--port', '--skip-build', '--no-write'].includes(a) && !['--dist', '--port'].includes(argv[i - 1] ?? ''));
       const command = `npx tsx scripts/bench-viewer.ts${shown.length ? ` ${shown.join(' ')}` : ''}`;
-      writeBenchSection('viewer', reportSection({ command, code, machine, load, minutes, passes: PASSES, corpusPasses: CORPUS_PASSES, quick: QUICK, bytes: data.bytes, table: markdownTable(rows), rows, note: process.env.BENCH_NOTE }));
+      writeBenchSection(
+        'viewer',
+        reportSection({
+          command,
+          code,
+          machine,
+          load,
+          minutes,
+          passes: PASSES,
+          corpusPasses: CORPUS_PASSES,
+          quick: QUICK,
+          bytes: data.bytes,
+          table: markdownTable(rows),
+          rows,
+          note: process.env.BENCH_NOTE,
+        }),
+      );
       log('updated docs/benchmarks.md');
     }
   } finally {

@@ -78,7 +78,9 @@ async function measure(env: RouteEnv, c: Collector, docs: RouteDoc[], passes: nu
           c.add(`${t}click-longest-${doc.doc}`, v, o.longestClicks);
           if (o.heap) c.add(`heap-${doc.doc}`, v, o.heap.main + o.heap.workers);
           clicks[v] = o.clicks;
-          log(`  open ${Math.round(o.firstPaint)} ms; clicks ${o.clicks.map((k) => `${k.page}${k.drawn ? 'd' : ''}:${k.shown === null ? 'timeout' : Math.round(k.shown)}`).join(' ')}`);
+          log(
+            `  open ${Math.round(o.firstPaint)} ms; clicks ${o.clicks.map((k) => `${k.page}${k.drawn ? 'd' : ''}:${k.shown === null ? 'timeout' : Math.round(k.shown)}`).join(' ')}`,
+          );
         });
         await attempt(`${t}link-${doc.doc}`, v, async () => {
           const l = await deepLink(env, v, doc, 1);
@@ -110,7 +112,14 @@ async function main(): Promise<void> {
     const app = await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: dist }, ready, port, log);
     const against = arg('--against');
     const ref = against
-      ? await startServer(root, 'src/server/main.ts', { ...serverEnv, CITELENS_DIST: path.resolve(root, against), CITELENS_DB: path.join(tmp, 'reviews-b.sqlite') }, ready, port ? port + 1 : 0, log)
+      ? await startServer(
+          root,
+          'src/server/main.ts',
+          { ...serverEnv, CITELENS_DIST: path.resolve(root, against), CITELENS_DB: path.join(tmp, 'reviews-b.sqlite') },
+          ready,
+          port ? port + 1 : 0,
+          log,
+        )
       : await startServer(root, 'scripts/bench/ref-server.ts', { ...serverEnv, BENCH_REF_DIST: refDist }, ready, port ? port + 1 : 0, log);
     const loadStart = os.loadavg()[0]!;
     // The machine may be shared: the load is sampled through the run too, not only at its two ends.
@@ -190,7 +199,22 @@ async function main(): Promise<void> {
     if (!argv.includes('--no-write') && !THROTTLE_ONLY && !against) {
       const shown = argv.filter((a, i) => !['--dist', '--port', '--skip-build', '--no-write'].includes(a) && !['--dist', '--port'].includes(argv[i - 1] ?? ''));
       const command = `npm run bench${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
-      writeBenchSection('route', routeSection({ command, date, code, machine, load, minutes, passes: PASSES, rows, throttledRows, throttledPasses: THROTTLED_PASSES, note: process.env.BENCH_NOTE }));
+      writeBenchSection(
+        'route',
+        routeSection({
+          command,
+          date,
+          code,
+          machine,
+          load,
+          minutes,
+          passes: PASSES,
+          rows,
+          throttledRows,
+          throttledPasses: THROTTLED_PASSES,
+          note: process.env.BENCH_NOTE,
+        }),
+      );
       log('updated docs/benchmarks.md');
     }
   } finally {

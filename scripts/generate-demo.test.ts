@@ -90,7 +90,12 @@ async function loadPdf(bytes: Uint8Array): Promise<LoadedPage[]> {
       rotate: page.rotate,
       items,
       text: collapse(items.map((i) => i.str).join(' ')),
-      bodyText: collapse(items.filter(inBody).map((i) => i.str).join(' ')),
+      bodyText: collapse(
+        items
+          .filter(inBody)
+          .map((i) => i.str)
+          .join(' '),
+      ),
       mediaBox: lib.getPage(n - 1).getMediaBox(),
     });
   }
@@ -125,8 +130,7 @@ function textUnderBox(page: LoadedPage, box: Box): string {
       cross: (px - o.x) * up.x + (py - o.y) * up.y,
     });
     const centre = proj(cx, cy);
-    const inside =
-      centre.along >= 0 && centre.along <= item.width && centre.cross >= -DESCENT * size && centre.cross <= ASCENT * size;
+    const inside = centre.along >= 0 && centre.along <= item.width && centre.cross >= -DESCENT * size && centre.cross <= ASCENT * size;
     if (!inside) return [];
     const corners = [proj(box.x0, box.y0), proj(box.x1, box.y0), proj(box.x0, box.y1), proj(box.x1, box.y1)];
     return [
@@ -334,12 +338,9 @@ describe('generate-demo', () => {
     expect(enc.text).toMatch(/\[S1\]/);
     expect(enc.text).toMatch(/\[S2\]/);
     expect(enc.confidence).toBeDefined();
-    const encPages = (pred: (p: LoadedPage) => boolean) =>
-      enc.sources.filter((s) => s.boxes?.some((b) => pred(vendor[b.page - 1]!)));
+    const encPages = (pred: (p: LoadedPage) => boolean) => enc.sources.filter((s) => s.boxes?.some((b) => pred(vendor[b.page - 1]!)));
     expect(encPages((p) => p.rotate === 90)).not.toHaveLength(0);
-    expect(
-      encPages((p) => p.view[0] !== p.mediaBox.x || p.view[2] !== p.mediaBox.x + p.mediaBox.width),
-    ).not.toHaveLength(0);
+    expect(encPages((p) => p.view[0] !== p.mediaBox.x || p.view[2] !== p.mediaBox.x + p.mediaBox.width)).not.toHaveLength(0);
     expect(encPages((p) => p.view[2]! - p.view[0]! !== 612 || p.view[3]! - p.view[1]! !== 792)).not.toHaveLength(0);
     const crossing = enc.sources.find((s) => s.pageEnd !== undefined && s.pageEnd > s.page!);
     expect(crossing).toBeDefined();
@@ -443,9 +444,7 @@ describe('generate-demo', () => {
     }
     // A source with several boxes on one page, on the page whose CropBox is offset from the MediaBox.
     const offset = (p: LoadedPage) => p.view[0] !== p.mediaBox.x || p.view[3] !== p.mediaBox.y + p.mediaBox.height;
-    const several = adapted.answer.sources.filter(
-      (s) => s.pages?.length === 1 && s.boxes!.length > 1 && offset(vendor[s.pages[0]! - 1]!),
-    );
+    const several = adapted.answer.sources.filter((s) => s.pages?.length === 1 && s.boxes!.length > 1 && offset(vendor[s.pages[0]! - 1]!));
     expect(several).not.toHaveLength(0);
     expect(boxes).toBeGreaterThan(6);
   });
@@ -477,7 +476,13 @@ describe('generate-demo', () => {
   });
 
   it('writes the review demo answers, citing the demo PDFs and one document the server refuses', async () => {
-    expect([...reviewAnswers.keys()].sort()).toEqual(['review-citation-gaps', 'review-clean', 'review-document-checks', 'review-quote-checks', 'review-support']);
+    expect([...reviewAnswers.keys()].sort()).toEqual([
+      'review-citation-gaps',
+      'review-clean',
+      'review-document-checks',
+      'review-quote-checks',
+      'review-support',
+    ]);
     const forbidden = JSON.parse(await readFile(path.join(committedDir, 'documents', 'incident-response-plan.meta.json'), 'utf8'));
     expect(forbidden).toEqual({ title: 'Incident Response Plan', version: '2026-01', access: 'forbidden' });
     // nothing of a refused document is shipped: only its metadata

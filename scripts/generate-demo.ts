@@ -13,9 +13,7 @@ import { generateDemo } from './demo/demo-files.ts';
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  const outDir = process.argv[2]
-    ? path.resolve(process.argv[2])
-    : fileURLToPath(new URL('../src/server/demo-data/', import.meta.url));
+  const outDir = process.argv[2] ? path.resolve(process.argv[2]) : fileURLToPath(new URL('../src/server/demo-data/', import.meta.url));
   const written = await generateDemo(outDir);
   for (const f of written) console.log(path.join(outDir, f));
 }

@@ -66,7 +66,9 @@ describe('the review demo answers, audited over the real demo PDFs', { timeout: 
     expect(a.result.answerFlags.map((f) => [f.code, f.details?.score])).toEqual([['low-confidence', 0.55]]);
     expect(flagOn('review-citation-gaps', 'Vendor connections', 'weak-relevance').reason).toContain('is 0.31, below 0.50');
     expect(flagOn('review-citation-gaps', 'All privileged sessions', 'weak-relevance').details).toEqual({ score: 0.42, threshold: 0.5 });
-    expect(flagOn('review-citation-gaps', 'Vendors must renew', 'invalid-marker').reason).toBe('The marker [5] points to no source (the answer lists 3 sources).');
+    expect(flagOn('review-citation-gaps', 'Vendors must renew', 'invalid-marker').reason).toBe(
+      'The marker [5] points to no source (the answer lists 3 sources).',
+    );
     expect(a.pass).toBe(false);
   });
 
@@ -77,7 +79,9 @@ describe('the review demo answers, audited over the real demo PDFs', { timeout: 
       'Company data stored by a': ['wrong-page'],
       'Vendors must use multi-factor authentication': ['highlight-misses-evidence'],
     });
-    expect(flagOn('review-quote-checks', 'Encryption keys', 'quote-not-found').reason).toContain('Searched page 6, pages 4, 5, 7 and 8 around it, then the rest of the document (15 pages in all).');
+    expect(flagOn('review-quote-checks', 'Encryption keys', 'quote-not-found').reason).toContain(
+      'Searched page 6, pages 4, 5, 7 and 8 around it, then the rest of the document (15 pages in all).',
+    );
     const altered = flagOn('review-quote-checks', 'All Company data transmitted', 'quote-altered');
     expect(altered.severity).toBe('error');
     expect(altered.details!.score).toBeGreaterThanOrEqual(0.6);
@@ -129,16 +133,41 @@ describe('the review demo answers, audited over the real demo PDFs', { timeout: 
   it('shows every flag code somewhere', () => {
     const seen = new Set([...audits.values()].flatMap((a) => a.result.flags.map((f) => f.code)));
     expect([...seen].sort()).toEqual(
-      ['contradicted', 'document-level-only', 'evidence-unavailable', 'highlight-misses-evidence', 'invalid-marker', 'low-confidence', 'needs-look', 'quote-altered', 'quote-not-found', 'uncited', 'unsupported', 'version-mismatch', 'weak-relevance', 'wrong-page'].sort(),
+      [
+        'contradicted',
+        'document-level-only',
+        'evidence-unavailable',
+        'highlight-misses-evidence',
+        'invalid-marker',
+        'low-confidence',
+        'needs-look',
+        'quote-altered',
+        'quote-not-found',
+        'uncited',
+        'unsupported',
+        'version-mismatch',
+        'weak-relevance',
+        'wrong-page',
+      ].sort(),
     );
   });
 
   it('citelens audit over the demo folder: the clean answer passes, every review answer with a flag that breaks the gate fails', async () => {
     let stdout = '';
-    const code = await runAudit([demo], (s) => void (stdout += s), () => undefined);
+    const code = await runAudit(
+      [demo],
+      (s) => void (stdout += s),
+      () => undefined,
+    );
     expect(code).toBe(1);
     const out = JSON.parse(stdout) as { answers: Array<{ answerId: string; pass: boolean }> };
     const verdict = Object.fromEntries(out.answers.filter((a) => a.answerId.startsWith('review-')).map((a) => [a.answerId, a.pass]));
-    expect(verdict).toEqual({ 'review-citation-gaps': false, 'review-clean': true, 'review-document-checks': false, 'review-quote-checks': false, 'review-support': false });
+    expect(verdict).toEqual({
+      'review-citation-gaps': false,
+      'review-clean': true,
+      'review-document-checks': false,
+      'review-quote-checks': false,
+      'review-support': false,
+    });
   }, 120_000);
 });

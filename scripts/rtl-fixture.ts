@@ -79,7 +79,13 @@ export function expectedBoxes(fixture: RtlFixture, line: number, i: number, j: n
     .sort((a, b) => Math.min(...a) - Math.min(...b))
     .map((ks) => {
       const g = ks.map((k) => l.glyphs[k] as Box);
-      return { page: 1, x0: Math.min(...g.map((b) => b.x0)), y0: Math.min(...g.map((b) => b.y0)), x1: Math.max(...g.map((b) => b.x1)), y1: Math.max(...g.map((b) => b.y1)) };
+      return {
+        page: 1,
+        x0: Math.min(...g.map((b) => b.x0)),
+        y0: Math.min(...g.map((b) => b.y0)),
+        x1: Math.max(...g.map((b) => b.x1)),
+        y1: Math.max(...g.map((b) => b.y1)),
+      };
     });
 }
 

@@ -78,9 +78,7 @@ async function main() {
   if (reason) {
     log(`building the SPA (${reason})`);
     const viteBin = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const [cmd, args] = existsSync(viteBin)
-      ? [process.execPath, [viteBin, 'build']]
-      : ['npx', ['vite', 'build']];
+    const [cmd, args] = existsSync(viteBin) ? [process.execPath, [viteBin, 'build']] : ['npx', ['vite', 'build']];
     // Build output -> our stderr; stdout is reserved for the ready line.
     const result = await run(cmd, args, ['ignore', 2, 2]);
     if (stopping) process.exit(exitCodeOf(result));

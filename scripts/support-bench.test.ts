@@ -20,7 +20,10 @@ describe('support verdicts on 400 labelled VitaminC pairs', () => {
   });
 
   it('keeps its measured floors on the dev half (the pairs the rules were tuned on)', () => {
-    const m = evaluate(pairs.filter((p) => p.half === 'dev'), verdictOf);
+    const m = evaluate(
+      pairs.filter((p) => p.half === 'dev'),
+      verdictOf,
+    );
     expect(m.falseContradicted).toBe(0); // 0 of 49
     expect(m.contradictedCaught).toBeGreaterThanOrEqual(0.51); // 21 of 41
     expect(m.valueChangeCaught).toBeGreaterThanOrEqual(0.83); // 15 of 18
@@ -29,7 +32,10 @@ describe('support verdicts on 400 labelled VitaminC pairs', () => {
   });
 
   it('keeps its measured floors on the held-out half', () => {
-    const m = evaluate(pairs.filter((p) => p.half === 'held-out'), verdictOf);
+    const m = evaluate(
+      pairs.filter((p) => p.half === 'held-out'),
+      verdictOf,
+    );
     expect(m.falseContradicted).toBeLessThanOrEqual(0.039); // 4 of 105
     expect(m.contradictedCaught).toBeGreaterThanOrEqual(0.41); // 39 of 93
     expect(m.valueChangeCaught).toBeGreaterThanOrEqual(0.77); // 31 of 40

@@ -21,9 +21,14 @@ for (const [title, set] of devOnly ? halves.slice(0, 1) : halves) console.log(`$
 if (process.argv.includes('--list')) {
   for (const p of pairs.filter((x) => x.half === 'dev')) {
     const r = supportVerdict(p.claim, { passages: [p.evidence] });
-    const right = (p.gold === 'supported' && r.verdict === 'supported') || (p.gold === 'contradicted' && r.verdict === 'contradicted') || (p.gold === 'not-enough-info' && r.verdict === 'needs-look');
+    const right =
+      (p.gold === 'supported' && r.verdict === 'supported') ||
+      (p.gold === 'contradicted' && r.verdict === 'contradicted') ||
+      (p.gold === 'not-enough-info' && r.verdict === 'needs-look');
     if (right) continue;
     console.log(`[${p.gold}${p.change ? `/${p.change}` : ''} → ${r.verdict}] ${p.claim}\n    evidence: ${p.evidence.slice(0, 220)}`);
-    console.log(`    words ${r.wordCoverage.toFixed(2)}; missing: ${r.missing.join(' | ')}${r.contradiction ? `; contradiction: ${JSON.stringify(r.contradiction)}` : ''}`);
+    console.log(
+      `    words ${r.wordCoverage.toFixed(2)}; missing: ${r.missing.join(' | ')}${r.contradiction ? `; contradiction: ${JSON.stringify(r.contradiction)}` : ''}`,
+    );
   }
 }

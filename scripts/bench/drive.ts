@@ -204,10 +204,13 @@ export const AFTER_CLOSE_MS = WORKERS_IDLE_MS + 1000;
  */
 export async function scrollInSteps(page: Page, from: number, to: number, steps: number, gapMs: number): Promise<void> {
   for (let i = 1; i <= steps; i++) {
-    await page.evaluate((f) => {
-      const el = (window as BenchWindow).__bench!.elements!().scroll!;
-      el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
-    }, from + ((to - from) * i) / steps);
+    await page.evaluate(
+      (f) => {
+        const el = (window as BenchWindow).__bench!.elements!().scroll!;
+        el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
+      },
+      from + ((to - from) * i) / steps,
+    );
     await page.waitForTimeout(gapMs);
   }
 }
@@ -221,7 +224,11 @@ export async function farJumps(page: Page, count: number, numPages: number, shif
 }
 
 /** A full scroll (50 steps, 100 ms apart) and 20 jumps, then the steady state; then close, and the same again. */
-export async function steadyState(browser: Browser, page: Page, numPages: number): Promise<{ after: Steady; closed: Steady; textPerPage: number; maxTextPerPage: number }> {
+export async function steadyState(
+  browser: Browser,
+  page: Page,
+  numPages: number,
+): Promise<{ after: Steady; closed: Steady; textPerPage: number; maxTextPerPage: number }> {
   await scrollInSteps(page, 0, 1, 50, 100);
   await page.evaluate((n) => (window as BenchWindow).__bench!.whenPageRendered(n, 20_000), numPages);
   await farJumps(page, 20, numPages);
@@ -245,4 +252,3 @@ export async function indexing(page: Page, quote: string, numPages: number): Pro
   const b = await blocking(page, r.t0, r.t0 + (r.ms ?? 120_000));
   return { pagesPerSecond: r.ms === null ? null : numPages / (r.ms / 1000), blocking: b };
 }
-

@@ -85,10 +85,12 @@ async function main(): Promise<void> {
   const file = arg('--file', '/api/documents/bench-10')!;
   const runs = Number(arg('--runs', '8'));
   const dpr = Number(arg('--dpr', '1'));
-  const pages = argv.flatMap((a, i) => (argv[i - 1] === '--page' ? [a] : [])).map((p) => {
-    const at = p.indexOf('=');
-    return { name: p.slice(0, at), url: `${p.slice(at + 1)}${p.includes('?') ? '&' : '?'}file=${encodeURIComponent(file)}&scale=1` };
-  });
+  const pages = argv
+    .flatMap((a, i) => (argv[i - 1] === '--page' ? [a] : []))
+    .map((p) => {
+      const at = p.indexOf('=');
+      return { name: p.slice(0, at), url: `${p.slice(at + 1)}${p.includes('?') ? '&' : '?'}file=${encodeURIComponent(file)}&scale=1` };
+    });
   if (pages.length === 0) throw new Error('name at least one --page NAME=URL');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const all = new Map<string, Record<string, number[]>>(pages.map((p) => [p.name, {}]));

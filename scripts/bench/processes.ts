@@ -79,7 +79,9 @@ export async function stopChildren(): Promise<void> {
 export function benchRun(log: (m: string) => void, current: () => { close(): Promise<unknown> } | undefined): { tmp: string; end(): Promise<void> } {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'citelens-bench-'));
   const end = async () => {
-    await current()?.close().catch(() => undefined);
+    await current()
+      ?.close()
+      .catch(() => undefined);
     await stopChildren();
     rmSync(tmp, { recursive: true, force: true });
   };

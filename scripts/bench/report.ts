@@ -68,10 +68,13 @@ export function seriesOf(
     for (const n of [1000, 5000]) {
       out.push(s(`M1 jump → page painted, ${pages(n)} p.${tag}`, `jump-paint-${n}${at}`, 'ms', { kind: 'ratio-at-most', max: 1.1 }));
       out.push(s(`M1 jump → text layer + highlight, ${pages(n)} p.${tag}`, `jump-text-${n}${at}`, 'ms'));
-      out.push(s(`M1 highlight after the page, ${pages(n)} p.${tag}`, `jump-gap-${n}${at}`, 'ms', { kind: 'median-at-most', limit: 17, text: '≤ 1 frame (17 ms)' }));
+      out.push(
+        s(`M1 highlight after the page, ${pages(n)} p.${tag}`, `jump-gap-${n}${at}`, 'ms', { kind: 'median-at-most', limit: 17, text: '≤ 1 frame (17 ms)' }),
+      );
       paintedRows(`${n}${at}`, `${pages(n)} p.${tag}`);
     }
-    for (const n of [10, 1000, 5000]) out.push(s(`M2 open → page 1 painted, ${pages(n)} p.${tag}`, `open-${n}${at}`, 'ms', { kind: 'ratio-at-most', max: 1.1 }));
+    for (const n of [10, 1000, 5000])
+      out.push(s(`M2 open → page 1 painted, ${pages(n)} p.${tag}`, `open-${n}${at}`, 'ms', { kind: 'ratio-at-most', max: 1.1 }));
     for (const n of [10, 1000, 5000]) out.push(s(`M2 open → viewer ready for a jump, ${pages(n)} p.${tag}`, `ready-${n}${at}`, 'ms'));
     for (const n of [1000, 5000]) out.push(s(`M2 open → every page's size known, ${pages(n)} p.${tag}`, `settled-${n}${at}`, 'ms'));
     for (const n of [1000, 5000]) {
@@ -88,8 +91,12 @@ export function seriesOf(
       if (c.get(`${phase}-canvases${at}`).citelens.length === 0 && c.get(`${phase}-canvases${at}`).reference.length === 0) continue;
       out.push(s(`M5 live canvases, ${when}${tag}`, `${phase}-canvases${at}`, 'count'));
       out.push(s(`M5 canvas bytes, ${when}${tag}`, `${phase}-canvasBytes${at}`, 'MB', phase === 'steady' ? { kind: 'ratio-at-most', max: 1 } : NONE));
-      out.push(s(`M5 DOM nodes in the viewer, ${when}${tag}`, `${phase}-domNodes${at}`, 'count', phase === 'steady' ? { kind: 'ratio-at-most', max: 1 } : NONE));
-      out.push(s(`M5 JS heap, main + workers, ${when}${tag}`, `${phase}-heapTotal${at}`, 'MB', phase === 'steady' ? { kind: 'ratio-at-most', max: 1.3 } : NONE));
+      out.push(
+        s(`M5 DOM nodes in the viewer, ${when}${tag}`, `${phase}-domNodes${at}`, 'count', phase === 'steady' ? { kind: 'ratio-at-most', max: 1 } : NONE),
+      );
+      out.push(
+        s(`M5 JS heap, main + workers, ${when}${tag}`, `${phase}-heapTotal${at}`, 'MB', phase === 'steady' ? { kind: 'ratio-at-most', max: 1.3 } : NONE),
+      );
       out.push(s(`M5 ↳ main thread heap, ${when}${tag}`, `${phase}-heapMain${at}`, 'MB'));
       out.push(s(`M5 ↳ worker heaps, ${when}${tag}`, `${phase}-heapWorkers${at}`, 'MB'));
     }
@@ -105,7 +112,9 @@ export function seriesOf(
   out.push(s('M5 ↳ after opening, scrolling, 5 jumps and closing', 'heap-closed-first', 'MB'));
   out.push(s('M5 ↳ after doing it again', 'heap-closed-second', 'MB'));
   out.push(s('M5 heap after closing ÷ before that opening, first document', 'heap-return-first', '%'));
-  out.push(s('M5 heap after closing ÷ before that opening, second document', 'heap-return-second', '%', { kind: 'median-at-most', limit: 1.1, text: '≤ 110 %' }));
+  out.push(
+    s('M5 heap after closing ÷ before that opening, second document', 'heap-return-second', '%', { kind: 'median-at-most', limit: 1.1, text: '≤ 110 %' }),
+  );
   out.push(s('M6 whole-document text indexing, 1,000 p.', 'index-speed', 'pages/s', { kind: 'ratio-at-least', min: 0.9 }));
   out.push(s('M6 longest task while indexing', 'index-longest', 'ms'));
   out.push(s('M6 total blocking while indexing', 'index-tbt', 'ms'));
@@ -128,10 +137,22 @@ export function seriesOf(
     reference: [o.js.reference.gzip],
     target: { kind: 'all-at-most', limit: o.budget.budget, text: budget },
   });
-  out.push({ label: 'M7 ↳ the same, bytes on the wire (served uncompressed)', unit: 'kB', citelens: [o.js.bench.wire], reference: [o.js.reference.wire], target: NONE });
+  out.push({
+    label: 'M7 ↳ the same, bytes on the wire (served uncompressed)',
+    unit: 'kB',
+    citelens: [o.js.bench.wire],
+    reference: [o.js.reference.wire],
+    target: NONE,
+  });
   // Not judged by the budget, which leaves 60 kB beside pdf.js and React for a viewer: this page also draws the
   // answer and the review panel before page 1 is painted. Shown so that its weight is never out of sight.
-  out.push({ label: 'M7 the app\'s answer route (answer, review panel and viewer), gzip', unit: 'kB', citelens: [o.js.app.gzip], reference: [o.js.reference.gzip], target: NONE });
+  out.push({
+    label: "M7 the app's answer route (answer, review panel and viewer), gzip",
+    unit: 'kB',
+    citelens: [o.js.app.gzip],
+    reference: [o.js.reference.gzip],
+    target: NONE,
+  });
   return out;
 }
 
@@ -145,15 +166,17 @@ export interface RunInfo {
   passes: number;
 }
 
-export function reportSection(o: RunInfo & {
-  /** The corpus files' passes (more than `passes`: see bench.ts). */
-  corpusPasses: number;
-  quick: boolean;
-  bytes: Record<number, number>;
-  table: string;
-  rows: Row[];
-  note: string | undefined;
-}): string[] {
+export function reportSection(
+  o: RunInfo & {
+    /** The corpus files' passes (more than `passes`: see bench.ts). */
+    corpusPasses: number;
+    quick: boolean;
+    bytes: Record<number, number>;
+    table: string;
+    rows: Row[];
+    note: string | undefined;
+  },
+): string[] {
   const missed = o.rows.filter((r) => r.verdict === 'MISSED').map((r) => r.figure);
   const noData = o.rows.filter((r) => r.verdict === 'no data').map((r) => r.figure);
   const mb = (n: number | undefined) => `${((n ?? 0) / 1048576).toFixed(1)} MB`;
@@ -161,7 +184,7 @@ export function reportSection(o: RunInfo & {
     '## Viewer: citelens vs pdf.js viewer components (the /bench diagnostic, not a target)',
     '',
     "Both sides are driven through the same `window.__bench` v1 (`src/app/bench/bench-api.ts`): citelens's `/bench?file=URL`",
-    "(the real viewer as the app draws it, no answer pane; served with CITELENS_BENCH=1) and a reference page built from",
+    '(the real viewer as the app draws it, no answer pane; served with CITELENS_BENCH=1) and a reference page built from',
     "pdf.js's own `PDFViewer` + `EventBus` + `PDFLinkService` + `PDFFindController` (same pdfjs-dist, worker and resources,",
     "pdf.js's default loading options; `scripts/bench/ref`), each served by our server code over the same data folder.",
     `Production build, headless Debian Chromium, window 1280×800 (the scroll container fills it), fit width (pdf.js's`,
@@ -172,13 +195,13 @@ export function reportSection(o: RunInfo & {
     'reference alternating; medians (min–max) over every run of every pass.',
     '',
     '- **M1**: `jumpTo(page)`: a citation target (citelens) or `scrollPageIntoView` + a highlight div (reference); to the canvas',
-    "  drawn (citelens: a page canvas showing the page; reference: `pagerendered`) and to the text layer and highlight in view.",
+    '  drawn (citelens: a page canvas showing the page; reference: `pagerendered`) and to the text layer and highlight in view.',
     '  Jumps 1000 → 4 → 500 → 125 → 875 (and ×5 at 5,000 pages), shifted 37 pages per pass, 300 ms apart, none within 2 pages',
     "  of page 1 or of an earlier jump's (`jumpPattern`: a short corpus file has fewer); a jump that either viewer found",
     '  still painted (timed to the next frame) is left out of M1 for both and counted in a row of its own (`paired-jumps.ts`).',
     "  Below each corpus file's M1, not a target: citelens opened with those pages cited (`/bench?…&cited=`, as an answer's",
     "  citations), which it prepares in the 2 s after the first paint, making the same jumps (5 passes), beside the reference's.",
-    "- **M2**: navigation → page 1 painted (three opens a pass at 10 p.); → the viewer ready for a jump (citelens: `loaded`;",
+    '- **M2**: navigation → page 1 painted (three opens a pass at 10 p.); → the viewer ready for a jump (citelens: `loaded`;',
     "  pdf.js: `pagesinit`); → every page's size known (`settled`, the reference only: citelens's viewer has no hook",
     '  for it; read after the five jumps).',
     '  **M3**: `longtask` entries (total blocking = their time over 50 ms) from navigation to 2 s after the first paint,',
@@ -192,7 +215,7 @@ export function reportSection(o: RunInfo & {
     '- **M6**: pdf.js `GetTextContent` / `GetOperatorList` worker requests counted at `Worker.postMessage`; indexing = a quote-only',
     "  search without a page hint for the last page's own line (citelens: the locator; reference: `PDFFindController` → FOUND).",
     '- **M7**: scripts finished before page 1 painted, from CDP Network events, gzip of those files (our server sends them',
-    '  uncompressed): on /bench, the viewer alone like the reference (the verdict), and on the app\'s own answer route',
+    "  uncompressed): on /bench, the viewer alone like the reference (the verdict), and on the app's own answer route",
     '  (`/?answer=…&doc=…`), where the answer and the review panel are drawn beside it (shown, not judged by the budget).',
     '',
     o.table,

@@ -74,7 +74,12 @@ function corpusCites(truthFile: string): RouteCite[] {
     if (q.pageEnd !== undefined || (q.occurrencesInDocument ?? 1) > 1 || byPage.has(q.page)) continue;
     const r = q.rects.filter((x) => x.page === q.page);
     if (!r.length) continue;
-    const box: RouteCite['box'] = [Math.min(...r.map((x) => x.x0)), Math.min(...r.map((x) => x.y0)), Math.max(...r.map((x) => x.x1)), Math.max(...r.map((x) => x.y1))];
+    const box: RouteCite['box'] = [
+      Math.min(...r.map((x) => x.x0)),
+      Math.min(...r.map((x) => x.y0)),
+      Math.max(...r.map((x) => x.x1)),
+      Math.max(...r.map((x) => x.y1)),
+    ];
     byPage.set(q.page, { page: q.page, quote: q.text, box });
   }
   // The last page first: the far jump a reader makes from page 1.
@@ -85,7 +90,10 @@ export const GENERATED = [10, 1000, 5000] as const;
 export const CORPUS = ['compressed.tracemonkey-pldi-09', 'issue19971', 'pdkids'] as const;
 
 /** Writes the data folder (documents and answers) and says what is in it. */
-export async function writeRouteData(dataDir: string, o: { cacheDir: string; corpusDir: string; corpus: boolean; sizes: readonly number[]; log: (m: string) => void }): Promise<{ docs: RouteDoc[]; search: SearchDoc[] }> {
+export async function writeRouteData(
+  dataDir: string,
+  o: { cacheDir: string; corpusDir: string; corpus: boolean; sizes: readonly number[]; log: (m: string) => void },
+): Promise<{ docs: RouteDoc[]; search: SearchDoc[] }> {
   const documents = path.join(dataDir, 'documents');
   const answers = path.join(dataDir, 'answers');
   mkdirSync(documents, { recursive: true });

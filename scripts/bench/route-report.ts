@@ -16,7 +16,10 @@ export function pairClicks(c: Collector, key: string, sides: Partial<Record<View
   a.forEach((mine, i) => {
     const theirs = b[i];
     if (!theirs) return;
-    for (const [v, x] of [['citelens', mine], ['reference', theirs]] as const) {
+    for (const [v, x] of [
+      ['citelens', mine],
+      ['reference', theirs],
+    ] as const) {
       const state = mine.drawn === theirs.drawn ? (x.drawn ? 'drawn' : 'cold') : x.drawn ? 'drawn-alone' : 'cold-alone';
       c.addOrFail(`${prefix}click-${state}-${key}`, v, x.shown);
       if (state === 'cold' && x.shown !== null && x.painted !== null) c.add(`${prefix}click-gap-${key}`, v, x.shown - x.painted);
@@ -47,7 +50,10 @@ export function routeSeries(c: Collector, f: RouteFigures, throttled: boolean): 
   for (const d of docs) {
     out.push(s(`click → highlight shown, page not drawn, ${d.label}`, `${t}click-cold-${d.doc}`, 'ms', AT_MOST(1.1)));
     out.push(s(`click → highlight shown, page drawn, ${d.label}`, `${t}click-drawn-${d.doc}`, 'ms', AT_MOST(1.1)));
-    if (!throttled) out.push(s(`↳ highlight after its page was painted, ${d.label}`, `click-gap-${d.doc}`, 'ms', { kind: 'median-at-most', limit: 17, text: '≤ 1 frame (17 ms)' }));
+    if (!throttled)
+      out.push(
+        s(`↳ highlight after its page was painted, ${d.label}`, `click-gap-${d.doc}`, 'ms', { kind: 'median-at-most', limit: 17, text: '≤ 1 frame (17 ms)' }),
+      );
     for (const alone of ['cold-alone', 'drawn-alone'] as const) {
       const v = c.get(`${t}click-${alone}-${d.doc}`);
       if (v.citelens.length || v.reference.length) {
@@ -73,8 +79,20 @@ export function routeSeries(c: Collector, f: RouteFigures, throttled: boolean): 
   if (f.js) {
     const kB = (x: number) => Math.round(x / 1024);
     const budget = `≤ ${kB(f.js.budget)} kB (pdf.js ${kB(f.js.pdfjs)} + React ${kB(f.js.react)} + 60)`;
-    out.push({ label: 'JS before page 1 is painted, gzip (worker excluded)', unit: 'kB', citelens: [f.js.citelensGzip], reference: [f.js.referenceGzip], target: { kind: 'all-at-most', limit: f.js.budget, text: budget } });
-    out.push({ label: '↳ bytes on the wire (as served)', unit: 'kB', citelens: [f.js.citelensWire], reference: [f.js.referenceWire], target: { kind: 'all-at-most', limit: f.js.budget, text: 'served compressed, within the same budget' } });
+    out.push({
+      label: 'JS before page 1 is painted, gzip (worker excluded)',
+      unit: 'kB',
+      citelens: [f.js.citelensGzip],
+      reference: [f.js.referenceGzip],
+      target: { kind: 'all-at-most', limit: f.js.budget, text: budget },
+    });
+    out.push({
+      label: '↳ bytes on the wire (as served)',
+      unit: 'kB',
+      citelens: [f.js.citelensWire],
+      reference: [f.js.referenceWire],
+      target: { kind: 'all-at-most', limit: f.js.budget, text: 'served compressed, within the same budget' },
+    });
   }
   return out;
 }
@@ -93,14 +111,14 @@ export const toRows = (series: Series[]): Row[] => series.map(toRow);
 export function routeSection(o: Section): string[] {
   const missed = [...o.rows, ...o.throttledRows].filter((r) => r.verdict === 'MISSED').map((r) => r.figure);
   return [
-    '## The answer route: citelens vs pdf.js\'s viewer (issue #37)',
+    "## The answer route: citelens vs pdf.js's viewer (issue #37)",
     '',
     'What a reader waits for on the answer route (`/?answer=A`, `/?answer=A&cite=N`, then clicks on its markers), beside',
     "pdf.js's own viewer components (PDFViewer + EventBus + PDFLinkService + PDFFindController) at pdf.js's **default**",
     'loading options (range requests, streaming and auto-fetch on), on the same PDF, in a box of the same size with its',
-    "pages drawn at the same size, next to a column of citation links (`scripts/bench/ref/route.ts`). Both are served by",
+    'pages drawn at the same size, next to a column of citation links (`scripts/bench/ref/route.ts`). Both are served by',
     'our server code over the same data folder (real answers citing the 10-, 1,000- and 5,000-page PDFs and corpus PDFs',
-    'by page and quote; the reference highlights the quote\'s box). Production build, headless Debian Chromium, 1280×800,',
+    "by page and quote; the reference highlights the quote's box). Production build, headless Debian Chromium, 1280×800,",
     'dpr 1, a fresh browser context per session, citelens and the reference alternating, medians (min–max) of',
     `${o.passes} passes. Times come from one in-page probe on both pages (\`scripts/bench/route-probe.ts\`): a page is painted at`,
     'the first animation frame its canvas in view shows ink, a highlight is shown once it is in view on that page; a',

@@ -35,7 +35,10 @@ try {
       const marks = await p.evaluate(() => {
         const out: Record<string, number> = {};
         for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-          const name = r.name.replace(/^https?:\/\/[^/]+/, '').replace(/-[\w-]{8}\.(m?js|css)$/, '.$1').slice(0, 50);
+          const name = r.name
+            .replace(/^https?:\/\/[^/]+/, '')
+            .replace(/-[\w-]{8}\.(m?js|css)$/, '.$1')
+            .slice(0, 50);
           out[`${name} asked`] = r.startTime;
           out[`${name} in`] = r.responseEnd;
         }
@@ -61,5 +64,6 @@ try {
 }
 for (const [url, m] of all) {
   process.stdout.write(`\n${url}\n`);
-  for (const [k, v] of [...m].sort((a, b) => (median(a[1]) ?? 0) - (median(b[1]) ?? 0))) process.stdout.write(`${String(Math.round(median(v) ?? NaN)).padStart(7)}  ${k}\n`);
+  for (const [k, v] of [...m].sort((a, b) => (median(a[1]) ?? 0) - (median(b[1]) ?? 0)))
+    process.stdout.write(`${String(Math.round(median(v) ?? NaN)).padStart(7)}  ${k}\n`);
 }

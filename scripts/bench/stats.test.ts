@@ -62,7 +62,21 @@ describe('bench statistics', () => {
 });
 
 describe('the docs/benchmarks.md section', () => {
-  const doc = ['# Benchmarks', '', '<!-- bench:locate -->', 'locator table', '<!-- /bench:locate -->', '', '<!-- bench:viewer -->', 'old', 'table', '<!-- /bench:viewer -->', '', 'closing words', ''].join('\n');
+  const doc = [
+    '# Benchmarks',
+    '',
+    '<!-- bench:locate -->',
+    'locator table',
+    '<!-- /bench:locate -->',
+    '',
+    '<!-- bench:viewer -->',
+    'old',
+    'table',
+    '<!-- /bench:viewer -->',
+    '',
+    'closing words',
+    '',
+  ].join('\n');
 
   it('replaces only its own section and keeps every other byte', () => {
     const next = replaceSection(doc, 'viewer', ['new table']);

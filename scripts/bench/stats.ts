@@ -147,14 +147,20 @@ const HEAD: Row = { figure: 'figure', citelens: 'citelens', reference: 'pdf.js v
 export function markdownTable(rows: readonly Row[]): string {
   const esc = (v: string) => v.replaceAll('|', '\\|');
   const line = (r: Row) => `| ${[r.figure, r.citelens, r.reference, r.ratio, r.target, r.verdict].map(esc).join(' | ')} |`;
-  return [line(HEAD), '|---|---:|---:|---:|---|---|', ...rows.map((r) => line({ ...r, verdict: r.verdict === 'MISSED' ? '**MISSED**' : r.verdict }))].join('\n');
+  return [line(HEAD), '|---|---:|---:|---:|---|---|', ...rows.map((r) => line({ ...r, verdict: r.verdict === 'MISSED' ? '**MISSED**' : r.verdict }))].join(
+    '\n',
+  );
 }
 
 export function textTable(rows: readonly Row[]): string {
   const keys = ['figure', 'citelens', 'reference', 'ratio', 'target', 'verdict'] as const;
   const all = [HEAD, ...rows];
   const width = keys.map((k) => Math.max(...all.map((r) => r[k].length)));
-  const line = (r: Row) => keys.map((k, i) => (i === 0 || i >= 4 ? r[k].padEnd(width[i]!) : r[k].padStart(width[i]!))).join(' | ').trimEnd();
+  const line = (r: Row) =>
+    keys
+      .map((k, i) => (i === 0 || i >= 4 ? r[k].padEnd(width[i]!) : r[k].padStart(width[i]!)))
+      .join(' | ')
+      .trimEnd();
   return [line(HEAD), width.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line)].join('\n');
 }
 

@@ -8,13 +8,7 @@ function docRef(d: DocInfo) {
   return { id: d.id, title: d.title, url: `/api/documents/${d.id}`, version: d.version };
 }
 
-function source(
-  id: string,
-  doc: DocInfo,
-  passages: Map<string, Passage>,
-  key: string,
-  o: { boxes?: boolean; text?: boolean; relevance?: number } = {},
-) {
+function source(id: string, doc: DocInfo, passages: Map<string, Passage>, key: string, o: { boxes?: boolean; text?: boolean; relevance?: number } = {}) {
   const p = passages.get(key);
   if (!p) throw new Error(`unknown passage ${key}`);
   const pages = [...new Set(p.boxes.map((b) => b.page))];
@@ -107,8 +101,7 @@ export function buildCanonicalAnswers(vendor: Map<string, Passage>, retention: M
   const retentionVsSecurity = {
     format: 'citelens/1',
     id: 'retention-vs-security',
-    question:
-      'When a vendor contract ends, how long may the vendor keep our data, and do the Data Retention Policy and the Vendor Security Policy agree?',
+    question: 'When a vendor contract ends, how long may the vendor keep our data, and do the Data Retention Policy and the Vendor Security Policy agree?',
     text: [
       'Mostly, yes. The Vendor Security Policy requires the vendor to return all Company data and then delete every remaining copy, including backups and copies held by subprocessors, within 30 days after the contract ends [1]. The Data Retention Policy defers to that rule: a vendor may keep Company records only for the scheduled retention periods and must return or destroy them at the end of the contract [3].',
       '',

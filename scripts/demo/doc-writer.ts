@@ -258,4 +258,3 @@ export class DocWriter {
     return this.pdf.save({ useObjectStreams: false });
   }
 }
-

@@ -17,7 +17,12 @@ export const FIND_FIXTURE = {
 } as const;
 
 const PAGES: readonly (readonly string[])[] = [
-  ['Retention', '', 'Every department keeps its files for the period that the retention sched-', 'ule of this policy sets, counted from the end of the calendar year.'],
+  [
+    'Retention',
+    '',
+    'Every department keeps its files for the period that the retention sched-',
+    'ule of this policy sets, counted from the end of the calendar year.',
+  ],
   ['Archiving', '', 'Archived files move to cold storage after one year.', 'The schedule below lists each record class and its retention period.'],
   ['Exceptions', '', 'Schedule changes need the approval of the records officer.', 'Legal holds suspend all schedules until the hold is lifted.'],
 ];

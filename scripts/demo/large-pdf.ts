@@ -3,10 +3,7 @@
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { LETTER, setFixedMetadata } from './pdf-style.ts';
 
-export async function generateLargePdf(
-  pageCount: number,
-  options: { fillerBytesPerPage?: number } = {},
-): Promise<Uint8Array> {
+export async function generateLargePdf(pageCount: number, options: { fillerBytesPerPage?: number } = {}): Promise<Uint8Array> {
   if (!Number.isInteger(pageCount) || pageCount < 1) throw new Error('pageCount must be a positive integer');
   const filler = options.fillerBytesPerPage ?? 0;
   const pdf = await PDFDocument.create({ updateMetadata: false });

@@ -145,7 +145,14 @@ export function buildReviewAnswers(vendor: Map<string, Passage>, retention: Map<
     confidence: 0.84,
     documents: [docRef(VENDOR_DOC)],
     sources: [
-      { id: 'S1', documentId: VENDOR_DOC.id, section: '5.4 Key Management', page: 6, quote: 'Encryption keys must be rotated every 90 days and key backups must be stored offline.', relevance: 0.83 },
+      {
+        id: 'S1',
+        documentId: VENDOR_DOC.id,
+        section: '5.4 Key Management',
+        page: 6,
+        quote: 'Encryption keys must be rotated every 90 days and key backups must be stored offline.',
+        relevance: 0.83,
+      },
       source('S2', VENDOR_DOC, vendor, 've-transit', { quote: reworded, boxes: false, relevance: 0.9 }),
       source('S3', VENDOR_DOC, vendor, 've-rest', { page: 7, boxes: false, relevance: 0.88 }),
       // the right quote and page, but the boxes lie over the privileged-access paragraph further down page 2

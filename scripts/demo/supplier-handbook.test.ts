@@ -81,7 +81,10 @@ describe('demo supplier handbook', () => {
         }
         expect(r.kind, s.id).toBe('page');
         const page = (r as { page: number }).page;
-        const text = (await (await pdf.getPage(page)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/\s+/g, ' ');
+        const text = (await (await pdf.getPage(page)).getTextContent()).items
+          .map((i) => ('str' in i ? i.str : ''))
+          .join(' ')
+          .replace(/\s+/g, ' ');
         expect(text, `${s.id} on printed page ${s.pageLabel}`).toContain(s.quote!);
       }
       expect(resolvePageLabel(labels, '2', pdf.numPages)).toEqual({ kind: 'page', page: 5 });

@@ -35,13 +35,7 @@ export interface TableLayout {
   pad: number;
 }
 
-export function layoutTable(
-  columns: TableColumn[],
-  rows: string[][],
-  regionWidth: number,
-  size: number,
-  f: TableFonts,
-): TableLayout {
+export function layoutTable(columns: TableColumn[], rows: string[][], regionWidth: number, size: number, f: TableFonts): TableLayout {
   const leading = size + 2.5;
   const pad = 4;
   const total = columns.reduce((a, c) => a + c.width, 0);
@@ -49,13 +43,17 @@ export function layoutTable(
   const widths = columns.map((c) => c.width * regionWidth);
   const layoutRow = (cells: string[], header: boolean): RowLayout => {
     const m = header ? f.boldMetrics : f.regularMetrics;
-    const lines = cells.map((cell, i) =>
-      wrap(tokenize(cell), (widths[i] ?? 0) - 2 * pad, size, m).map((l) => l.map((t) => t.word).join(' ')),
-    );
+    const lines = cells.map((cell, i) => wrap(tokenize(cell), (widths[i] ?? 0) - 2 * pad, size, m).map((l) => l.map((t) => t.word).join(' ')));
     const height = Math.max(...lines.map((l) => l.length)) * leading + 2 * pad;
     return { lines, height, header };
   };
-  const all = [layoutRow(columns.map((c) => c.title), true), ...rows.map((r) => layoutRow(r, false))];
+  const all = [
+    layoutRow(
+      columns.map((c) => c.title),
+      true,
+    ),
+    ...rows.map((r) => layoutRow(r, false)),
+  ];
   const height = all.reduce((a, r) => a + r.height, 0);
   return { widths, rows: all, height, size, leading, pad };
 }

@@ -82,9 +82,7 @@ export function writeVendorGovernancePages(w: DocWriter): void {
   w.para(
     'Vendors must carry out background checks on personnel who will have access to Confidential or Restricted data, to the extent permitted by local law, before that access is granted. All vendor personnel with access to Company data or systems must complete security awareness training when they start work on the engagement and at least annually after that.',
   );
-  w.para(
-    'Vendor personnel must sign confidentiality obligations that cover Company data and that continue after their work for the Company ends.',
-  );
+  w.para('Vendor personnel must sign confidentiality obligations that cover Company data and that continue after their work for the Company ends.');
 
   // Page 14
   w.newPage();
@@ -124,7 +122,12 @@ export function writeVendorGovernancePages(w: DocWriter): void {
       ['2023-06', 'June 12, 2023', 'Information Security Office', 'First issue.'],
       ['2024-09', 'September 30, 2024', 'Information Security Office', 'Added vendor risk tiers and the privileged access requirements.'],
       ['2025-04', 'April 7, 2025', 'Information Security Office', 'Raised the minimum TLS version to 1.2; added the key management logging requirement.'],
-      ['2026-03', 'March 2, 2026', 'Information Security Office', 'Added the data classification matrix, post-quantum readiness and the 24-hour notification for compromised keys.'],
+      [
+        '2026-03',
+        'March 2, 2026',
+        'Information Security Office',
+        'Added the data classification matrix, post-quantum readiness and the 24-hour notification for compromised keys.',
+      ],
     ],
   );
 }

@@ -109,12 +109,30 @@ export function writeVendorProtectionPages(w: DocWriter): void {
       { title: 'Restricted', width: 0.25 },
     ],
     [
-      ['Examples', 'Published rates, press releases', 'Internal procedures, organisation charts', 'Customer contracts, shipment records', 'Payment card data, employee identity and health records'],
+      [
+        'Examples',
+        'Published rates, press releases',
+        'Internal procedures, organisation charts',
+        'Customer contracts, shipment records',
+        'Payment card data, employee identity and health records',
+      ],
       ['Storage encryption', 'Not required', 'Recommended', 'Required (AES-256)', 'Required (AES-256) plus field-level encryption'],
       ['Transmission', 'No requirement', 'TLS 1.2 or higher', 'TLS 1.2 or higher', 'TLS 1.2 or higher with mutual authentication'],
-      ['Access', 'Anyone', 'Vendor personnel on the engagement', 'Named individuals approved by the sponsor', 'Named individuals approved by the data owner and the Information Security Office'],
+      [
+        'Access',
+        'Anyone',
+        'Vendor personnel on the engagement',
+        'Named individuals approved by the sponsor',
+        'Named individuals approved by the data owner and the Information Security Office',
+      ],
       ['Storage location', 'Any', 'Vendor systems', 'Vendor systems in approved regions', 'Approved regions only; no removable media'],
-      ['Disposal', 'No requirement', 'Secure deletion', 'Cryptographic erasure or NIST SP 800-88 purge', 'NIST SP 800-88 purge with certificate of destruction'],
+      [
+        'Disposal',
+        'No requirement',
+        'Secure deletion',
+        'Cryptographic erasure or NIST SP 800-88 purge',
+        'NIST SP 800-88 purge with certificate of destruction',
+      ],
     ],
     { caption: 'Table 2. Minimum handling controls by classification.' },
   );

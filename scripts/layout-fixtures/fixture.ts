@@ -31,7 +31,7 @@ export interface LayoutFixture {
 }
 
 export const COORDINATES =
-  'rects: PDF points, unrotated page, origin = top-left corner of the CropBox, x to the right, y down; one rect per text line (column, for vertical text) the quote touches, from the glyphs\' own advances';
+  "rects: PDF points, unrotated page, origin = top-left corner of the CropBox, x to the right, y down; one rect per text line (column, for vertical text) the quote touches, from the glyphs' own advances";
 
 // The trailing `+ 0` turns -0 into 0, so that JSON never prints "-0".
 const round2 = (v: number): number => Math.round(v * 100) / 100 + 0;

@@ -37,7 +37,10 @@ describe('layout fixtures as pdf.js reads them', () => {
     const { bytes } = await buildTableFixture();
     const pdf = await loadPdf(bytes);
     try {
-      const text = (await pdf.getPageText(1)).runs.map((r) => r.str).filter((s) => /\S/u.test(s)).join('|');
+      const text = (await pdf.getPageText(1)).runs
+        .map((r) => r.str)
+        .filter((s) => /\S/u.test(s))
+        .join('|');
       expect(text).toContain('Latin America|6|410|12|2.9 %|New site in Lima');
       expect(text).toContain('Quarter|Q1 2025|Q2 2025|Q3 2025|Q4 2025|Requests');
     } finally {

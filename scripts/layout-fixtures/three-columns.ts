@@ -18,7 +18,6 @@ const TEXT = [
   'available to the Company within two working days when an incident is being investigated.',
 ].join(' ');
 
-
 const SIZE = 9;
 const LEADING = 12;
 const COLUMNS = [54, 233, 412];

@@ -109,7 +109,10 @@ export async function buildVerticalFixture(): Promise<LayoutFixture> {
     text: q.text,
     page: q.page,
     kind: q.kind,
-    rects: quoteRects(placed.filter((l) => l.page === q.page), q.text),
+    rects: quoteRects(
+      placed.filter((l) => l.page === q.page),
+      q.text,
+    ),
   }));
   const bytes = await doc.save({ useObjectStreams: false });
   return {

@@ -84,7 +84,13 @@ export class VerticalFont {
       const { advance, tsb } = this.metrics(g.id);
       // rounded as W2 writes them, so the ground truth follows what a reader of the PDF sees
       const w0 = g.advanceWidth * scale;
-      const glyph = { char: chars[k] as string, w0, vx: Math.round(w0 / 2), advance: Math.round(advance * scale), originY: Math.round((tsb + g.bbox.maxY) * scale) };
+      const glyph = {
+        char: chars[k] as string,
+        w0,
+        vx: Math.round(w0 / 2),
+        advance: Math.round(advance * scale),
+        originY: Math.round((tsb + g.bbox.maxY) * scale),
+      };
       this.used.set(parseInt(cids[k] as string, 16), glyph);
       return glyph;
     });
@@ -116,13 +122,15 @@ const hex4 = (n: number) => n.toString(16).padStart(4, '0');
 
 /** A ToUnicode CMap (bfchar entries, at most 100 to a block) from CID to character. */
 function toUnicodeCMap(glyphs: Map<number, VerticalGlyph>): string {
-  const entries = [...glyphs].sort((a, b) => a[0] - b[0]).map(([cid, g]) => {
-    const utf16 = [...g.char].flatMap((c) => {
-      const cp = c.codePointAt(0) ?? 0;
-      return cp > 0xffff ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff)] : [cp];
+  const entries = [...glyphs]
+    .sort((a, b) => a[0] - b[0])
+    .map(([cid, g]) => {
+      const utf16 = [...g.char].flatMap((c) => {
+        const cp = c.codePointAt(0) ?? 0;
+        return cp > 0xffff ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff)] : [cp];
+      });
+      return `<${hex4(cid)}> <${utf16.map(hex4).join('')}>`;
     });
-    return `<${hex4(cid)}> <${utf16.map(hex4).join('')}>`;
-  });
   const blocks: string[] = [];
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);

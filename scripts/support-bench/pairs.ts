@@ -8,7 +8,14 @@ import { fnv1a } from '../../src/core/model/claims.ts';
 import type { Verdict } from '../../src/core/review/support-verdict.ts';
 
 export const PAIRS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/testing/support-pairs');
-export const PAIR_FILES = ['vitaminc-test.jsonl', 'vitaminc-train_0.jsonl', 'vitaminc-train_1.jsonl', 'vitaminc-train_2.jsonl', 'vitaminc-train_3.jsonl', 'vitaminc-train_4.jsonl'] as const;
+export const PAIR_FILES = [
+  'vitaminc-test.jsonl',
+  'vitaminc-train_0.jsonl',
+  'vitaminc-train_1.jsonl',
+  'vitaminc-train_2.jsonl',
+  'vitaminc-train_3.jsonl',
+  'vitaminc-train_4.jsonl',
+] as const;
 /**
  * Files added after the rules were tuned on the first three: every pair in them is held out (never dev), so the
  * held-out figure stays a test of rules that had not seen them (README.md, "Halves").
@@ -94,7 +101,11 @@ export function evaluate(pairs: readonly Pair[], verdictOf: (p: Pair) => Verdict
   }
   const row = (g: Gold) => VERDICTS.reduce((s, v) => s + matrix[g][v], 0);
   const col = (v: Verdict) => GOLDS.reduce((s, g) => s + matrix[g][v], 0);
-  const recall = [ratio(matrix.supported.supported, row('supported')), ratio(matrix.contradicted.contradicted, row('contradicted')), ratio(matrix['not-enough-info']['needs-look'], row('not-enough-info'))];
+  const recall = [
+    ratio(matrix.supported.supported, row('supported')),
+    ratio(matrix.contradicted.contradicted, row('contradicted')),
+    ratio(matrix['not-enough-info']['needs-look'], row('not-enough-info')),
+  ];
   return {
     n: pairs.length,
     matrix,

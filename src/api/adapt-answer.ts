@@ -59,7 +59,11 @@ export function adaptWrappedAnswer(wrapper: WrappedAnswer): AdaptedAnswer {
   // The adapters are built to produce canonical answers; this is the safety net that keeps a bug from
   // reaching the viewer as a half-valid answer.
   const checked = canonicalAnswerSchema.safeParse(result.answer);
-  if (!checked.success) throw new AdapterError(format, zodIssues(checked.error).map((i) => i.replace(/^payload/, 'normalized answer')));
+  if (!checked.success)
+    throw new AdapterError(
+      format,
+      zodIssues(checked.error).map((i) => i.replace(/^payload/, 'normalized answer')),
+    );
   return { format, label: formatLabel(format), answer: result.answer, warnings: result.warnings };
 }
 

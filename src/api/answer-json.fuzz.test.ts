@@ -12,7 +12,10 @@ const hostileString = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'javascript:alert(1)', '../../etc/passwd', '<script>x</script>', '[1]', '', ' ', '\u0000', 'S1', 'd1'),
 );
 const hostileValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }));
-const box = fc.record({ page: fc.oneof(fc.integer({ min: -2, max: 5 }), hostileValue), x0: fc.oneof(fc.double(), hostileValue), y0: fc.double(), x1: fc.double(), y1: fc.double() }, { requiredKeys: [] });
+const box = fc.record(
+  { page: fc.oneof(fc.integer({ min: -2, max: 5 }), hostileValue), x0: fc.oneof(fc.double(), hostileValue), y0: fc.double(), x1: fc.double(), y1: fc.double() },
+  { requiredKeys: [] },
+);
 const source = fc.record(
   {
     id: fc.oneof(fc.constantFrom('S1', 'S2'), hostileValue),
@@ -23,7 +26,14 @@ const source = fc.record(
     text: hostileValue,
     section: hostileValue,
     boxes: fc.oneof(fc.array(box, { maxLength: 3 }), hostileValue),
-    coords: fc.oneof(fc.record({ origin: fc.constantFrom('top-left', 'bottom-left', 'x'), units: fc.constantFrom('pt', 'fraction', 'px'), frame: fc.constantFrom('unrotated', 'displayed') }), hostileValue),
+    coords: fc.oneof(
+      fc.record({
+        origin: fc.constantFrom('top-left', 'bottom-left', 'x'),
+        units: fc.constantFrom('pt', 'fraction', 'px'),
+        frame: fc.constantFrom('unrotated', 'displayed'),
+      }),
+      hostileValue,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -33,7 +43,10 @@ const answerShaped = fc.record(
     format: fc.oneof(fc.constantFrom(undefined, 'citelens/1', 'auto', 'openai', 'anthropic', 'gemini', 'cohere', 'nope'), hostileValue),
     text: fc.oneof(fc.constantFrom('A claim [1]. Another [S2] [2, 3].', ''), hostileValue),
     question: hostileValue,
-    documents: fc.oneof(fc.array(fc.record({ id: fc.oneof(fc.constant('d1'), hostileValue), title: hostileValue, url: hostileValue }, { requiredKeys: [] }), { maxLength: 3 }), hostileValue),
+    documents: fc.oneof(
+      fc.array(fc.record({ id: fc.oneof(fc.constant('d1'), hostileValue), title: hostileValue, url: hostileValue }, { requiredKeys: [] }), { maxLength: 3 }),
+      hostileValue,
+    ),
     sources: fc.oneof(fc.array(source, { maxLength: 4 }), hostileValue),
     payload: hostileValue,
     confidence: hostileValue,
@@ -62,7 +75,14 @@ describe('fuzz: reading an answer file', () => {
   });
 
   it('a valid answer among the cases is read (the property is not vacuous)', async () => {
-    expect(await readOrRefuse({ id: 'a', text: 'A claim [1].', documents: [{ id: 'd1', title: 'D' }], sources: [{ id: 'S1', documentId: 'd1', page: 1, quote: 'q' }] })).toBe(true);
+    expect(
+      await readOrRefuse({
+        id: 'a',
+        text: 'A claim [1].',
+        documents: [{ id: 'd1', title: 'D' }],
+        sources: [{ id: 'S1', documentId: 'd1', page: 1, quote: 'q' }],
+      }),
+    ).toBe(true);
     await expect(answerFromJson({ id: 'a', text: 3 }, 'http://x/', 'A')).rejects.toThrow(ApiError);
   });
 });

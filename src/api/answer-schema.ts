@@ -24,7 +24,6 @@ export const documentRefSchema = z.object({
 /** As stored: the server fills `url` where it is absent. */
 export const storedDocumentRefSchema = documentRefSchema.extend({ url: z.string().min(1).optional() });
 
-
 const flagSchema = z.object({
   code: z.enum(sourceFlagCodes),
   message: z.string(),

@@ -53,7 +53,11 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 
 describe('streamQuestion', () => {
   it('hears every event in order, however the bytes are cut, and resolves with the stored answer', async () => {
-    const text = sse('source', { source: answer.sources[0] }) + sse('text', { delta: 'Parce que « ۲ » ' }) + sse('text', { delta: 'Because [1].' }) + sse('done', { answer });
+    const text =
+      sse('source', { source: answer.sources[0] }) +
+      sse('text', { delta: 'Parce que « ۲ » ' }) +
+      sse('text', { delta: 'Because [1].' }) +
+      sse('done', { answer });
     for (const size of [1, 3, 7, 1000]) {
       fetchMock.mockResolvedValueOnce(streamOf(bytesIn(text, size)));
       const events: AskStreamEvent[] = [];
@@ -107,10 +111,14 @@ describe('streamQuestion', () => {
       return new Response(body, { status: 201, headers: { 'Content-Type': 'text/event-stream' } });
     });
     const heard: AskStreamEvent[] = [];
-    const p = streamQuestion({ question: 'q' }, (e) => {
-      heard.push(e);
-      controller.abort();
-    }, controller.signal);
+    const p = streamQuestion(
+      { question: 'q' },
+      (e) => {
+        heard.push(e);
+        controller.abort();
+      },
+      controller.signal,
+    );
     const e = await p.then(
       () => null,
       (err: unknown) => err,

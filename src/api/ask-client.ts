@@ -57,11 +57,17 @@ async function readJsonAnswer(res: Response, url: string): Promise<AnswerResult>
   return answerFromJson(body.answer, url, LABEL);
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, url: string, status: number, what = 'The server\'s answer'): z.output<S> {
+function parse<S extends z.ZodType>(schema: S, value: unknown, url: string, status: number, what = "The server's answer"): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data as z.output<S>;
   const issues = formatIssues(parsed.error);
-  throw new ApiError({ kind: 'invalid-shape', status, url, issues, message: `${what} does not have the expected shape:\n  - ${issues.slice(0, 5).join('\n  - ')}` });
+  throw new ApiError({
+    kind: 'invalid-shape',
+    status,
+    url,
+    issues,
+    message: `${what} does not have the expected shape:\n  - ${issues.slice(0, 5).join('\n  - ')}`,
+  });
 }
 
 /**
@@ -117,7 +123,12 @@ function handle(event: SseEvent, url: string, status: number, onEvent: (event: A
     case 'done':
       return answerFromJson(parse(streamEventSchemas.done, data, url, status, what).answer, url, LABEL);
     case 'error':
-      throw new ApiError({ kind: 'http', status, url, message: `The server could not answer: ${parse(streamEventSchemas.error, data, url, status, what).message}` });
+      throw new ApiError({
+        kind: 'http',
+        status,
+        url,
+        message: `The server could not answer: ${parse(streamEventSchemas.error, data, url, status, what).message}`,
+      });
     default:
       return null;
   }

@@ -17,9 +17,7 @@ export const askResponseSchema = z.object({ answer: z.unknown() });
 export const threadSchema = z.object({
   /** The root answer's id. */
   id: z.string().min(1),
-  turns: z
-    .array(z.object({ answerId: z.string().min(1), question: z.string(), turn: z.number().int().min(1) }))
-    .min(1),
+  turns: z.array(z.object({ answerId: z.string().min(1), question: z.string(), turn: z.number().int().min(1) })).min(1),
 });
 export type Thread = z.infer<typeof threadSchema>;
 export type ThreadTurn = Thread['turns'][number];

@@ -17,17 +17,21 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const serve = (body: unknown) => fetchMock.mockResolvedValue(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+const serve = (body: unknown) =>
+  fetchMock.mockResolvedValue(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 
 describe('a bare provider response in the app', () => {
-  it('is read as auto under the answer\'s own id, with a document for each source it cites', async () => {
+  it("is read as auto under the answer's own id, with a document for each source it cites", async () => {
     serve(payloadOf('gemini-interactions'));
     const result = await fetchAnswer('euro-final');
     expect(result.kind).toBe('adapted');
     expect(result.kind === 'adapted' && result.format).toBe('gemini');
     expect(result.answer.id).toBe('euro-final');
     expect(result.answer.text).toContain('Spain won Euro 2024');
-    expect(result.answer.documents.map((d) => d.url)).toEqual(['https://www.uefa.com/euro2024/news/spain-champions', 'https://sport.example/euro-2024-final-report']);
+    expect(result.answer.documents.map((d) => d.url)).toEqual([
+      'https://www.uefa.com/euro2024/news/spain-champions',
+      'https://sport.example/euro-2024-final-report',
+    ]);
     expect(result.answer.sources.map((s) => s.documentId)).toEqual(result.answer.documents.map((d) => d.id));
   });
 
@@ -40,7 +44,7 @@ describe('a bare provider response in the app', () => {
     ]);
   });
 
-  it('that no provider\'s shape fits is reported as a bad canonical answer, with what detection found', async () => {
+  it("that no provider's shape fits is reported as a bad canonical answer, with what detection found", async () => {
     serve({ reply: 'Hello', refs: [{ doc: 'a' }] });
     let error: unknown;
     try {

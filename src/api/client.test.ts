@@ -130,10 +130,7 @@ describe('fetchAnswer', () => {
     const e = await caught(fetchAnswer('x'));
     expect(e.kind).toBe('invalid-shape');
     expect(e.issues).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^sources\[0\]\.boxes\[0\]\.x1: /),
-        expect.stringMatching(/^documents\[1\]\.title: /),
-      ]),
+      expect.arrayContaining([expect.stringMatching(/^sources\[0\]\.boxes\[0\]\.x1: /), expect.stringMatching(/^documents\[1\]\.title: /)]),
     );
     expect(e.message).toContain('Answer "x" does not have the expected shape');
     expect(e.message).toContain('sources[0].boxes[0].x1');
@@ -181,7 +178,14 @@ describe('fetchAnswer', () => {
   });
 
   it('detects the format of an `auto` wrapper', async () => {
-    reply({ body: { id: 'x', format: 'auto', documents: [{ id: 'd', title: 'D', url: '/d' }], payload: { text: 'A [S1]', citations: [{ citation_id: 'S1', document_id: 'd', pages: [2] }] } } });
+    reply({
+      body: {
+        id: 'x',
+        format: 'auto',
+        documents: [{ id: 'd', title: 'D', url: '/d' }],
+        payload: { text: 'A [S1]', citations: [{ citation_id: 'S1', document_id: 'd', pages: [2] }] },
+      },
+    });
     const result = await fetchAnswer('x');
     expect(result).toMatchObject({ kind: 'adapted', format: 'sid-bbox' });
     expect(result.answer.sources).toEqual([{ id: 'S1', documentId: 'd', page: 2, pages: [2] }]);
@@ -192,7 +196,9 @@ describe('fetchAnswer', () => {
     const e = await caught(fetchAnswer('x'));
     expect(e.kind).toBe('unsupported-format');
     expect(e.format).toBe('auto');
-    expect(e.message).toMatch(/^Could not detect the citation format of answer "x"\. It found no answer text .* no citations field of a known shape: looked for .*Top-level fields: hello\.$/);
+    expect(e.message).toMatch(
+      /^Could not detect the citation format of answer "x"\. It found no answer text .* no citations field of a known shape: looked for .*Top-level fields: hello\.$/,
+    );
   });
 
   it('reports a payload that does not match its declared format as a bad shape', async () => {
@@ -249,8 +255,16 @@ describe('fetchAnswerPage', () => {
 
 describe('fetchAnswerList', () => {
   it('parses the list', async () => {
-    reply({ body: [{ id: 'a', title: 'A' }, { id: 'b', question: 'B?' }] });
-    expect(await fetchAnswerList()).toEqual([{ id: 'a', title: 'A' }, { id: 'b', question: 'B?' }]);
+    reply({
+      body: [
+        { id: 'a', title: 'A' },
+        { id: 'b', question: 'B?' },
+      ],
+    });
+    expect(await fetchAnswerList()).toEqual([
+      { id: 'a', title: 'A' },
+      { id: 'b', question: 'B?' },
+    ]);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('http://localhost/api/answers');
   });
 

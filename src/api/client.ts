@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { Answer } from '../core/model/types.ts';
 import type { FormatLabel } from '../core/adapters/provider.ts';
-import {
-  answerListSchema,
-  canonicalAnswerSchema,
-  wrappedAnswerSchema,
-  type AnswerSummary,
-  type WrappedAnswer,
-  type WrappedFormat,
-} from './answer-schema.ts';
+import { answerListSchema, canonicalAnswerSchema, wrappedAnswerSchema, type AnswerSummary, type WrappedAnswer, type WrappedFormat } from './answer-schema.ts';
 import { authHeaders } from './auth-token.ts';
 import { bareResponseWrapper, mayBeBareResponse } from '../core/model/answer-file.ts';
 import { readErrorBody } from './error-schema.ts';
@@ -144,11 +137,7 @@ export interface FetchJsonResult<T> {
 }
 
 /** GETs an API path, checks the status, parses JSON and validates it with `schema`. */
-export async function fetchJsonWithUrl<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: FetchJsonOptions = {},
-): Promise<FetchJsonResult<z.output<S>>> {
+export async function fetchJsonWithUrl<S extends z.ZodType>(path: string, schema: S, options: FetchJsonOptions = {}): Promise<FetchJsonResult<z.output<S>>> {
   const { signal } = options;
   const requestUrl = apiUrl(path);
   const label = options.label ?? `The resource at ${requestUrl}`;
@@ -224,15 +213,17 @@ async function fetchAndParse<S extends z.ZodType>(
 
 function timedOut(label: string, url: string, cause: unknown): ApiError {
   const seconds = REQUEST_TIMEOUT_MS / 1000;
-  return new ApiError({ kind: 'network', url, timeoutSeconds: seconds, message: `The server did not answer within ${seconds} s when loading ${lower(label)}.`, cause });
+  return new ApiError({
+    kind: 'network',
+    url,
+    timeoutSeconds: seconds,
+    message: `The server did not answer within ${seconds} s when loading ${lower(label)}.`,
+    cause,
+  });
 }
 
 /** Like fetchJsonWithUrl, returning only the data. */
-export async function fetchJson<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: FetchJsonOptions = {},
-): Promise<z.output<S>> {
+export async function fetchJson<S extends z.ZodType>(path: string, schema: S, options: FetchJsonOptions = {}): Promise<z.output<S>> {
   return (await fetchJsonWithUrl(path, schema, options)).data;
 }
 
@@ -295,8 +286,7 @@ function nextAfter(link: string | null): string | null {
  * before page 1 carries no provider's name); `warnings` lists citations it dropped or mapped by guesswork.
  */
 export type AnswerResult =
-  | { kind: 'canonical'; answer: Answer }
-  | { kind: 'adapted'; format: Exclude<WrappedFormat, 'auto'>; label: FormatLabel; answer: Answer; warnings: string[] };
+  { kind: 'canonical'; answer: Answer } | { kind: 'adapted'; format: Exclude<WrappedFormat, 'auto'>; label: FormatLabel; answer: Answer; warnings: string[] };
 
 export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<AnswerResult> {
   const label = `Answer "${id}"`;
@@ -313,8 +303,7 @@ export async function fetchAnswer(id: string, signal?: AbortSignal): Promise<Ans
  * The provider adapters are loaded only for a wrapped answer, when one comes: a canonical answer never loads them.
  */
 export async function answerFromJson(data: unknown, url: string, label: string): Promise<AnswerResult> {
-  const format =
-    typeof data === 'object' && data !== null && 'format' in data ? (data as { format: unknown }).format : undefined;
+  const format = typeof data === 'object' && data !== null && 'format' in data ? (data as { format: unknown }).format : undefined;
   if (format !== undefined && format !== 'citelens/1') {
     const wrapped = wrappedAnswerSchema.safeParse(data);
     if (!wrapped.success) throw shapeError(label, url, 200, wrapped.error);
@@ -373,7 +362,12 @@ async function adaptedFromJson(wrapper: WrappedAnswer, url: string, label: strin
     adapters = await loadAdapters();
   } catch (e) {
     // A chunk that cannot be fetched (offline, or a release replaced it) is a network failure: retried, and said so.
-    throw new ApiError({ kind: 'network', url, message: `Could not reach the server to load the code that reads "${wrapper.format}" answers. Check your connection.`, cause: e });
+    throw new ApiError({
+      kind: 'network',
+      url,
+      message: `Could not reach the server to load the code that reads "${wrapper.format}" answers. Check your connection.`,
+      cause: e,
+    });
   }
   const [{ adaptWrappedAnswer, FormatDetectionError }, { isAdapterError }] = adapters;
   let adapted;

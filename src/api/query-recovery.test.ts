@@ -26,8 +26,8 @@ describe('which failures are retried', () => {
   });
 
   it('reads the code from the server body, and a malformed answer fails after one request', async () => {
-    fetchMock.mockImplementation(async () =>
-      new Response(JSON.stringify({ error: { code: 'invalid_json', message: 'Answer "bad" is not valid JSON' } }), { status: 500 }),
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify({ error: { code: 'invalid_json', message: 'Answer "bad" is not valid JSON' } }), { status: 500 }),
     );
     const error = await fetchAnswer('bad').catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', status: 500, code: 'invalid_json' });
@@ -55,8 +55,7 @@ describe('a server that never answers', () => {
     vi.useFakeTimers();
     try {
       fetchMock.mockImplementation(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+        (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
       );
       const pending = fetchAnswer('slow').catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(21_000);

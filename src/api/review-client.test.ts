@@ -14,8 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 const reply = (status: number, body: unknown) =>
   fetchMock.mockResolvedValueOnce(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 
-const save = () =>
-  saveClaimDecision({ answerId: 'a b', claimId: 'c-1-0', decision: 'verified', note: 'ok', baseVersion: 2, reviewer: 'Jürgen' });
+const save = () => saveClaimDecision({ answerId: 'a b', claimId: 'c-1-0', decision: 'verified', note: 'ok', baseVersion: 2, reviewer: 'Jürgen' });
 
 describe('saveClaimDecision', () => {
   it('PUTs the decision with If-Match and the reviewer, and returns the stored record', async () => {
@@ -29,7 +28,7 @@ describe('saveClaimDecision', () => {
     expect(JSON.parse(init.body)).toEqual({ decision: 'verified', note: 'ok' });
   });
 
-  it('tells a conflict (with the server\'s record), an answer the server lacks, and an unreachable server apart', async () => {
+  it("tells a conflict (with the server's record), an answer the server lacks, and an unreachable server apart", async () => {
     reply(409, { error: { code: 'conflict', message: 'stale' }, current: { ...record, decision: 'rejected', version: 4 } });
     expect(await save()).toEqual({ kind: 'conflict', current: { ...record, decision: 'rejected', version: 4 } });
     reply(404, { error: { message: 'no such answer' } });
@@ -40,13 +39,13 @@ describe('saveClaimDecision', () => {
     expect(await save()).toEqual({ kind: 'unreachable', message: 'Could not reach the server (Failed to fetch).' });
   });
 
-  it('sends the decision\'s id as Idempotency-Key, so a retry of a save whose reply was lost is recognised', async () => {
+  it("sends the decision's id as Idempotency-Key, so a retry of a save whose reply was lost is recognised", async () => {
     reply(200, record);
     await saveClaimDecision({ answerId: 'a', claimId: 'c-1-0', decision: 'verified', note: '', baseVersion: 0, reviewer: '', saveId: 'f00d' });
     expect(fetchMock.mock.calls[0]![1].headers['Idempotency-Key']).toBe('f00d');
   });
 
-  it('a 503 of the server\'s storage and a 429 are worth retrying, after Retry-After, saying what the server said', async () => {
+  it("a 503 of the server's storage and a 429 are worth retrying, after Retry-After, saying what the server said", async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ error: { code: 'storage_unavailable', message: 'Decisions cannot be stored right now: the disk is full.' } }), {
         status: 503,
@@ -59,7 +58,9 @@ describe('saveClaimDecision', () => {
       retryAfterMs: 10_000,
       problem: 'storage',
     });
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many saves.' } }), { status: 429, headers: { 'Retry-After': '7' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many saves.' } }), { status: 429, headers: { 'Retry-After': '7' } }),
+    );
     expect(await save()).toMatchObject({ kind: 'unreachable', retryAfterMs: 7000, problem: 'rate-limited' });
   });
 

@@ -121,7 +121,10 @@ export async function saveClaimDecision(req: SaveDecisionRequest): Promise<SaveO
     if (req.signal?.aborted) throw e;
     // A proxy's HTML error page on a 2xx/4xx: not our server answering; try again later rather than give up.
     if (res.ok || res.status === 409) return { kind: 'unreachable', message: `The server's reply to a save was not JSON (HTTP ${res.status}).` };
-    return { kind: 'refused', error: new ApiError({ kind: 'http', status: res.status, url, message: `The server refused the decision (HTTP ${res.status}).` }) };
+    return {
+      kind: 'refused',
+      error: new ApiError({ kind: 'http', status: res.status, url, message: `The server refused the decision (HTTP ${res.status}).` }),
+    };
   }
 
   if (res.status === 409) {
@@ -168,6 +171,9 @@ function shapeError(url: string, status: number, issues: string[]): ApiError {
     status,
     url,
     issues,
-    message: `The server's reply to a saved decision does not have the expected shape:\n${issues.slice(0, 5).map((i) => `  - ${i}`).join('\n')}`,
+    message: `The server's reply to a saved decision does not have the expected shape:\n${issues
+      .slice(0, 5)
+      .map((i) => `  - ${i}`)
+      .join('\n')}`,
   });
 }

@@ -20,7 +20,10 @@ describe('the review cache', () => {
     // The server's answer to a request sent before the save: claim c-1 still at version 1, c-2 moved on meanwhile.
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ answerId: 'answer-1', claims: { 'c-1': record('verified', 1), 'c-2': record('verified', 5) } }), { status: 200 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ answerId: 'answer-1', claims: { 'c-1': record('verified', 1), 'c-2': record('verified', 5) } }), { status: 200 }),
+      ),
     );
     const client = new QueryClient();
     const options = answerReviewQuery('answer-1');
@@ -33,10 +36,16 @@ describe('the review cache', () => {
   });
 
   it('keeps, per claim, the record with the higher version, and the fetched one on a tie', () => {
-    const claims = fc.dictionary(fc.constantFrom('c-1', 'c-2', 'c-3'), fc.record({ version: fc.nat(9), decision: fc.constantFrom('verified' as const, 'rejected' as const, null) }));
+    const claims = fc.dictionary(
+      fc.constantFrom('c-1', 'c-2', 'c-3'),
+      fc.record({ version: fc.nat(9), decision: fc.constantFrom('verified' as const, 'rejected' as const, null) }),
+    );
     fc.assert(
       fc.property(claims, claims, (a, b) => {
-        const held = (c: typeof a): ServerReview => ({ kind: 'held', claims: Object.fromEntries(Object.entries(c).map(([k, v]) => [k, record(v.decision, v.version)])) });
+        const held = (c: typeof a): ServerReview => ({
+          kind: 'held',
+          claims: Object.fromEntries(Object.entries(c).map(([k, v]) => [k, record(v.decision, v.version)])),
+        });
         const merged = keepNewerRecords(held(a), held(b));
         if (merged.kind !== 'held') throw new Error('a held review stays held');
         for (const id of new Set([...Object.keys(a), ...Object.keys(b)])) {

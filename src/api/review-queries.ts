@@ -14,8 +14,7 @@ export const reviewKeys = {
 /** What the server holds for an answer's review; `not-held` when it does not know the answer (404). */
 export type ServerReview =
   /** `reviewer`: who the server records our saves as (an API token's subject), when it decides that. */
-  | { kind: 'held'; claims: Awaited<ReturnType<typeof fetchAnswerReview>>['claims']; reviewer?: string }
-  | { kind: 'not-held' };
+  { kind: 'held'; claims: Awaited<ReturnType<typeof fetchAnswerReview>>['claims']; reviewer?: string } | { kind: 'not-held' };
 
 /**
  * A fetched review merged into the one cached: per claim, the record with the higher version wins. A refetch sent

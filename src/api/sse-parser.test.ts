@@ -16,9 +16,7 @@ function parseAll(chunks: string[]): SseEvent[] {
 describe('SSE parser', () => {
   it('reads named events with JSON data, as /api/ask streams them', () => {
     const stream =
-      'event: text\ndata: {"delta":"Vendors must "}\n\n' +
-      'event: source\ndata: {"source":{"id":"S1"}}\n\n' +
-      'event: done\ndata: {"answer":{"id":"a"}}\n\n';
+      'event: text\ndata: {"delta":"Vendors must "}\n\n' + 'event: source\ndata: {"source":{"id":"S1"}}\n\n' + 'event: done\ndata: {"answer":{"id":"a"}}\n\n';
     expect(parseAll([stream])).toEqual([
       { event: 'text', data: '{"delta":"Vendors must "}' },
       { event: 'source', data: '{"source":{"id":"S1"}}' },

@@ -54,4 +54,3 @@ export function parseSseChunk(state: SseState, chunk: string): { state: SseState
   // A chunk ending in CR split a CRLF pair only when the CR closed a line; `rest` is then empty.
   return { state: { line: rest, afterCr: text.endsWith('\r'), event, data }, events };
 }
-

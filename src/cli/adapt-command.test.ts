@@ -18,7 +18,11 @@ function write(name: string, content: unknown): string {
 function adapt(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = runAdapt(args, (s) => void (stdout += s), (s) => void (stderr += s));
+  const code = runAdapt(
+    args,
+    (s) => void (stdout += s),
+    (s) => void (stderr += s),
+  );
   return { code, stdout, stderr };
 }
 
@@ -54,7 +58,14 @@ describe('citelens adapt', () => {
   });
 
   it('passes a canonical answer through as citelens/1 without warnings', () => {
-    const answer = { format: 'citelens/1', id: 'c', text: 'Ruby [1]', documents: docs, sources: [{ id: 'S1', documentId: 'facts' }], citations: [{ n: 1, sourceId: 'S1' }] };
+    const answer = {
+      format: 'citelens/1',
+      id: 'c',
+      text: 'Ruby [1]',
+      documents: docs,
+      sources: [{ id: 'S1', documentId: 'facts' }],
+      citations: [{ n: 1, sourceId: 'S1' }],
+    };
     const r = adapt(write('canonical.json', answer));
     expect(r.code).toBe(0);
     const { format: _f, ...rest } = answer;
@@ -81,7 +92,9 @@ describe('citelens adapt', () => {
   it('exits 2 naming the JSON paths of a payload it cannot read', () => {
     const undetected = adapt(write('unknown.json', { id: 'u', format: 'auto', documents: docs, payload: { choices: [{ message: { content: 'Hi' } }] } }));
     expect(undetected.code).toBe(2);
-    expect(undetected.stderr).toMatch(/Could not detect the citation format of answer "u"\. It found `choices\[0\]\.message\.content` \(text\), but no citations field/);
+    expect(undetected.stderr).toMatch(
+      /Could not detect the citation format of answer "u"\. It found `choices\[0\]\.message\.content` \(text\), but no citations field/,
+    );
     const shape = adapt(write('shape.json', { id: 's', format: 'openai', documents: docs, payload: { output: 'nope' } }));
     expect(shape.code).toBe(2);
     expect(shape.stderr).toMatch(/payload\.output: /);

@@ -25,4 +25,3 @@ export function runAdapt(args: string[], stdout: Out, stderr: Out): number {
   stdout(`${JSON.stringify({ format: read.format, answer: read.answer, warnings: read.warnings })}\n`);
   return 0;
 }
-

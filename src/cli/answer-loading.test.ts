@@ -23,7 +23,11 @@ function write(name: string, content: unknown): string {
 function adapt(file: string) {
   let stdout = '';
   let stderr = '';
-  const code = runAdapt([file], (s) => void (stdout += s), (s) => void (stderr += s));
+  const code = runAdapt(
+    [file],
+    (s) => void (stdout += s),
+    (s) => void (stderr += s),
+  );
   return { code, stdout, stderr };
 }
 
@@ -32,12 +36,24 @@ describe('loading answer files for adapt and audit', () => {
     const fixture = JSON.parse(readFileSync(fixturePath('perplexity-responses'), 'utf8')) as { payload: unknown };
     const { code, stdout } = adapt(write('pplx-bare.json', fixture.payload));
     expect(code).toBe(0);
-    const out = JSON.parse(stdout) as { format: string; answer: { id: string; documents: Array<{ id: string; title: string; url: string }>; sources: unknown[] }; warnings: string[] };
+    const out = JSON.parse(stdout) as {
+      format: string;
+      answer: { id: string; documents: Array<{ id: string; title: string; url: string }>; sources: unknown[] };
+      warnings: string[];
+    };
     expect(out.format).toBe('perplexity');
     expect(out.answer.id).toBe('pplx-bare');
     expect(out.answer.documents).toEqual([
-      { id: 'perovskite-silicon-tandem-cells-pass-34-efficiency', title: 'Perovskite–silicon tandem cells pass 34% efficiency', url: 'https://www.nature.com/articles/s41586-025-00001-x' },
-      { id: 'stable-perovskite-modules-under-damp-heat', title: 'Stable perovskite modules under damp heat', url: 'https://www.science.org/doi/10.1126/science.adq0001' },
+      {
+        id: 'perovskite-silicon-tandem-cells-pass-34-efficiency',
+        title: 'Perovskite–silicon tandem cells pass 34% efficiency',
+        url: 'https://www.nature.com/articles/s41586-025-00001-x',
+      },
+      {
+        id: 'stable-perovskite-modules-under-damp-heat',
+        title: 'Stable perovskite modules under damp heat',
+        url: 'https://www.science.org/doi/10.1126/science.adq0001',
+      },
       { id: 'best-research-cell-efficiency-chart', title: 'Best Research-Cell Efficiency Chart', url: 'https://www.nrel.gov/pv/cell-efficiency.html' },
     ]);
     expect(out.answer.sources).toHaveLength(3);
@@ -52,7 +68,13 @@ describe('loading answer files for adapt and audit', () => {
   });
 
   it('exits 2, naming where it looked, when the answer text is lost (a run whose last message is a tool call)', () => {
-    const payload = { model: 'grok-4', outputs: [{ message: { role: 'ROLE_ASSISTANT', toolCalls: [{ id: 'call_1' }] } }, { message: { role: 'ROLE_TOOL', content: 'result', citations: [{ webCitation: { url: 'https://a.example/' } }] } }] };
+    const payload = {
+      model: 'grok-4',
+      outputs: [
+        { message: { role: 'ROLE_ASSISTANT', toolCalls: [{ id: 'call_1' }] } },
+        { message: { role: 'ROLE_TOOL', content: 'result', citations: [{ webCitation: { url: 'https://a.example/' } }] } },
+      ],
+    };
     const { code, stdout, stderr } = adapt(write('lost.json', { id: 'lost', format: 'auto', documents: [], payload }));
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -78,7 +100,12 @@ describe('loading answer files for adapt and audit', () => {
     const read = readAnswerFile(file);
     expect(read.ok && read.answer.documents.map((d) => d.url)).toEqual(['/api/documents/vendor-security-policy', '/api/documents/data-retention-policy']);
     let stdout = '';
-    await runAudit([file], (s) => void (stdout += s), () => undefined, () => new Date('2026-04-01T10:00:00.000Z'));
+    await runAudit(
+      [file],
+      (s) => void (stdout += s),
+      () => undefined,
+      () => new Date('2026-04-01T10:00:00.000Z'),
+    );
     const report = JSON.parse(stdout) as { answers: Array<{ error?: string; documents: Array<{ id: string; access: string }> }> };
     expect(report.answers[0]?.error).toBeUndefined();
     expect(report.answers[0]?.documents.map((d) => [d.id, d.access])).toEqual([

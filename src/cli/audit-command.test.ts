@@ -16,7 +16,12 @@ const NOW = () => new Date('2026-04-01T10:00:00.000Z');
 async function audit(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runAudit(args, (s) => void (stdout += s), (s) => void (stderr += s), NOW);
+  const code = await runAudit(
+    args,
+    (s) => void (stdout += s),
+    (s) => void (stderr += s),
+    NOW,
+  );
   return { code, stdout, stderr };
 }
 
@@ -66,7 +71,15 @@ describe('citelens audit on one answer', SLOW, () => {
     expect(out.documentsDir).toBe(path.join(demo, 'documents'));
     const [a] = out.answers;
     expect(a).toMatchObject({ answerId: 'vendor-encryption', pass: true, gateFailures: [] });
-    expect(a!.documents).toEqual([{ id: 'vendor-security-policy', title: 'Vendor Security Policy', file: path.join(demo, 'documents', 'vendor-security-policy.pdf'), access: 'ok', version: '2026-03' }]);
+    expect(a!.documents).toEqual([
+      {
+        id: 'vendor-security-policy',
+        title: 'Vendor Security Policy',
+        file: path.join(demo, 'documents', 'vendor-security-policy.pdf'),
+        access: 'ok',
+        version: '2026-03',
+      },
+    ]);
     for (const k of ['retrieved', 'quoteFound', 'pageCorrect', 'highlight', 'supported']) expect(a!.metrics[k], k).toEqual({ n: 6, m: 6, text: '6 / 6' });
     // the one finding is a warning: the summary sentence cites nothing
     expect(a!.review.entries.flatMap((e) => e.flags.map((f) => f.code))).toEqual(['uncited']);
@@ -83,7 +96,9 @@ describe('citelens audit on one answer', SLOW, () => {
     const flags = a!.review.entries.flatMap((e) => e.flags) as Array<{ code: string; severity?: string; reason?: string }>;
     expect(flags.find((f) => f.code === 'needs-look' && f.reason?.includes('30-day window'))?.severity).toBe('info');
     expect(a!.gateFailures).toEqual([
-      expect.stringMatching(/^“Vendors may also keep backup copies for up to 90 days after the contract ends\.”: \[quote-not-found\] The quote is not in “Data Retention Policy”/u),
+      expect.stringMatching(
+        /^“Vendors may also keep backup copies for up to 90 days after the contract ends\.”: \[quote-not-found\] The quote is not in “Data Retention Policy”/u,
+      ),
     ]);
     expect(a!.metrics.quoteFound).toEqual({ n: 3, m: 4, text: '3 / 4' });
     expect(a!.metrics.supported!.n).toBeLessThan(a!.metrics.supported!.m);
@@ -100,7 +115,9 @@ describe('citelens audit on one answer', SLOW, () => {
     expect(fail.stdout).toMatch(/^# citelens audit: FAIL\n/u);
     expect(fail.stdout).toContain('## retention-vs-security: FAIL');
     expect(fail.stdout).toContain('Fails the release gate:');
-    expect(fail.stdout).toMatch(/- \[4\] → S4 · “Data Retention Policy” · page 2 · status: not-located · verdict: failed a check\n {2}- Quote: “[^\n]*”\n {2}- \*\*Error\*\* `quote-not-found`/u);
+    expect(fail.stdout).toMatch(
+      /- \[4\] → S4 · “Data Retention Policy” · page 2 · status: not-located · verdict: failed a check\n {2}- Quote: “[^\n]*”\n {2}- \*\*Error\*\* `quote-not-found`/u,
+    );
   });
 
   it('without a documents folder, every cited document is unavailable and the answer fails', async () => {
@@ -140,7 +157,9 @@ describe('citelens audit over a folder', SLOW, () => {
       expect.stringMatching(/^audit \[2\/4\] .*demo-sid-bbox\.json: pass \(0 errors, 0 warnings\)$/u),
       expect.stringMatching(/^audit \[3\/4\] .*retention-vs-security\.json: FAIL \(1 error, \d+ warnings?\)$/u),
       expect.stringMatching(/^audit \[4\/4\] .*vendor-encryption\.json: pass \(0 errors, 1 warning\)$/u),
-      expect.stringMatching(/^audit: 4 answers, 2 passed, 2 failed; cited source retrieved 14 \/ 14; quote found in the document 13 \/ 14; page correct 13 \/ 13; /u),
+      expect.stringMatching(
+        /^audit: 4 answers, 2 passed, 2 failed; cited source retrieved 14 \/ 14; quote found in the document 13 \/ 14; page correct 13 \/ 13; /u,
+      ),
     ]);
     const out = JSON.parse(r.stdout) as AuditJson;
     expect(out.documentsDir).toBe(path.join(dir, 'documents'));
@@ -185,7 +204,6 @@ describe('bad usage exits 2 with the reason on stderr and nothing on stdout', ()
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/is not a canonical answer:\n {2}- text: /u);
   });
-
 });
 
 describe('as `citelens audit`', () => {

@@ -82,7 +82,12 @@ export class DocumentStore {
   }
 
   async open(doc: DocumentRef): Promise<AuditDocument> {
-    const unavailable = (file: string | null, meta: DocumentMeta, access: Exclude<DocumentAccess, { state: 'ok' | 'pending' }>): AuditDocument => ({ state: 'unavailable', file, meta, access });
+    const unavailable = (file: string | null, meta: DocumentMeta, access: Exclude<DocumentAccess, { state: 'ok' | 'pending' }>): AuditDocument => ({
+      state: 'unavailable',
+      file,
+      meta,
+      access,
+    });
     if (doc.generated) {
       return unavailable(null, {}, { state: 'failed', reason: 'The document is a file the model generated; it exists only in the provider’s container.' });
     }
@@ -95,7 +100,11 @@ export class DocumentStore {
     if (meta.access === 'forbidden') return unavailable(name, meta, accessFromHttpStatus(403) as Exclude<DocumentAccess, { state: 'ok' | 'pending' }>);
     if (!name) {
       const tried = lookedFor(doc);
-      return unavailable(null, meta, { state: 'unavailable', status: 404, reason: `No file for this document in ${this.dir} (looked for ${tried.map((t) => `“${t}”`).join(', ')}).` });
+      return unavailable(null, meta, {
+        state: 'unavailable',
+        status: 404,
+        reason: `No file for this document in ${this.dir} (looked for ${tried.map((t) => `“${t}”`).join(', ')}).`,
+      });
     }
     const file = path.join(this.dir, name);
     const format = textFormat({ url: name });

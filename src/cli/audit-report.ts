@@ -58,7 +58,10 @@ export function auditToMarkdown(run: AuditRun): string {
   const passed = run.answers.filter((a) => !isUnreadable(a) && a.audit.pass).length;
   const out: string[] = [];
   out.push(`# citelens audit: ${runPasses(run) ? 'PASS' : 'FAIL'}`, '');
-  out.push(`${run.answers.length} answer${run.answers.length === 1 ? '' : 's'}: ${passed} passed, ${run.answers.length - passed} failed. Generated ${cell(run.generatedAt)}; documents from ${run.documentsDir ? `\`${run.documentsDir.replace(/`/gu, "'")}\`` : 'nowhere (no --docs)'}.`, '');
+  out.push(
+    `${run.answers.length} answer${run.answers.length === 1 ? '' : 's'}: ${passed} passed, ${run.answers.length - passed} failed. Generated ${cell(run.generatedAt)}; documents from ${run.documentsDir ? `\`${run.documentsDir.replace(/`/gu, "'")}\`` : 'nowhere (no --docs)'}.`,
+    '',
+  );
   out.push('| Check | Citations |', '|---|---|');
   for (const k of Object.keys(METRIC_NAMES) as Array<keyof AuditMetrics>) out.push(`| ${METRIC_NAMES[k]} | ${ratio(run.totals[k])} |`);
   out.push('');

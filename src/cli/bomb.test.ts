@@ -26,12 +26,15 @@ it('`locate` and `audit` refuse a 1 GiB decompression bomb quickly, with the rea
 
   // The audit names the document and the same reason instead of checking the quote.
   const answer = path.join(tmp, 'answer.json');
-  writeFileSync(answer, JSON.stringify({
-    id: 'bomb-answer',
-    text: 'The page is mostly zeros [1].',
-    documents: [{ id: 'bomb', title: 'Bomb Memo', url: 'bomb.pdf' }],
-    sources: [{ id: 'S1', documentId: 'bomb', page: 1, quote: 'mostly zeros' }],
-  }));
+  writeFileSync(
+    answer,
+    JSON.stringify({
+      id: 'bomb-answer',
+      text: 'The page is mostly zeros [1].',
+      documents: [{ id: 'bomb', title: 'Bomb Memo', url: 'bomb.pdf' }],
+      sources: [{ id: 'S1', documentId: 'bomb', page: 1, quote: 'mostly zeros' }],
+    }),
+  );
   const audit = await runCli(['audit', answer, '--docs', tmp, '--format', 'md']);
   expect(audit.stdout).toContain('“Bomb Memo” could not be loaded');
   expect(audit.stdout).toMatch(reason);

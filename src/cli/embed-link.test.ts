@@ -70,7 +70,9 @@ describe('citelens embed-link', () => {
       (s) => err.push(s),
     );
     expect(code).toBe(0);
-    expect(out.join('')).toMatch(/^https:\/\/cite\.example\.com\/tools\/embed\?answer=a\.1&origin=https%3A%2F%2Fother\.example&exp=1800000060&sig=[\w-]{43}\n$/);
+    expect(out.join('')).toMatch(
+      /^https:\/\/cite\.example\.com\/tools\/embed\?answer=a\.1&origin=https%3A%2F%2Fother\.example&exp=1800000060&sig=[\w-]{43}\n$/,
+    );
     expect(err.join('')).toMatch(/warning: https:\/\/other\.example is not in CITELENS_EMBED_ORIGINS/);
   });
 });

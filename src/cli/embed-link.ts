@@ -73,13 +73,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   return { answer, origin, ttl, base };
 }
 
-export function runEmbedLink(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  nowMs: number,
-  stdout: (s: string) => void,
-  stderr: (s: string) => void,
-): number {
+export function runEmbedLink(argv: string[], env: NodeJS.ProcessEnv, nowMs: number, stdout: (s: string) => void, stderr: (s: string) => void): number {
   let args: Args | 'help';
   let secret: string | undefined;
   try {

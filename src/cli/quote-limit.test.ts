@@ -11,10 +11,13 @@ it('`locate` reports a 1.2 MB quote as "quote too long" instead of searching for
   const pdf = path.join(tmp, 'fixture.pdf');
   writeFileSync(pdf, (await buildFixturePdf()).bytes);
   const quotes = path.join(tmp, 'q.json');
-  writeFileSync(quotes, JSON.stringify([
-    { id: 'huge', text: 'answers against the cited PDF '.repeat(40_000) },
-    { id: 'fine', text: 'answers against the cited PDF', page: 1 },
-  ]));
+  writeFileSync(
+    quotes,
+    JSON.stringify([
+      { id: 'huge', text: 'answers against the cited PDF '.repeat(40_000) },
+      { id: 'fine', text: 'answers against the cited PDF', page: 1 },
+    ]),
+  );
   const r = await runCli(['locate', pdf, '--quotes', quotes]);
   expect(r.code).toBe(0);
   const out = JSON.parse(r.stdout) as { id: string; found: boolean; reason?: string; detail?: string }[];

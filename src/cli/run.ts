@@ -106,7 +106,8 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 
 const rounded = (rects: readonly Box[]) => rects.map((b) => ({ page: b.page, x0: r2(b.x0), y0: r2(b.y0), x1: r2(b.x1), y1: r2(b.y1) }));
 const score3 = (n: number) => Math.round(n * 1000) / 1000;
-const differencesOut = (list: readonly LocatedDifference[]) => list.map((d) => ({ kind: d.kind, quote: d.quote, document: d.document, rects: rounded(d.rects) }));
+const differencesOut = (list: readonly LocatedDifference[]) =>
+  list.map((d) => ({ kind: d.kind, quote: d.quote, document: d.document, rects: rounded(d.rects) }));
 
 function output(id: unknown, res: LocateResult) {
   const c = res.closest;
@@ -120,17 +121,20 @@ function output(id: unknown, res: LocateResult) {
     rects: rounded(res.rects),
     ...(res.differences ? { differences: differencesOut(res.differences) } : {}),
     ...(c
-      ? { closest: { page: c.page, ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}), score: score3(c.score), rects: rounded(c.rects), differences: differencesOut(c.differences) } }
+      ? {
+          closest: {
+            page: c.page,
+            ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}),
+            score: score3(c.score),
+            rects: rounded(c.rects),
+            differences: differencesOut(c.differences),
+          },
+        }
       : {}),
   };
 }
 
-export async function run(
-  argv: string[],
-  stdout: (s: string) => void,
-  stderr: (s: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
+export async function run(argv: string[], stdout: (s: string) => void, stderr: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   // Loaded on demand: the adapters are not needed to locate quotes.
   if (argv[0] === 'adapt') return (await import('./adapt-command.ts')).runAdapt(argv.slice(1), stdout, stderr);
   if (argv[0] === 'audit') return (await import('./audit-command.ts')).runAudit(argv.slice(1), stdout, stderr);

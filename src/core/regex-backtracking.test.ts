@@ -51,7 +51,19 @@ function regexLiterals(file: string): Found[] {
 /** The characters a pattern names: its literal characters and a representative of each class it uses. */
 function alphabet(source: string): string[] {
   const chars = new Set<string>();
-  const classes: Record<string, string[]> = { s: [' ', '\t'], d: ['1'], w: ['a', '_'], S: ['a'], D: ['a'], W: [' '], b: [], B: [], n: ['\n'], r: ['\r'], t: ['\t'] };
+  const classes: Record<string, string[]> = {
+    s: [' ', '\t'],
+    d: ['1'],
+    w: ['a', '_'],
+    S: ['a'],
+    D: ['a'],
+    W: [' '],
+    b: [],
+    B: [],
+    n: ['\n'],
+    r: ['\r'],
+    t: ['\t'],
+  };
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     if (c === '\\') {

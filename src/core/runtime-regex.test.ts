@@ -48,7 +48,27 @@ const PROBES: Record<string, Probe> = {
   // Ranks from superlatives: "among the N largest", "the Nth-largest", "only N … larger than", "the largest".
   'core/review/support-ranks.ts': {
     count: 4,
-    inputs: runs(['only ', 'only 2 ', 'only two a ', 'only two a b c d e f ', 'a ', 'the ', 'the largest ', 'among the ', 'among the 5 ', 'one of the ', 'one of  ', 'top ', '2nd ', 'second-', 'most ', 'larger ', 'larger than ', '1', ' ']),
+    inputs: runs([
+      'only ',
+      'only 2 ',
+      'only two a ',
+      'only two a b c d e f ',
+      'a ',
+      'the ',
+      'the largest ',
+      'among the ',
+      'among the 5 ',
+      'one of the ',
+      'one of  ',
+      'top ',
+      '2nd ',
+      'second-',
+      'most ',
+      'larger ',
+      'larger than ',
+      '1',
+      ' ',
+    ]),
     run: (text) => ranks(text),
   },
   // Type nouns next to a name: "the film X", "X ( film )".
@@ -107,8 +127,18 @@ describe('regular expressions built at run time', () => {
         // run look 26× slower; a quadratic pattern is 64× slower every time.
         let verdict = '';
         for (let attempt = 0; attempt < 3; attempt++) {
-          const tBig = Math.min(time(() => probe.run(big)), time(() => probe.run(big)));
-          const tSmall = Math.max(0.05, Math.min(time(() => probe.run(small)), time(() => probe.run(small)), time(() => probe.run(small))));
+          const tBig = Math.min(
+            time(() => probe.run(big)),
+            time(() => probe.run(big)),
+          );
+          const tSmall = Math.max(
+            0.05,
+            Math.min(
+              time(() => probe.run(small)),
+              time(() => probe.run(small)),
+              time(() => probe.run(small)),
+            ),
+          );
           const tooSlow = tBig > HARD_LIMIT_MS || (tBig > LOADED_FLOOR_MS && tBig / tSmall > MAX_GROWTH);
           verdict = tooSlow ? `${file} on ${JSON.stringify(big.slice(0, 12))}… ${tSmall.toFixed(1)} ms → ${tBig.toFixed(1)} ms` : '';
           if (!tooSlow) break;

@@ -10,18 +10,24 @@ beforeEach(() => {
   started.length = 0;
   // As in the build (the dev server starts modules, which these tests do not cover).
   vi.stubEnv('DEV', false);
-  vi.stubGlobal('Worker', class {
-    constructor(url: string | URL, options?: WorkerOptions) {
-      started.push({ url: String(url), ...(options ? { options } : {}) });
-    }
-  });
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
+  vi.stubGlobal(
+    'Worker',
+    class {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        started.push({ url: String(url), ...(options ? { options } : {}) });
+      }
     },
-  }));
+  );
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+    }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

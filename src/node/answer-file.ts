@@ -57,7 +57,10 @@ export function adaptAnswerData(data: unknown, file: string): AnswerFileResult {
     }
     // Not a canonical answer: a provider's response stored as it came is read as `format: "auto"`.
     if (format !== undefined || !mayBeBareResponse(data) || detect(data).kind === 'none') {
-      const hint = format === undefined && mayBeBareResponse(data) ? `\nNor is it a provider's response citelens recognises. ${explainUndetected(unwrapEnvelope(data))}` : '';
+      const hint =
+        format === undefined && mayBeBareResponse(data)
+          ? `\nNor is it a provider's response citelens recognises. ${explainUndetected(unwrapEnvelope(data))}`
+          : '';
       return fail(`${file} is not a canonical answer:\n${issues(parsed.error)}${hint}`);
     }
     wrapper = bareResponseWrapper(data, path.basename(file).replace(/\.json$/i, ''));

@@ -7,7 +7,6 @@ import { findOversizedStream, oversizedStreamReason, type CappedInflate } from '
 import { toPageText, type PageText } from '../core/locate/page-text.ts';
 import '../lib/promise-with-resolvers.ts';
 
-
 const require = createRequire(import.meta.url);
 const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const asDirUrl = (dir: string) => path.join(pdfjsDir, dir) + path.sep;
@@ -75,10 +74,7 @@ export async function loadPdf(data: Uint8Array, opts: { password?: string } = {}
     await task.destroy().catch(() => undefined);
     const err = e as { name?: string; code?: number; message?: string };
     if (err?.name === 'PasswordException') {
-      throw new PdfLoadError(
-        err.code === 2 ? 'wrong password for this PDF' : 'this PDF is encrypted: a password is needed (--password)',
-        'password',
-      );
+      throw new PdfLoadError(err.code === 2 ? 'wrong password for this PDF' : 'this PDF is encrypted: a password is needed (--password)', 'password');
     }
     throw new PdfLoadError(`cannot read the PDF: ${err?.message ?? String(e)}`, 'invalid');
   }

@@ -21,8 +21,13 @@ export interface ApiErrorOptions {
  */
 type KnownCode<C extends string> = string extends C ? string : ApiErrorCode;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's Env: the helper reads none of it
-export function apiError<C extends string>(c: Context<any>, status: ContentfulStatusCode, code: C & KnownCode<C>, message: string, options: ApiErrorOptions = {}): Response {
+export function apiError<C extends string>(
+  c: Context<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any route's Env: the helper reads none of it
+  status: ContentfulStatusCode,
+  code: C & KnownCode<C>,
+  message: string,
+  options: ApiErrorOptions = {},
+): Response {
   c.header('Cache-Control', options.cache ?? 'no-store');
   c.header('X-Content-Type-Options', 'nosniff');
   const body: ApiErrorBody = { error: { code, message, ...options.details }, ...options.top };

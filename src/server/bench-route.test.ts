@@ -48,6 +48,7 @@ describe('/bench', () => {
     expect(res.headers.get('X-Frame-Options')).toBe('DENY');
     expect((await app(true).request('/assets/bench-root-abc.js')).status).toBe(200);
     // Names that only look like it are the app.
-    for (const url of ['/benchmarks', '/benchx', '/a/bench', '/bench/x']) expect(await (await app(true).request(url)).text(), url).toContain('<title>citelens</title>');
+    for (const url of ['/benchmarks', '/benchx', '/a/bench', '/bench/x'])
+      expect(await (await app(true).request(url)).text(), url).toContain('<title>citelens</title>');
   });
 });

@@ -25,7 +25,8 @@ beforeAll(() => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const get = (url: string, headers: Record<string, string> = {}) => createApp({ dataDir: path.join(root, 'data'), distDir: path.join(root, 'dist') }).request(url, { headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  createApp({ dataDir: path.join(root, 'data'), distDir: path.join(root, 'dist') }).request(url, { headers });
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe('build files', () => {

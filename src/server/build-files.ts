@@ -39,7 +39,11 @@ export async function serveBuildFile(req: Request, root: string, file: string, o
     const accepted = acceptedCodings(req.headers.get('Accept-Encoding'));
     for (const { coding, suffix } of VARIANTS) {
       if (!accepted.has(coding)) continue;
-      const served = await serveInside(req, root, file + suffix, { ...options, headers: { ...headers, 'Content-Encoding': coding }, contentType: mimeType(file) });
+      const served = await serveInside(req, root, file + suffix, {
+        ...options,
+        headers: { ...headers, 'Content-Encoding': coding },
+        contentType: mimeType(file),
+      });
       if (served) return served;
     }
   }

@@ -23,7 +23,12 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function directives(csp: string | null): Map<string, string> {
-  return new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values.join(' ')]));
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
+  );
 }
 
 describe('Content-Security-Policy', () => {
@@ -41,7 +46,10 @@ describe('Content-Security-Policy', () => {
   });
 
   it('CITELENS_CONNECT_ORIGINS adds exactly those origins to connect-src, on / and on /embed', async () => {
-    const security = readSecurityEnv({ CITELENS_CONNECT_ORIGINS: 'https://docs.example.com, https://API.example.com:8443', CITELENS_EMBED_ORIGINS: 'https://portal.example.com' });
+    const security = readSecurityEnv({
+      CITELENS_CONNECT_ORIGINS: 'https://docs.example.com, https://API.example.com:8443',
+      CITELENS_EMBED_ORIGINS: 'https://portal.example.com',
+    });
     const app = createApp({ dataDir: path.join(root, 'data'), distDir: path.join(root, 'dist'), ask: false, security });
     const page = directives((await app.request('/')).headers.get('content-security-policy'));
     expect(page.get('connect-src')).toBe("'self' blob: https://docs.example.com https://api.example.com:8443");

@@ -21,7 +21,8 @@ const ALLOWED: Record<string, string> = {
   'review/test-postgres.ts': 'a test helper: the throwaway cluster it starts',
 };
 
-const READING = /\b(readFile|readFileSync|readdir|readdirSync|stat|statSync|lstat|lstatSync|open|openSync|opendir|createReadStream|realpath|realpathSync|readlink|access|accessSync|existsSync|cp|cpSync|copyFile)\b/;
+const READING =
+  /\b(readFile|readFileSync|readdir|readdirSync|stat|statSync|lstat|lstatSync|open|openSync|opendir|createReadStream|realpath|realpathSync|readlink|access|accessSync|existsSync|cp|cpSync|copyFile)\b/;
 
 function serverModules(dir: string, prefix = ''): string[] {
   const out: string[] = [];
@@ -42,11 +43,23 @@ function fsImports(source: string): string[] {
     const clause = m[2] ?? '';
     const braces = /\{([^}]*)\}/.exec(clause)?.[1] ?? '';
     for (const part of braces.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        ?.trim();
       if (name && !part.trim().startsWith('type ')) names.push(name);
     }
     // a default or namespace import (`import fs from 'node:fs'`) can read anything
-    if (/^\s*(\*\s+as\s+\w+|\w+)/.test(clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim())) names.push('*');
+    if (
+      /^\s*(\*\s+as\s+\w+|\w+)/.test(
+        clause
+          .replace(/\{[^}]*\}/, '')
+          .replace(/,/g, ' ')
+          .trim(),
+      )
+    )
+      names.push('*');
   }
   return names;
 }

@@ -57,7 +57,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Words that only the process environment holds (PATH's value is in /proc/self/environ). */
-const environmentWords = () => readFileSync('/proc/self/environ', 'latin1').split('\0').filter((e) => e.startsWith('PATH=')).map((e) => e.slice(5));
+const environmentWords = () =>
+  readFileSync('/proc/self/environ', 'latin1')
+    .split('\0')
+    .filter((e) => e.startsWith('PATH='))
+    .map((e) => e.slice(5));
 
 async function ask(target: ReturnType<typeof createApp>, question: string): Promise<string> {
   const res = await target.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ question }) });

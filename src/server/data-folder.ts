@@ -199,11 +199,7 @@ export async function readBytesInside(root: string, file: string, maxBytes: numb
 }
 
 /** Reads and parses a JSON file under `root` (size-capped, BOM tolerated, depth-capped). */
-export async function readJsonInside(
-  root: string,
-  file: string,
-  limits: { maxBytes?: number; maxDepth?: number } = {},
-): Promise<JsonOutcome> {
+export async function readJsonInside(root: string, file: string, limits: { maxBytes?: number; maxDepth?: number } = {}): Promise<JsonOutcome> {
   const maxBytes = limits.maxBytes ?? MAX_ANSWER_BYTES;
   const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
   const read = await readBytesInside(root, file, maxBytes);
@@ -225,7 +221,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x5b || ch === 0x7b) {

@@ -60,15 +60,18 @@ describe('a version that is not Latin-1', () => {
 describe('a document is always an attachment, never shown by the browser', () => {
   // Chromium sends no Sec-Fetch-Dest to a plain-HTTP host other than localhost (issue 34, break 3): the disposition
   // must not depend on it. e2e/pdf-script.spec.ts opens a raw document URL on such a host and counts the dialogs.
-  it.each<Record<string, string>>([{}, { 'Sec-Fetch-Dest': 'document' }, { 'Sec-Fetch-Dest': 'iframe' }, { 'Sec-Fetch-Dest': 'empty' }])('with %j', async (headers) => {
-    for (const method of ['GET', 'HEAD']) {
-      const res = await app.request('/api/documents/draft', { method, headers });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-disposition')).toBe('attachment; filename="draft.pdf"');
-      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
-      await res.arrayBuffer();
-    }
-  });
+  it.each<Record<string, string>>([{}, { 'Sec-Fetch-Dest': 'document' }, { 'Sec-Fetch-Dest': 'iframe' }, { 'Sec-Fetch-Dest': 'empty' }])(
+    'with %j',
+    async (headers) => {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await app.request('/api/documents/draft', { method, headers });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-disposition')).toBe('attachment; filename="draft.pdf"');
+        expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+        await res.arrayBuffer();
+      }
+    },
+  );
 
   it('ranges (pdf.js) are attachments too, and still carry their bytes', async () => {
     const res = await app.request('/api/documents/draft', { headers: { 'Sec-Fetch-Dest': 'empty', Range: 'bytes=0-3' } });

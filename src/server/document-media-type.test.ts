@@ -10,7 +10,14 @@ mkdirSync(docs);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const valid = (id: string) => /^[a-z0-9-]+$/.test(id);
-const typesOf = async (ids: string[]) => ((await declareTextMediaTypes(ids.map((id) => ({ id })), root, valid)) as { mediaType?: string }[]).map((d) => d.mediaType ?? 'pdf');
+const typesOf = async (ids: string[]) =>
+  (
+    (await declareTextMediaTypes(
+      ids.map((id) => ({ id })),
+      root,
+      valid,
+    )) as { mediaType?: string }[]
+  ).map((d) => d.mediaType ?? 'pdf');
 
 describe('declareTextMediaTypes', () => {
   it('declares Markdown and text documents, follows the folder as files come, go and are renamed', async () => {

@@ -13,11 +13,7 @@ const TEXT_TYPES = [
 ] as const;
 
 /** `documents` with `mediaType` filled in where a stored document is Markdown or plain text and none was declared. */
-export async function declareTextMediaTypes(
-  documents: readonly unknown[],
-  dataDir: string,
-  isValidId: (id: string) => boolean,
-): Promise<unknown[]> {
+export async function declareTextMediaTypes(documents: readonly unknown[], dataDir: string, isValidId: (id: string) => boolean): Promise<unknown[]> {
   const documentsDir = path.join(dataDir, 'documents');
   return Promise.all(
     documents.map(async (d) => {
@@ -59,7 +55,14 @@ async function isStoredFile(root: string, dir: string, name: string): Promise<bo
   const l = await listing(root, dir);
   if (!l?.names.has(name)) return false;
   let kind = l.kinds.get(name);
-  if (!kind) l.kinds.set(name, (kind = statInside(root, path.join(dir, name)).then((s) => s.kind === 'file', () => false)));
+  if (!kind)
+    l.kinds.set(
+      name,
+      (kind = statInside(root, path.join(dir, name)).then(
+        (s) => s.kind === 'file',
+        () => false,
+      )),
+    );
   return kind;
 }
 

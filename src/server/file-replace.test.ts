@@ -79,7 +79,10 @@ describe('a document replaced by rename while it is served', () => {
       expect(r.status).toBe(206);
       expect(r.bytes.length).toBe(RANGE);
       const fill = r.bytes[0] as number;
-      expect(r.bytes.every((b) => b === fill), 'one version per response').toBe(true);
+      expect(
+        r.bytes.every((b) => b === fill),
+        'one version per response',
+      ).toBe(true);
       // Same ETag ⇒ same bytes: the headers come from the handle the bytes are read from.
       const known = fillOf.get(r.etag);
       if (known === undefined) fillOf.set(r.etag, fill);

@@ -64,8 +64,17 @@ function restartContract(database: () => Record<string, string>) {
 
     const second = await startServerProcess(env, work);
     try {
-      const thread = (await (await fetch(`${second.url}/api/answers/${followUp}/thread`)).json()) as { id: string; turns: { answerId: string; turn: number }[] };
-      expect(thread).toMatchObject({ id: root, turns: [{ answerId: root, turn: 1 }, { answerId: followUp, turn: 2 }] });
+      const thread = (await (await fetch(`${second.url}/api/answers/${followUp}/thread`)).json()) as {
+        id: string;
+        turns: { answerId: string; turn: number }[];
+      };
+      expect(thread).toMatchObject({
+        id: root,
+        turns: [
+          { answerId: root, turn: 1 },
+          { answerId: followUp, turn: 2 },
+        ],
+      });
       const got = await fetch(`${second.url}/api/answers/${followUp}`);
       expect(got.status).toBe(200);
       expect(await got.json()).toMatchObject({ id: followUp, question: 'And who reviews them?', thread: { id: root, turn: 2 } });

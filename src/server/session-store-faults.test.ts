@@ -37,9 +37,13 @@ describe('a session store that does not answer', () => {
     const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     await expectUnavailable(await app.request('/api/answers/alpha', { headers: { Authorization: 'Bearer some-embed-session-token-0123' } }));
     const link = Object.fromEntries(new URLSearchParams(signedQuery(SECRET, { answer: 'alpha', origin: PORTAL, exp: Math.floor(Date.now() / 1000) + 600 })));
-    await expectUnavailable(await app.request('/api/embed/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(link) }));
+    await expectUnavailable(
+      await app.request('/api/embed/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(link) }),
+    );
     const auth = { Authorization: `Bearer ${ALICE_TOKEN}`, 'Content-Type': 'application/json' };
-    await expectUnavailable(await app.request('/api/chat', { method: 'POST', headers: auth, body: JSON.stringify({ message: 'Anything?', session_id: null }) }));
+    await expectUnavailable(
+      await app.request('/api/chat', { method: 'POST', headers: auth, body: JSON.stringify({ message: 'Anything?', session_id: null }) }),
+    );
     await expectUnavailable(await app.request('/api/chat/some-session', { method: 'DELETE', headers: auth }));
     const lines = log.mock.calls.map((call) => String(call[0])).filter((l) => l.includes('the session store failed'));
     expect(lines).toHaveLength(4);

@@ -20,7 +20,7 @@ interface Stores {
 const grant = (answer: string, origin = 'https://portal.example.com') => ({ answer, origin, documents: new Set(['doc-a', 'doc-b']) });
 
 function contract(stores: () => Stores) {
-  it('a chat session is its subject\'s, keeps its last turns in order, and is gone once deleted', async () => {
+  it("a chat session is its subject's, keeps its last turns in order, and is gone once deleted", async () => {
     const chat = stores().chat({ maxTurns: 3 });
     const s = await chat.create('alice');
     expect(await chat.get(s.id, 'bob')).toBeUndefined();
@@ -72,7 +72,7 @@ function contract(stores: () => Stores) {
     expect(await embed.find(made.token)).toBeUndefined();
   });
 
-  it('a link\'s new embed session replaces that link\'s own oldest, never another link\'s; an origin and the server are capped', async () => {
+  it("a link's new embed session replaces that link's own oldest, never another link's; an origin and the server are capped", async () => {
     const now = 4_000_000;
     const embed = stores().embed({ now: () => now, perLink: 2, perOrigin: 4, max: 5 });
     const token = async (answer: string, link: string, origin?: string) => {

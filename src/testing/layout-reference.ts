@@ -62,12 +62,7 @@ export function refLayoutPage(runs: readonly TextRun[]): Block[] {
     // drop exact duplicates drawn on top of each other (fake bold, repeated content)
     const kept: RunGeom[] = [];
     for (const g of l.runs) {
-      const dup = kept.some(
-        (k) =>
-          runs[k.run]?.str === runs[g.run]?.str &&
-          Math.abs(k.u0 - g.u0) < 0.3 * g.size &&
-          Math.abs(k.v - g.v) < 0.3 * g.size,
-      );
+      const dup = kept.some((k) => runs[k.run]?.str === runs[g.run]?.str && Math.abs(k.u0 - g.u0) < 0.3 * g.size && Math.abs(k.v - g.v) < 0.3 * g.size);
       if (!dup) kept.push(g);
     }
     l.runs = kept;
@@ -133,8 +128,16 @@ function furniture(blocks: Block[]): Int8Array {
     const gap = start(sorted[k] as number) - reach;
     if (height <= 2.5 * lineSize && gap > 2 * lineSize) for (const i of member) band[i] = value;
   };
-  mark([...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop), true, -1);
-  mark([...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom), false, 1);
+  mark(
+    [...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop),
+    true,
+    -1,
+  );
+  mark(
+    [...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom),
+    false,
+    1,
+  );
   blocks.forEach((b, i) => {
     if (b.band) band[i] = b.band;
   });
@@ -180,12 +183,7 @@ export function refOrderBlocks(blocks: Block[]): Block[] {
           before = !blocks.some((c, k) => {
             if (k === i || k === j || c.dirKey !== a.dirKey) return false;
             const cv = vc(c);
-            return (
-              cv > lo &&
-              cv < hi &&
-              overlap(c.u0, c.u1, a.u0, a.u1) > tol &&
-              overlap(c.u0, c.u1, b.u0, b.u1) > tol
-            );
+            return cv > lo && cv < hi && overlap(c.u0, c.u1, a.u0, a.u1) > tol && overlap(c.u0, c.u1, b.u0, b.u1) > tol;
           });
         }
       }

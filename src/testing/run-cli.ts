@@ -16,7 +16,12 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.en
   const toErr = (...a: unknown[]) => void (stderr += a.map(String).join(' ') + '\n');
   console.log = console.info = console.warn = console.debug = toErr;
   try {
-    const code = await run(args, (s) => void (stdout += s), (s) => void (stderr += s), env);
+    const code = await run(
+      args,
+      (s) => void (stdout += s),
+      (s) => void (stderr += s),
+      env,
+    );
     return { code, stdout, stderr };
   } finally {
     Object.assign(console, original);

@@ -125,11 +125,23 @@ async function main(): Promise<void> {
       };
       eventBus.on('updatefindcontrolstate', onState);
       // type "again" is what Enter in pdf.js's find bar sends: no typing debounce.
-      eventBus.dispatch('find', { source: null, type: 'again', query, caseSensitive: false, entireWord: false, highlightAll: true, findPrevious: false, matchDiacritics: false });
+      eventBus.dispatch('find', {
+        source: null,
+        type: 'again',
+        query,
+        caseSensitive: false,
+        entireWord: false,
+        highlightAll: true,
+        findPrevious: false,
+        matchDiacritics: false,
+      });
       const t = await Promise.race([isFound, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs))]);
       eventBus.off('updatefindcontrolstate', onState);
       if (t === null) return { t0, ms: null };
-      const shown = await waitFor(() => (inView(container.querySelector('.textLayer .highlight.selected'), container) ? performance.now() : null), Math.max(1, timeoutMs - (performance.now() - t0)));
+      const shown = await waitFor(
+        () => (inView(container.querySelector('.textLayer .highlight.selected'), container) ? performance.now() : null),
+        Math.max(1, timeoutMs - (performance.now() - t0)),
+      );
       return { t0, ms: shown === null ? null : shown - t0 };
     },
     close: async () => {

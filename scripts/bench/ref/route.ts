@@ -76,7 +76,16 @@ async function main(): Promise<void> {
   };
   /** pdf.js's find bar's Enter (and its `#search=`): the whole document, from the current page. */
   const find = (query: string) =>
-    eventBus.dispatch('find', { source: null, type: '', query, caseSensitive: false, entireWord: false, highlightAll: true, findPrevious: false, matchDiacritics: true });
+    eventBus.dispatch('find', {
+      source: null,
+      type: '',
+      query,
+      caseSensitive: false,
+      entireWord: false,
+      highlightAll: true,
+      findPrevious: false,
+      matchDiacritics: true,
+    });
 
   const list = document.getElementById('cites') as HTMLDivElement;
   cites.forEach((cite, i) => {

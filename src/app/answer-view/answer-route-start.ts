@@ -28,17 +28,27 @@ export function startAnswerRoute(client: QueryClient, answerId: string, withView
   // pdf.js's display layer with the opening (no React): its own chunk, asked for beside the viewer's.
   const preload = import('../../features/viewer/document/pdf-preload.ts');
   preload.catch(() => undefined);
-  answer.then(({ answer: a }) => {
-    const shown = shownPdf(a, useViewStore.getState().view);
-    if (!shown) return;
-    // The bytes now, a microtask after the answer's response: before pdf.js, and ahead of the render React Query
-    // schedules for the answer.
-    prefetchPdfBytes(shown.url);
-    // Its failure is the viewer's to show when the pane takes the opening: not returned, so that a file pdf.js refuses
-    // is not also an unhandled rejection here.
-    preload.then(({ preloadPdfDocument }) => void preloadPdfDocument(shown.url, shown.page), () => undefined);
-    if (shown.quote) import('../../features/viewer/locate/locate-client.ts').then(({ locateService }) => locateService(), () => undefined);
-  }, () => undefined);
+  answer.then(
+    ({ answer: a }) => {
+      const shown = shownPdf(a, useViewStore.getState().view);
+      if (!shown) return;
+      // The bytes now, a microtask after the answer's response: before pdf.js, and ahead of the render React Query
+      // schedules for the answer.
+      prefetchPdfBytes(shown.url);
+      // Its failure is the viewer's to show when the pane takes the opening: not returned, so that a file pdf.js refuses
+      // is not also an unhandled rejection here.
+      preload.then(
+        ({ preloadPdfDocument }) => void preloadPdfDocument(shown.url, shown.page),
+        () => undefined,
+      );
+      if (shown.quote)
+        import('../../features/viewer/locate/locate-client.ts').then(
+          ({ locateService }) => locateService(),
+          () => undefined,
+        );
+    },
+    () => undefined,
+  );
   // The answer's model (its Markdown parsed, its claims cut), built in a task of its own as soon as both the answer and
   // the code are in: in the view's first render it made that render one task of ~200 ms on a busy machine (the
   // parser's first run is most of it, whatever the answer's length). Both panes then find it built (modelFor's cache).

@@ -41,7 +41,10 @@ function usePastFirstPage(): boolean {
 
 function useEarlyChunks(pastFirstPage: boolean) {
   useEffect(() => {
-    loadViewerPane().then((m) => m.startViewerWorkers(), () => undefined);
+    loadViewerPane().then(
+      (m) => m.startViewerWorkers(),
+      () => undefined,
+    );
   }, []);
   // The review panel's code (~20 kB gzip, and its evaluation) after page 1: it came before it, on the network and
   // the main thread, while the reader waited for the page.
@@ -138,7 +141,12 @@ export function AnswerView({ answerId }: { answerId: string }) {
   return (
     <main aria-label={t('answerView.label')} className="flex min-h-0 flex-1 flex-col">
       {shown ? <AnswerPageTitle answer={query.data.answer} /> : null}
-      <SplitLayout answer={panes.answer} review={panes.review} viewer={panes.viewer} title={shown ? query.data.answer.question || t('answer.label') : t('answer.label')} />
+      <SplitLayout
+        answer={panes.answer}
+        review={panes.review}
+        viewer={panes.viewer}
+        title={shown ? query.data.answer.question || t('answer.label') : t('answer.label')}
+      />
       <LiveAnnouncer />
       {/* A portal hears every citation's verdict, whichever panes it shows. */}
       {embedded && shown ? <VerdictReporter key={query.data.answer.id} answer={query.data.answer} /> : null}
@@ -173,7 +181,14 @@ function ActiveTurn({ answer, children }: { answer: Answer; children: (answer: A
   if (!other) return children(answer);
   if (query.data) return children(query.data.answer);
   if (query.status === 'error') {
-    return <ErrorPanel title={t('answerView.turnFailed', { turn: active.turn })} error={query.error} onRetry={() => void query.refetch()} retrying={query.fetchStatus !== 'idle'} />;
+    return (
+      <ErrorPanel
+        title={t('answerView.turnFailed', { turn: active.turn })}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.fetchStatus !== 'idle'}
+      />
+    );
   }
   return <div role="status" aria-label={t('answerView.loadingTurn', { turn: active.turn })} className="h-full bg-slate-50" />;
 }
@@ -204,6 +219,16 @@ function LoadedAnswerPane({ answer, turn, reading, provider }: { answer: Answer;
   const t = useTranslate();
   const statuses = useMemo(() => new Map(Object.entries(verdicts).map(([id, verdict]) => [id, verdictBadge(verdict, t)])), [verdicts, t]);
   return (
-    <AnswerPane answer={answer} model={model} activeKey={target ? (view.cite ?? null) : null} activeSourceId={target?.sourceId ?? null} onCite={cite} statuses={statuses} reading={reading} provider={provider} reveal={reveal} />
+    <AnswerPane
+      answer={answer}
+      model={model}
+      activeKey={target ? (view.cite ?? null) : null}
+      activeSourceId={target?.sourceId ?? null}
+      onCite={cite}
+      statuses={statuses}
+      reading={reading}
+      provider={provider}
+      reveal={reveal}
+    />
   );
 }

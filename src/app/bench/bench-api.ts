@@ -152,7 +152,6 @@ export function inView(el: Element | null, container: Element | null): boolean {
   return r.bottom > c.top && r.top < c.bottom && r.right > c.left && r.left < c.right;
 }
 
-
 export interface WorkerRequestCounts {
   /** pdf.js GetTextContent requests per page (1-based). */
   text: Map<number, number>;

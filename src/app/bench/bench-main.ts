@@ -17,7 +17,10 @@ if (startsOpen && file) {
   prefetchPdfBytes(url);
   // A failed preload costs nothing: the viewer's pane then starts the opening itself. The opening is not returned into
   // this chain: a file pdf.js refuses is the viewer's message, not also an unhandled rejection (as answer-route-start).
-  void import('../../features/viewer/document/pdf-preload.ts').then(({ preloadPdfDocument }) => void preloadPdfDocument(url), () => undefined);
+  void import('../../features/viewer/document/pdf-preload.ts').then(
+    ({ preloadPdfDocument }) => void preloadPdfDocument(url),
+    () => undefined,
+  );
 }
 void import('./bench-root.tsx').catch((error: unknown) => {
   console.error('The bench page did not load', error);

@@ -165,7 +165,10 @@ function createBench(): { api: BenchApi; controller: Controller } {
 
 /** `cited=P,Q`: one source citing those pages, under marker 1. */
 function citationsOf(params: URLSearchParams): PageCitation[] {
-  const pages = (params.get('cited') ?? '').split(',').map(Number).filter((p) => Number.isInteger(p) && p > 0);
+  const pages = (params.get('cited') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((p) => Number.isInteger(p) && p > 0);
   return pages.length ? [{ sourceId: 'bench-cited', markers: ['1'], pages }] : [];
 }
 
@@ -177,9 +180,7 @@ export function BenchPage() {
   // `open=0`: the page starts with no document (the heap before opening is measured there); `open()` opens it.
   const [open, setOpen] = useState(() => params.get('open') !== '0');
   const file = params.get('file');
-  const [documents] = useState<DocumentRef[]>(() =>
-    file ? [{ id: DOC_ID, title: 'Benchmark document', url: new URL(file, window.location.href).href }] : [],
-  );
+  const [documents] = useState<DocumentRef[]>(() => (file ? [{ id: DOC_ID, title: 'Benchmark document', url: new URL(file, window.location.href).href }] : []));
 
   useEffect(() => {
     const { controller, api } = bench;
@@ -192,19 +193,18 @@ export function BenchPage() {
     };
   }, [bench]);
 
-  if (!file) return <p className="p-4 text-sm">Add <code>?file=URL</code>.</p>;
+  if (!file)
+    return (
+      <p className="p-4 text-sm">
+        Add <code>?file=URL</code>.
+      </p>
+    );
   return (
     <div className="bench-page h-dvh w-full overflow-hidden">
       {/* The toolbar would take height from the scroll container, which must fill the window as pdf.js's does. */}
       <style>{'.bench-page [role="toolbar"][aria-label="PDF viewer controls"] { display: none; }'}</style>
       {open && (
-        <PdfViewer
-          documents={documents}
-          documentId={DOC_ID}
-          target={target}
-          citations={citations}
-          onEvent={(event) => benchEvent(bench.controller, event)}
-        />
+        <PdfViewer documents={documents} documentId={DOC_ID} target={target} citations={citations} onEvent={(event) => benchEvent(bench.controller, event)} />
       )}
     </div>
   );

@@ -13,11 +13,7 @@ import { useViewStore } from '../navigation/view-store.ts';
 // The embed view (/embed, docs/embed.md): the answer view without the app's header or home page, talking to the
 // portal through the postMessage API. Opened from a signed link, it first trades the link for a session token.
 
-type Session =
-  | { kind: 'none' }
-  | { kind: 'opening' }
-  | { kind: 'open'; origin: string }
-  | { kind: 'failed'; message: string };
+type Session = { kind: 'none' } | { kind: 'opening' } | { kind: 'open'; origin: string } | { kind: 'failed'; message: string };
 
 /** The signed link's parameters, read once at start, before anything rewrites the address. */
 function readSignedLink(search: string): EmbedSessionRequest | null {
@@ -39,27 +35,28 @@ export function EmbedApp() {
   useEffect(() => {
     if (!signedLink) return;
     const controller = new AbortController();
-    startEmbedSession(signedLink, controller.signal).then(
-      (s) => {
-        if (controller.signal.aborted) return;
-        setApiToken(s.token);
-        setSession({ kind: 'open', origin: s.origin });
-      },
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        setSession({ kind: 'failed', message: e instanceof Error ? e.message : createTranslator(useLocaleStore.getState().locale)('embed.linkFailed') });
-      },
-    ).finally(() => {
-      // The link is a credential: out of the address bar (and so out of copied links and the history) once used.
-      // Writing the view back drops every parameter that is not part of it: origin, exp and sig.
-      if (!controller.signal.aborted) useViewStore.getState().setDisplay({});
-    });
+    startEmbedSession(signedLink, controller.signal)
+      .then(
+        (s) => {
+          if (controller.signal.aborted) return;
+          setApiToken(s.token);
+          setSession({ kind: 'open', origin: s.origin });
+        },
+        (e: unknown) => {
+          if (controller.signal.aborted) return;
+          setSession({ kind: 'failed', message: e instanceof Error ? e.message : createTranslator(useLocaleStore.getState().locale)('embed.linkFailed') });
+        },
+      )
+      .finally(() => {
+        // The link is a credential: out of the address bar (and so out of copied links and the history) once used.
+        // Writing the view back drops every parameter that is not part of it: origin, exp and sig.
+        if (!controller.signal.aborted) useViewStore.getState().setDisplay({});
+      });
     return () => controller.abort();
   }, []);
 
   // A signed link's session names the one portal it was made for; otherwise, any origin the server allows.
-  const allowedOrigins =
-    session.kind === 'open' ? [session.origin] : session.kind === 'opening' ? null : (config.data?.embedOrigins ?? null);
+  const allowedOrigins = session.kind === 'open' ? [session.origin] : session.kind === 'opening' ? null : (config.data?.embedOrigins ?? null);
   // A server that requires a token, and none yet: the answer is not asked for until the portal's token comes (asked
   // without it, it failed with 401 and the portal heard `unauthorized` right after `ready`, every time, although its
   // token was on its way). `ready` says a token is needed.

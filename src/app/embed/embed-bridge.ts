@@ -189,7 +189,11 @@ async function handleMessage(message: InboundMessage, queryClient: QueryClient, 
         store.openAnswer(id);
       } catch (e) {
         // A wrapped answer's adapters that could not be fetched are a network failure ('unavailable'), not a bad answer.
-        send({ type: 'citelens:error', code: isApiError(e) ? errorCode(e) : 'invalid-answer', message: e instanceof Error ? e.message : 'The answer could not be read.' });
+        send({
+          type: 'citelens:error',
+          code: isApiError(e) ? errorCode(e) : 'invalid-answer',
+          message: e instanceof Error ? e.message : 'The answer could not be read.',
+        });
       }
       return;
     }
@@ -217,9 +221,7 @@ async function handleMessage(message: InboundMessage, queryClient: QueryClient, 
         return;
       }
       const key =
-        message.n !== undefined
-          ? model.resolve(String(message.n)) && String(message.n)
-          : model.citations.find((c) => c.sourceId === message.sourceId)?.key;
+        message.n !== undefined ? model.resolve(String(message.n)) && String(message.n) : model.citations.find((c) => c.sourceId === message.sourceId)?.key;
       if (!key) {
         const what = message.n !== undefined ? `citation [${message.n}]` : `source "${message.sourceId}"`;
         send({ type: 'citelens:error', code: 'unknown-citation', message: `This answer cites no ${what}.` });

@@ -28,7 +28,9 @@ export function AnswerListItem({ answer, onOpen }: { answer: AnswerSummary; onOp
       }}
       className="block px-4 py-3 hover:bg-slate-50 focus:outline-none focus-visible:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
     >
-      <span dir="auto" className="block font-medium text-slate-900">{answer.question ?? answer.title ?? answer.id}</span>
+      <span dir="auto" className="block font-medium text-slate-900">
+        {answer.question ?? answer.title ?? answer.id}
+      </span>
       <span className="block font-mono text-xs text-slate-600">{answer.id}</span>
     </a>
   );

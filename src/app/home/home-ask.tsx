@@ -25,7 +25,15 @@ export function HomeAsk() {
       <h2 id="ask-heading" className="mb-2 text-sm font-semibold text-slate-900">
         {t('ask.questionLabel')}
       </h2>
-      <QuestionBox label={t('ask.questionLabel')} placeholder={t('ask.questionPlaceholder')} value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
+      <QuestionBox
+        label={t('ask.questionLabel')}
+        placeholder={t('ask.questionPlaceholder')}
+        value={ask.input}
+        onChange={ask.setInput}
+        onSend={ask.send}
+        onStop={ask.stop}
+        status={ask.status}
+      />
     </section>
   );
 }

@@ -9,7 +9,9 @@ describe('pageTitle', () => {
     expect(pageTitle({ kind: 'loading', answerId: 'vendor-access' })).toBe('Loading answer vendor-access – citelens');
     expect(pageTitle({ kind: 'answer', answer: 'How must vendors protect access?' })).toBe('How must vendors protect access? – citelens');
     expect(pageTitle({ kind: 'answer', answer: 'Q?', document: 'Vendor Security Policy' })).toBe('Vendor Security Policy – Q? – citelens');
-    expect(pageTitle({ kind: 'answer', answer: 'Q?', document: 'Vendor Security Policy', cite: '2' })).toBe('Citation 2, Vendor Security Policy – Q? – citelens');
+    expect(pageTitle({ kind: 'answer', answer: 'Q?', document: 'Vendor Security Policy', cite: '2' })).toBe(
+      'Citation 2, Vendor Security Policy – Q? – citelens',
+    );
   });
 
   it('cuts a long question at a word and flattens its line breaks, keeping the app name last', () => {
@@ -22,11 +24,16 @@ describe('pageTitle', () => {
 
   it('never loses the app name and never says "undefined", whatever the texts are', () => {
     fc.assert(
-      fc.property(fc.string(), fc.option(fc.string(), { nil: undefined }), fc.option(fc.string({ minLength: 1, maxLength: 3 }), { nil: undefined }), (answer, document, cite) => {
-        const title = pageTitle({ kind: 'answer', answer, ...(document !== undefined && { document }), ...(cite !== undefined && { cite }) });
-        expect(title.endsWith('citelens')).toBe(true);
-        expect(title).not.toContain('undefined');
-      }),
+      fc.property(
+        fc.string(),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.option(fc.string({ minLength: 1, maxLength: 3 }), { nil: undefined }),
+        (answer, document, cite) => {
+          const title = pageTitle({ kind: 'answer', answer, ...(document !== undefined && { document }), ...(cite !== undefined && { cite }) });
+          expect(title.endsWith('citelens')).toBe(true);
+          expect(title).not.toContain('undefined');
+        },
+      ),
     );
   });
 });
@@ -43,7 +50,9 @@ describe('citationAnnouncement', () => {
 
   it('says "highlighted" for a one-region passage, and "passage not found" when the viewer could not place it', () => {
     expect(citationAnnouncement({ key: 'S1', document: 'Runbook', found: true, region: 0, regions: 1 })).toBe('Citation S1 — Runbook, highlighted');
-    expect(citationAnnouncement({ key: '3', document: 'Policy', page: 7, found: false, region: 0, regions: 0 })).toBe('Citation 3 — Policy, page 7, passage not found');
+    expect(citationAnnouncement({ key: '3', document: 'Policy', page: 7, found: false, region: 0, regions: 0 })).toBe(
+      'Citation 3 — Policy, page 7, passage not found',
+    );
   });
 });
 

@@ -32,7 +32,11 @@ export function pageTitle(view: TitleView, t: Translate = EN): string {
     case 'loading':
       return join([t('title.loading', { id: shorten(view.answerId) }), APP]);
     case 'answer': {
-      const where = view.document ? (view.cite ? t('title.citation', { key: view.cite, document: shorten(view.document) }) : shorten(view.document)) : undefined;
+      const where = view.document
+        ? view.cite
+          ? t('title.citation', { key: view.cite, document: shorten(view.document) })
+          : shorten(view.document)
+        : undefined;
       return join([where, shorten(view.answer), APP]);
     }
     default: {
@@ -56,7 +60,11 @@ export interface Arrival {
 /** "Citation 2 — Report.pdf, page 4, region 1 of 3"; "… passage not found" when the viewer could not place it. */
 export function citationAnnouncement(a: Arrival, t: Translate = EN): string {
   const where = [shorten(a.document), a.page !== undefined ? t('announce.page', { page: a.page }) : undefined].filter(Boolean).join(t('review.listSeparator'));
-  const what = !a.found ? t('announce.notFound') : a.regions > 1 ? t('announce.region', { region: Math.min(a.region, a.regions - 1) + 1, count: a.regions }) : t('announce.highlighted');
+  const what = !a.found
+    ? t('announce.notFound')
+    : a.regions > 1
+      ? t('announce.region', { region: Math.min(a.region, a.regions - 1) + 1, count: a.regions })
+      : t('announce.highlighted');
   return t('announce.citation', { key: a.key, where, what });
 }
 

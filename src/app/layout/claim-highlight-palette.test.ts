@@ -13,7 +13,6 @@ const indexCss = cssFile(new URL('./index.css', import.meta.url));
 const themeCss = cssFile(new URL('../theme/theme.css', import.meta.url));
 const tailwindCss = cssFile(createRequire(import.meta.url).resolve('tailwindcss/theme.css'));
 
-
 const rule = /\n::highlight\(citelens-claim\) \{([^}]*)\}/.exec(indexCss)?.[1] ?? '';
 const fillVar = /background-color:\s*([^;]+);/.exec(rule)?.[1]?.trim() ?? '';
 const lineVar = /text-decoration:\s*underline\s+\d+px\s+([^;]+);/.exec(rule)?.[1]?.trim() ?? '';

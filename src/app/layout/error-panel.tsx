@@ -22,12 +22,14 @@ export function ErrorPanel({ title, error, onRetry, retrying = false, back = tru
   const t = useTranslate();
   const message = errorText(error, t);
   return (
-    <div role="alert" data-error-kind={isApiError(error) ? error.kind : 'other'} className="m-6 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
+    <div
+      role="alert"
+      data-error-kind={isApiError(error) ? error.kind : 'other'}
+      className="m-6 rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900"
+    >
       <p className="font-semibold">{title}</p>
       <p className="mt-1 whitespace-pre-line break-words">{message}</p>
-      {transient && (
-        <p className="mt-1 text-xs text-rose-800">{t('error.temporary')}</p>
-      )}
+      {transient && <p className="mt-1 text-xs text-rose-800">{t('error.temporary')}</p>}
       <p className="mt-3 flex flex-wrap items-center gap-3">
         {onRetry && (
           <button

@@ -78,7 +78,6 @@ class CrashBoundary extends Component<CrashBoundaryProps, { error: Error | null 
   }
 }
 
-
 /** The pane as the console and `data-pane-crash` name it (English, for people and tests reading the page's code). */
 function paneId({ pane, turn }: { pane: string; turn?: number | undefined }): string {
   return turn === undefined ? pane : `${pane} (turn ${turn})`;

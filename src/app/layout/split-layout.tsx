@@ -83,7 +83,14 @@ export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNo
           </div>
           <div className="min-h-0 flex-1">
             {shown.map((name) => (
-              <div key={name} id={`pane-tab-${name}`} role="tabpanel" aria-labelledby={`pane-tab-button-${name}`} hidden={name !== activeTab} className="h-full min-h-0">
+              <div
+                key={name}
+                id={`pane-tab-${name}`}
+                role="tabpanel"
+                aria-labelledby={`pane-tab-button-${name}`}
+                hidden={name !== activeTab}
+                className="h-full min-h-0"
+              >
                 <PaneSlot host={hosts[name]} inert={name !== activeTab} />
               </div>
             ))}
@@ -118,40 +125,40 @@ export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNo
       <>
         <div className="flex items-center gap-1 border-b border-slate-200 bg-white px-3 py-1 text-xs">
           {embedded ? null : (
-          <>
+            <>
               <PaneToggle pane="answer" shown={!collapsed.answer} onClick={() => toggle('answer')} />
               <PaneToggle pane="review" shown={!collapsed.review} onClick={() => toggle('review')} />
               <PaneToggle pane="viewer" shown={!collapsed.viewer} onClick={() => toggle('viewer')} />
-          </>
-        )}
-        <CopyLinkButton />
-      </div>
-      <Group
-        key={`${narrow ? 'stacked' : 'side-by-side'}:${shown.join(',')}`}
-        orientation={narrow ? 'vertical' : 'horizontal'}
-        className="min-h-0 flex-1"
-        onLayoutChanged={sync}
-        resizeTargetMinimumSize={HIT_TARGET}
-      >
-        {shown.map((name, i) => (
-          <Fragment key={name}>
-            {i > 0 ? <Separator aria-label={name === 'viewer' ? t('layout.resizeDocument') : t('layout.resizeAnswer')} className={separatorClass} /> : null}
-            <Panel
-              id={name}
-              panelRef={refs[name]}
-              defaultSize={`${(sizes[name] * 100) / total}%`}
-              minSize={MIN_SIZE[name]}
-              collapsible={shown.length > 1}
-              collapsedSize={0}
-              className="min-h-0"
-            >
-              {/* A collapsed pane is still in the document (its panel is 0 wide): inert keeps Tab, the screen reader's
+            </>
+          )}
+          <CopyLinkButton />
+        </div>
+        <Group
+          key={`${narrow ? 'stacked' : 'side-by-side'}:${shown.join(',')}`}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          className="min-h-0 flex-1"
+          onLayoutChanged={sync}
+          resizeTargetMinimumSize={HIT_TARGET}
+        >
+          {shown.map((name, i) => (
+            <Fragment key={name}>
+              {i > 0 ? <Separator aria-label={name === 'viewer' ? t('layout.resizeDocument') : t('layout.resizeAnswer')} className={separatorClass} /> : null}
+              <Panel
+                id={name}
+                panelRef={refs[name]}
+                defaultSize={`${(sizes[name] * 100) / total}%`}
+                minSize={MIN_SIZE[name]}
+                collapsible={shown.length > 1}
+                collapsedSize={0}
+                className="min-h-0"
+              >
+                {/* A collapsed pane is still in the document (its panel is 0 wide): inert keeps Tab, the screen reader's
                   cursor and find-in-page out of the controls nobody can see. */}
-              <PaneSlot host={hosts[name]} inert={collapsed[name]} />
-            </Panel>
-          </Fragment>
-        ))}
-      </Group>
+                <PaneSlot host={hosts[name]} inert={collapsed[name]} />
+              </Panel>
+            </Fragment>
+          ))}
+        </Group>
       </>
       {portals}
     </div>

@@ -53,10 +53,15 @@ export function LocalAnswerFrame({ answerId, children }: { answerId: string; chi
   if (!local || local.id !== answerId) return <ReopenPanel onFiles={(files) => void actions.openFiles(files)} />;
   return (
     <>
-      <LocalAnswerBar local={local} missing={missingDocuments(local)} onAddFiles={actions.addDocuments} onClose={() => {
-        actions.close();
-        useViewStore.getState().openAnswer(undefined);
-      }} />
+      <LocalAnswerBar
+        local={local}
+        missing={missingDocuments(local)}
+        onAddFiles={actions.addDocuments}
+        onClose={() => {
+          actions.close();
+          useViewStore.getState().openAnswer(undefined);
+        }}
+      />
       {children}
     </>
   );

@@ -24,9 +24,7 @@ export interface DeepLinkFacts {
 export function deepLinkProblem({ view, answer, model, target, pageCount }: DeepLinkFacts, t: Translate = EN): string | null {
   if (view.cite && !target) {
     const label = `[${view.cite}]`;
-    return model.invalidMarkers.some((m) => m.key === view.cite)
-      ? t('deepLink.invalidMarker', { label })
-      : t('deepLink.noCitation', { label });
+    return model.invalidMarkers.some((m) => m.key === view.cite) ? t('deepLink.invalidMarker', { label }) : t('deepLink.noCitation', { label });
   }
   if (view.doc && !target && !answer.documents.some((d) => d.id === view.doc)) {
     return t('deepLink.noDocument', { doc: view.doc });

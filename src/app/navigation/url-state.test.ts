@@ -41,7 +41,10 @@ describe('view state in the URL', () => {
             answer: id,
             turn: fc.integer({ min: 1, max: 500 }),
             claim: id,
-            cite: fc.oneof(fc.integer({ min: 0, max: 999 }).map(String), fc.integer({ min: 1, max: 99 }).map((n) => `S${n}`)),
+            cite: fc.oneof(
+              fc.integer({ min: 0, max: 999 }).map(String),
+              fc.integer({ min: 1, max: 99 }).map((n) => `S${n}`),
+            ),
             doc: id,
             page: fc.integer({ min: 1, max: 5000 }),
             region: fc.integer({ min: 1, max: 50 }),

@@ -17,7 +17,9 @@ describe('the link of a view', () => {
   it('from an embedded view: the embed link with its panels and theme, never a signed link’s parameters', () => {
     const href = 'https://cl.example/embed?answer=vendor-access&origin=https%3A%2F%2Fp.example&exp=1&sig=SECRET';
     const link = viewLink(href, view, display, 'embed');
-    expect(link).toBe('https://cl.example/embed?answer=vendor-access&claim=c-1-0&cite=2&doc=vsp&page=3&region=2&panels=answer%2Cviewer&theme=dark&accent=%230f766e');
+    expect(link).toBe(
+      'https://cl.example/embed?answer=vendor-access&claim=c-1-0&cite=2&doc=vsp&page=3&region=2&panels=answer%2Cviewer&theme=dark&accent=%230f766e',
+    );
     expect(link).not.toMatch(/sig|exp=|origin=/);
     // What the link says is what it restores.
     const search = new URL(link!).search;

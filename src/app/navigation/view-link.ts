@@ -8,12 +8,7 @@ import { serializeViewState, type DisplayState, type ViewState } from './url-sta
 //   shows, framed again or on its own. Never with a signed link's `origin`, `exp` or `sig` (not part of the state).
 // An answer the portal handed over in memory has no address: no link (null).
 
-export function viewLink(
-  href: string,
-  view: ViewState,
-  display: DisplayState,
-  form: 'full' | 'embed',
-): string | null {
+export function viewLink(href: string, view: ViewState, display: DisplayState, form: 'full' | 'embed'): string | null {
   if (view.answer !== undefined && isInlineAnswerId(view.answer)) return null;
   // From href, not location.origin: in a sandboxed frame the page's origin is "null", its address is still real.
   const url = new URL(href);

@@ -61,7 +61,7 @@ describe('the review worker', () => {
     expect(worker!.terminated).toBe(false);
   });
 
-  it('a review the worker replaced by a newer one gets the newer one\'s result, and none is left waiting', async () => {
+  it("a review the worker replaced by a newer one gets the newer one's result, and none is left waiting", async () => {
     let worker: FakeWorker | null = null;
     const service = new ReviewService(() => {
       worker = new FakeWorker();

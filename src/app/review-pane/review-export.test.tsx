@@ -24,7 +24,17 @@ const result = reviewAnswer(answer, model, {
 });
 const [mfa] = model.claims;
 const decisions = new Map<string, ClaimDecision>([
-  [mfa!.id, { decision: 'rejected', note: '=cmd|" /C calc"!A0, "quoted"\nsecond line', version: 3, reviewer: 'Ana', updatedAt: '2026-04-01T09:00:00Z', sync: { kind: 'saved' } }],
+  [
+    mfa!.id,
+    {
+      decision: 'rejected',
+      note: '=cmd|" /C calc"!A0, "quoted"\nsecond line',
+      version: 3,
+      reviewer: 'Ana',
+      updatedAt: '2026-04-01T09:00:00Z',
+      sync: { kind: 'saved' },
+    },
+  ],
 ]);
 const exporter = reviewExporter(answer, model, result, () => new Date('2026-04-01T10:00:00Z'));
 

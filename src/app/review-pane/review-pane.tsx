@@ -47,7 +47,15 @@ const NO_PARTS: readonly TurnPart[] = [];
 
 export function LoadedReviewPane({ answer }: { answer: Answer; model?: AnswerModel }) {
   const thread = useThreadView(answer);
-  return <CollectTurns turns={thread.turns} at={0} opened={answer} parts={NO_PARTS} render={(parts) => <ReviewedPane parts={parts} active={thread.active} own={thread.own} />} />;
+  return (
+    <CollectTurns
+      turns={thread.turns}
+      at={0}
+      opened={answer}
+      parts={NO_PARTS}
+      render={(parts) => <ReviewedPane parts={parts} active={thread.active} own={thread.own} />}
+    />
+  );
 }
 
 interface CollectProps {
@@ -137,7 +145,10 @@ function ReviewedPane({ parts, active, own }: { parts: readonly TurnPart[]; acti
   );
 
   const turnOf = useCallback((answerId: string) => parts.find((p) => p.turn.answerId === answerId)?.turn, [parts]);
-  const firstCite = useCallback((answerId: string, id: string) => parts.find((p) => p.turn.answerId === answerId)?.reviewed?.claims.find((c) => c.id === id)?.citations[0]?.key, [parts]);
+  const firstCite = useCallback(
+    (answerId: string, id: string) => parts.find((p) => p.turn.answerId === answerId)?.reviewed?.claims.find((c) => c.id === id)?.citations[0]?.key,
+    [parts],
+  );
   /** Selects a claim; one of another turn makes that turn active. */
   const select = useCallback(
     (answerId: string, id: string, cite: string | undefined, mode: 'push' | 'replace', open = false) => {
@@ -148,7 +159,10 @@ function ReviewedPane({ parts, active, own }: { parts: readonly TurnPart[]; acti
     },
     [turnOf, active.answerId, own],
   );
-  const onSelectClaim = useCallback((answerId: string, id: string, how: 'pointer' | 'keyboard') => select(answerId, id, firstCite(answerId, id), how === 'keyboard' ? 'replace' : 'push'), [select, firstCite]);
+  const onSelectClaim = useCallback(
+    (answerId: string, id: string, how: 'pointer' | 'keyboard') => select(answerId, id, firstCite(answerId, id), how === 'keyboard' ? 'replace' : 'push'),
+    [select, firstCite],
+  );
   const onOpenCitation = useCallback((answerId: string, id: string, key: string) => select(answerId, id, key, 'push', true), [select]);
   const onOpenFlag = useCallback(
     (answerId: string, id: string | null, flag: ReviewFlag) => {

@@ -31,9 +31,19 @@ let rulesLoading: Promise<ReviewRules> | null = null;
 const rulesListeners = new Set<() => void>();
 
 function loadReviewRules(): Promise<ReviewRules> {
-  rulesLoading ??= Promise.all([import('../../core/review/review-answer.ts'), import('../../core/review/citation-verdict.ts'), import('./reviewed-claims.ts'), import('./review-client.ts')]).then(
+  rulesLoading ??= Promise.all([
+    import('../../core/review/review-answer.ts'),
+    import('../../core/review/citation-verdict.ts'),
+    import('./reviewed-claims.ts'),
+    import('./review-client.ts'),
+  ]).then(
     ([answer, verdict, claims, client]) => {
-      rules = { reviewSources: answer.reviewSources, sourceVerdicts: verdict.sourceVerdicts, reviewClaims: claims.reviewClaims, reviewService: client.reviewService };
+      rules = {
+        reviewSources: answer.reviewSources,
+        sourceVerdicts: verdict.sourceVerdicts,
+        reviewClaims: claims.reviewClaims,
+        reviewService: client.reviewService,
+      };
       for (const listener of [...rulesListeners]) listener();
       return rules;
     },
@@ -53,7 +63,11 @@ const subscribeRules = (listener: () => void) => {
 
 /** The rules once loaded (null until then); asks for them once nothing holds for page 1. */
 function useReviewRules(): ReviewRules | null {
-  const loaded = useSyncExternalStore(subscribeRules, () => rules, () => rules);
+  const loaded = useSyncExternalStore(
+    subscribeRules,
+    () => rules,
+    () => rules,
+  );
   useEffect(() => {
     if (loaded) return;
     let live = true;
@@ -93,7 +107,10 @@ function cached<T>(cache: WeakMap<Answer, WeakMap<object, T>>, answer: Answer, c
 export function useSourceReview(answer: Answer, model: AnswerModel): SourceReview | null {
   const checks = useReviewChecks(answer.id);
   const loaded = useReviewRules();
-  return useMemo(() => (loaded ? cached(sourceResults, answer, checks, () => loaded.reviewSources(answer, model, checks, {}, storeOrigins())) : null), [loaded, answer, model, checks]);
+  return useMemo(
+    () => (loaded ? cached(sourceResults, answer, checks, () => loaded.reviewSources(answer, model, checks, {}, storeOrigins())) : null),
+    [loaded, answer, model, checks],
+  );
 }
 
 /**

@@ -33,7 +33,13 @@ export function claimReadings(answer: Answer, model: AnswerModel): ClaimReading[
   });
 }
 
-export function reviewClaims(answer: Answer, model: AnswerModel, checks: ReviewChecks, storeOrigins: readonly string[], readings?: ClaimReading[]): ReviewedClaims {
+export function reviewClaims(
+  answer: Answer,
+  model: AnswerModel,
+  checks: ReviewChecks,
+  storeOrigins: readonly string[],
+  readings?: ClaimReading[],
+): ReviewedClaims {
   return { result: reviewAnswer(answer, model, checks, {}, storeOrigins), claims: readings ?? claimReadings(answer, model) };
 }
 

@@ -21,7 +21,8 @@ export interface StatusBadge {
 const EN = createTranslator('en');
 
 export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBadge {
-  const pages = (page: number, pageEnd?: number) => (pageEnd !== undefined && pageEnd !== page ? t('badge.pages', { page, end: pageEnd }) : t('badge.page', { page }));
+  const pages = (page: number, pageEnd?: number) =>
+    pageEnd !== undefined && pageEnd !== page ? t('badge.pages', { page, end: pageEnd }) : t('badge.page', { page });
   const pct = (score: number) => t('badge.percent', { value: Math.round(score * 100) });
   const list = (items: readonly number[]) => items.map((value) => t('common.number', { value })).join(t('review.listSeparator'));
   switch (status.kind) {
@@ -66,7 +67,9 @@ export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBa
       const where = status.searched.wholeDocument
         ? t('badge.wholeDocumentSearched', { count: status.searched.pageCount })
         : t('badge.pagesSearched', { list: searched.length > 0 ? list(searched) : t('badge.none') });
-      const closest = status.closest ? t('badge.closest', { percent: pct(status.closest.score), pages: pages(status.closest.page, status.closest.pageEnd) }) : '';
+      const closest = status.closest
+        ? t('badge.closest', { percent: pct(status.closest.score), pages: pages(status.closest.page, status.closest.pageEnd) })
+        : '';
       return { tone: 'bad', short: t('badge.notFound'), long: t('badge.notFoundLong', { where, closest }) };
     }
     case 'no-text-layer':
@@ -89,7 +92,17 @@ export function statusBadge(status: CitationStatus, t: Translate = EN): StatusBa
 }
 
 /** The chip's words when a check other than the locator's decides the verdict. */
-type FlagShortKey = Extract<MessageKey, 'badge.notFound' | 'badge.quoteDiffers' | 'badge.wrongPage' | 'badge.boxesMiss' | 'badge.unsupported' | 'badge.contradicted' | 'badge.otherVersion' | 'badge.cannotLoad'>;
+type FlagShortKey = Extract<
+  MessageKey,
+  | 'badge.notFound'
+  | 'badge.quoteDiffers'
+  | 'badge.wrongPage'
+  | 'badge.boxesMiss'
+  | 'badge.unsupported'
+  | 'badge.contradicted'
+  | 'badge.otherVersion'
+  | 'badge.cannotLoad'
+>;
 
 const FLAG_SHORT: Readonly<Record<FlagCode, FlagShortKey | null>> = {
   uncited: null,

@@ -49,7 +49,7 @@ function renderedKey(root: Element): { key: string; chars: CharAt[] } {
   });
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const text = node.data;
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const cp = text.codePointAt(i)!;
       const ch = String.fromCodePoint(cp);
       // Lower-casing may turn one character into two code units ("İ"): each maps back to the same place.

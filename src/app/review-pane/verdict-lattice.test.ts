@@ -27,8 +27,19 @@ const statusArb: fc.Arbitrary<CitationStatus> = fc.oneof(
   fc.constant<CitationStatus>({ kind: 'located', page: 2, rects: [box] }),
   fc.constant<CitationStatus>({ kind: 'approximate', score: 0.9, page: 2, rects: [box], text: 'x' }),
   fc.constant<CitationStatus>({ kind: 'wrong-page', score: 1, foundPage: 3, claimedPages: [2], rects: [{ ...box, page: 3 }], text: 'x' }),
-  fc.constant<CitationStatus>({ kind: 'differs', score: 0.9, page: 2, claimedPages: [2], rects: [box], text: 'x', differences: [{ kind: 'number', quote: '72 hours', document: '24 hours', rects: [box] }] }),
-  fc.constant<CitationStatus>({ kind: 'not-located', searched: { hintedPages: [2], nearbyPages: [1, 3], wholeDocument: true, pageCount: 4, pagesWithoutText: [] } }),
+  fc.constant<CitationStatus>({
+    kind: 'differs',
+    score: 0.9,
+    page: 2,
+    claimedPages: [2],
+    rects: [box],
+    text: 'x',
+    differences: [{ kind: 'number', quote: '72 hours', document: '24 hours', rects: [box] }],
+  }),
+  fc.constant<CitationStatus>({
+    kind: 'not-located',
+    searched: { hintedPages: [2], nearbyPages: [1, 3], wholeDocument: true, pageCount: 4, pagesWithoutText: [] },
+  }),
   fc.constant<CitationStatus>({ kind: 'no-text-layer', pageCount: 4 }),
   fc.constant<CitationStatus>({ kind: 'page-level', page: 2, boxes: [] }),
 );
@@ -60,7 +71,11 @@ function build({ sources, claims }: Case): { answer: Answer; checks: ReviewCheck
     ...(s.version && { documentVersion: s.version }),
     ...(s.relevance !== undefined && { relevance: s.relevance }),
   }));
-  const text = claims.map((cited, c) => `Claim number ${c + 1} says something checkable ${[...new Set(cited.map((n) => (n % sources.length) + 1))].map((k) => `[${k}]`).join('')}.`).join(' ');
+  const text = claims
+    .map(
+      (cited, c) => `Claim number ${c + 1} says something checkable ${[...new Set(cited.map((n) => (n % sources.length) + 1))].map((k) => `[${k}]`).join('')}.`,
+    )
+    .join(' ');
   const answer: Answer = {
     id: 'lattice',
     text,
@@ -93,9 +108,10 @@ describe('one verdict per citation (property)', () => {
         const early = sourceVerdicts(reviewSources(answer, model, checks));
         for (const [sourceId, verdict] of Object.entries(verdicts)) {
           const tone = verdictBadge(verdict, EN).tone;
-          const errors = [...(result.sourceFlags[sourceId] ?? []), ...result.claims.flatMap((cl) => cl.citations.filter((x) => x.sourceId === sourceId).flatMap((x) => x.flags))].filter(
-            (f) => f.severity === 'error' && !['uncited', 'invalid-marker', 'weak-relevance', 'low-confidence', 'document-level-only'].includes(f.code),
-          );
+          const errors = [
+            ...(result.sourceFlags[sourceId] ?? []),
+            ...result.claims.flatMap((cl) => cl.citations.filter((x) => x.sourceId === sourceId).flatMap((x) => x.flags)),
+          ].filter((f) => f.severity === 'error' && !['uncited', 'invalid-marker', 'weak-relevance', 'low-confidence', 'document-level-only'].includes(f.code));
           if (errors.length > 0 || statusBadge(verdict.status).tone === 'bad') expect(tone).toBe('bad');
           expect(TONE_RANK[tone]).toBeGreaterThanOrEqual(TONE_RANK[statusBadge(verdict.status).tone]);
           expect(viewer.get(sourceId)?.tone).toBe(tone);

@@ -23,7 +23,14 @@ export function citedTextDocuments(answer: Answer, cited: ReadonlySet<string>): 
   });
 }
 
-export async function checkTextDocument(queryClient: QueryClient, answer: Answer, model: AnswerModel, doc: DocumentRef, format: TextFormat, signal: AbortSignal): Promise<void> {
+export async function checkTextDocument(
+  queryClient: QueryClient,
+  answer: Answer,
+  model: AnswerModel,
+  doc: DocumentRef,
+  format: TextFormat,
+  signal: AbortSignal,
+): Promise<void> {
   const store = useReviewChecksStore.getState();
   let text: string;
   try {

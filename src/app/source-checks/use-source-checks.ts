@@ -122,7 +122,11 @@ export function useSourceChecks(
       signal.throwIfAborted();
       store.setDocument(
         answer.id,
-        loadedDocumentCheck(documentId, { pageCount: cache.pageCount, ...(hasTextLayer !== undefined && { hasTextLayer }), ...(version !== undefined && { version }) }),
+        loadedDocumentCheck(documentId, {
+          pageCount: cache.pageCount,
+          ...(hasTextLayer !== undefined && { hasTextLayer }),
+          ...(version !== undefined && { version }),
+        }),
       );
       done.current.add(documentId);
     };
@@ -169,11 +173,14 @@ export function useSourceChecks(
     // answers one request at a time). Sooner when the viewer has handed over its document, later when it has not:
     // it usually does within a second, and then the shown document need not be opened a second time.
     const pendingShown = viewerText !== null && cited.has(viewerText.documentId) && !done.current.has(viewerText.documentId);
-    const timer = setTimeout(() => {
-      run().catch((e: unknown) => {
-        if (!signal.aborted) console.warn('citelens: background citation checks stopped', e);
-      });
-    }, viewerBusy ? BUSY_DELAY_MS : pendingShown ? CHECK_DELAY_MS : OPEN_DELAY_MS);
+    const timer = setTimeout(
+      () => {
+        run().catch((e: unknown) => {
+          if (!signal.aborted) console.warn('citelens: background citation checks stopped', e);
+        });
+      },
+      viewerBusy ? BUSY_DELAY_MS : pendingShown ? CHECK_DELAY_MS : OPEN_DELAY_MS,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();

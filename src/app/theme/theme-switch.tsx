@@ -13,7 +13,11 @@ export function ThemeSwitch() {
   const saved = useThemeStore((s) => s.theme);
   const linkTheme = useViewStore((s) => s.display.theme);
   const linkNight = useViewStore((s) => s.display.night);
-  const nightPages = effectiveNightPages(false, linkNight, useThemeStore((s) => s.nightPages));
+  const nightPages = effectiveNightPages(
+    false,
+    linkNight,
+    useThemeStore((s) => s.nightPages),
+  );
   return (
     <div className="flex items-center gap-2">
       <select

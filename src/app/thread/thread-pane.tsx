@@ -45,7 +45,8 @@ export function ThreadPane({ result, renderTurn }: ThreadPaneProps) {
     onDone: ({ answer: asked }) => {
       // The same thread: the new turn becomes the active one. An answer outside any thread grew one whose root may
       // not say so: open the new answer itself, whose thread lists every turn.
-      if (asked.thread && asked.thread.id === answer.thread?.id) useViewStore.getState().openTurn(asked.thread.turn === thread.own ? undefined : asked.thread.turn);
+      if (asked.thread && asked.thread.id === answer.thread?.id)
+        useViewStore.getState().openTurn(asked.thread.turn === thread.own ? undefined : asked.thread.turn);
       else useViewStore.getState().openAnswer(asked.id);
     },
   });
@@ -68,7 +69,15 @@ export function ThreadPane({ result, renderTurn }: ThreadPaneProps) {
       {canAsk ? (
         <div className="sticky bottom-0 border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
           <div className="mx-auto max-w-2xl">
-            <QuestionBox label={t('ask.followUpLabel')} placeholder={t('ask.followUpPlaceholder')} value={ask.input} onChange={ask.setInput} onSend={ask.send} onStop={ask.stop} status={ask.status} />
+            <QuestionBox
+              label={t('ask.followUpLabel')}
+              placeholder={t('ask.followUpPlaceholder')}
+              value={ask.input}
+              onChange={ask.setInput}
+              onSend={ask.send}
+              onStop={ask.stop}
+              status={ask.status}
+            />
           </div>
         </div>
       ) : null}
@@ -110,15 +119,30 @@ function TurnSection({ turn, many, active, own, opened, renderTurn }: TurnSectio
   useEffect(() => {
     if (active && many && ref.current) revealInPane(ref.current, 'start');
   }, [active, many]);
-  if (!many) return <div data-turn={turn.turn} data-active-turn="">{body}</div>;
+  if (!many)
+    return (
+      <div data-turn={turn.turn} data-active-turn="">
+        {body}
+      </div>
+    );
   return (
-    <section ref={ref} aria-label={t('thread.turn', { turn: turn.turn })} data-turn={turn.turn} data-active-turn={active ? '' : undefined} className={`border-b border-slate-100 ${active ? 'bg-white' : 'bg-slate-50/60'}`}>
+    <section
+      ref={ref}
+      aria-label={t('thread.turn', { turn: turn.turn })}
+      data-turn={turn.turn}
+      data-active-turn={active ? '' : undefined}
+      className={`border-b border-slate-100 ${active ? 'bg-white' : 'bg-slate-50/60'}`}
+    >
       <div className="mx-auto flex max-w-2xl items-center gap-2 px-6 pt-4 text-xs text-slate-500">
         <span className="font-medium uppercase tracking-wide">{turn.turn === 1 ? t('thread.question') : t('thread.followUp', { n: turn.turn - 1 })}</span>
         {active ? (
           <span className="rounded bg-indigo-50 px-1.5 py-0.5 font-medium text-indigo-700">{t('thread.reviewing')}</span>
         ) : (
-          <button type="button" onClick={() => useViewStore.getState().openTurn(param)} className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          <button
+            type="button"
+            onClick={() => useViewStore.getState().openTurn(param)}
+            className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
             {t('thread.reviewTurn')}
           </button>
         )}

@@ -11,10 +11,7 @@ import type { QuestionBoxStatus } from '../../features/answer/question-box.tsx';
 // Asking, as the question boxes need it (issue #12). The typed text stays in the box until the answer is stored, so
 // Stop, an `error` event or a broken connection never lose it; Retry sends it again. Unmounting aborts the request.
 
-export type AskState =
-  | { kind: 'idle' }
-  | { kind: 'streaming'; draft: StreamDraft }
-  | { kind: 'failed'; message: string };
+export type AskState = { kind: 'idle' } | { kind: 'streaming'; draft: StreamDraft } | { kind: 'failed'; message: string };
 
 export interface Ask {
   input: string;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../core/model/types.ts';
 import { pickTurn, threadTurns } from './use-thread.ts';
 
-const answer = (id: string, thread?: { id: string; turn: number }): Answer => ({ id, question: `q ${id}`, text: 't', documents: [], sources: [], ...(thread && { thread }) });
+const answer = (id: string, thread?: { id: string; turn: number }): Answer => ({
+  id,
+  question: `q ${id}`,
+  text: 't',
+  documents: [],
+  sources: [],
+  ...(thread && { thread }),
+});
 const turns = [
   { answerId: 'root', question: 'q root', turn: 1 },
   { answerId: 'b', question: 'q b', turn: 2 },

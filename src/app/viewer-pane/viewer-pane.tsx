@@ -30,7 +30,11 @@ export function ViewerPane({ answer }: { answer: Answer }) {
   const { view, target } = useCitation(answer);
   const regionStep = useViewStore((s) => s.regionStep);
   // Night pages: the portal's or the link's `night`, else the reader's saved choice (full app only).
-  const nightPages = effectiveNightPages(useViewStore.getState().embedded, useViewStore((s) => s.display.night), useThemeStore((s) => s.nightPages));
+  const nightPages = effectiveNightPages(
+    useViewStore.getState().embedded,
+    useViewStore((s) => s.display.night),
+    useThemeStore((s) => s.nightPages),
+  );
   const documentId = shownDocumentId(answer, view, target?.documentId);
   const announcer = useCitationAnnouncer(answer, target);
   // What the viewer and the review's checks hand each other (review-exchange.ts).
@@ -70,7 +74,11 @@ export function ViewerPane({ answer }: { answer: Answer }) {
         store.stepRegion(event.delta);
         return;
       case 'step-citation': {
-        const key = neighbourCitation(modelFor(answer).citations.map((c) => c.key), view.cite, event.delta);
+        const key = neighbourCitation(
+          modelFor(answer).citations.map((c) => c.key),
+          view.cite,
+          event.delta,
+        );
         if (key) store.cite(key);
         return;
       }

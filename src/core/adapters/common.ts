@@ -67,12 +67,7 @@ export interface ResolvedDocument {
  * flag, so the reviewer sees the guess on the reference itself; with several documents the citation is dropped
  * (with a warning) and undefined is returned.
  */
-export function resolveDocumentFields(
-  matcher: DocumentMatcher,
-  ref: DocumentReference,
-  warnings: string[],
-  what: string,
-): ResolvedDocument | undefined {
+export function resolveDocumentFields(matcher: DocumentMatcher, ref: DocumentReference, warnings: string[], what: string): ResolvedDocument | undefined {
   const m = matcher.match(ref);
   if (m.kind === 'matched') return { documentId: m.doc.id };
   if (m.kind === 'fallback') {

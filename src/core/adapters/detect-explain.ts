@@ -8,13 +8,26 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const textPaths = ['choices[0].message.content', 'message.content', 'content', 'text', 'answer', 'output_text', 'output', 'response', 'result', 'data.answer'];
 
 /** Fields that hold citations in some system. */
-const citationPaths = ['citations', 'references', 'sources', 'annotations', 'search_results', 'context', 'documents', 'choices[0].message.annotations', 'choices[0].message.citations', 'message.citations', 'data.reference', 'metadata.retriever_resources'];
+const citationPaths = [
+  'citations',
+  'references',
+  'sources',
+  'annotations',
+  'search_results',
+  'context',
+  'documents',
+  'choices[0].message.annotations',
+  'choices[0].message.citations',
+  'message.citations',
+  'data.reference',
+  'metadata.retriever_resources',
+];
 
 const lookedFor = [
   '`citations[]` items with `citation_id` (sid-bbox), `chunkId` or `index` + `quote` (query-agent), `marker` or `answer_start` (persian-rag), `cited_text` or `start_index` (rubyllm), `n` + `source` (raglite)',
   '`content[]` text blocks (anthropic)',
   '`output[]` (openai Responses) or `choices[0].message.annotations` (openai Chat Completions)',
-  '`candidates[]` or an interaction\'s `steps[]` (gemini)',
+  "`candidates[]` or an interaction's `steps[]` (gemini)",
   '`choices[0].message.executed_tools` (groq)',
   '`message.citations` (cohere)',
   '`choices` with `search_results` or a `citations` URL list (perplexity)',
@@ -34,7 +47,7 @@ export function explainUndetected(payload: unknown): string {
   const texts = textPaths.filter((p) => typeof at(payload, p) === 'string').map((p) => `\`${p}\` (text)`);
   const cites = citationPaths
     .map((p) => ({ p, v: at(payload, p) }))
-    .filter(({ v }) => Array.isArray(v) ? v.length > 0 : isObj(v))
+    .filter(({ v }) => (Array.isArray(v) ? v.length > 0 : isObj(v)))
     .map(({ p, v }) => `\`${p}\` (${describe(v)})`);
   const found = texts.length > 0 ? `found ${texts.join(', ')}` : `found no answer text (looked at ${textPaths.map((p) => `\`${p}\``).join(', ')})`;
   const citations =
@@ -58,7 +71,12 @@ function at(value: unknown, path: string): unknown {
 }
 
 function describe(v: unknown): string {
-  if (!Array.isArray(v)) return `an object with ${Object.keys(v as Obj).slice(0, 6).join(', ') || 'no fields'}`;
+  if (!Array.isArray(v))
+    return `an object with ${
+      Object.keys(v as Obj)
+        .slice(0, 6)
+        .join(', ') || 'no fields'
+    }`;
   const first = v[0];
   const noun = isObj(first) ? 'item' : typeof first;
   const what = `${v.length} ${noun}${v.length === 1 ? '' : 's'}`;

@@ -45,10 +45,30 @@ describe('detectFormat', () => {
   it('tells chat-completion look-alikes apart by their envelope', () => {
     const chat = (message: object, extra: object = {}) => ({ object: 'chat.completion', choices: [{ index: 0, message }], ...extra });
     expect(detectFormat(chat({ content: 'a [doc1]', context: { citations: [] } }))).toBe('azure-openai');
-    expect(detectFormat({ choices: [{ messages: [{ role: 'tool', content: '{}' }, { role: 'assistant', content: 'a' }] }] })).toBe('azure-openai');
+    expect(
+      detectFormat({
+        choices: [
+          {
+            messages: [
+              { role: 'tool', content: '{}' },
+              { role: 'assistant', content: 'a' },
+            ],
+          },
+        ],
+      }),
+    ).toBe('azure-openai');
     expect(detectFormat(chat({ content: 'a ##0$$', reference: { chunks: {} } }))).toBe('ragflow');
     expect(detectFormat({ code: 0, data: { answer: 'a ##0$$', reference: {} } })).toBe('ragflow');
-    expect(detectFormat(chat({ content: [{ type: 'text', text: 'a' }, { type: 'tool_reference', title: 't' }] }))).toBe('mistral');
+    expect(
+      detectFormat(
+        chat({
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'tool_reference', title: 't' },
+          ],
+        }),
+      ),
+    ).toBe('mistral');
     expect(detectFormat({ outputs: [{ type: 'message.output', content: [] }] })).toBe('mistral');
     expect(detectFormat({ outputs: [{ message: { content: 'a' } }] })).toBe('xai');
     expect(detectFormat({ object: 'response', model: 'grok-4', output: [] })).toBe('xai');

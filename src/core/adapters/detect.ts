@@ -13,9 +13,7 @@ export interface Candidate {
 }
 
 export type Detection =
-  | { kind: 'detected'; format: Format; evidence: Evidence; payload: unknown }
-  | { kind: 'tie'; candidates: Candidate[] }
-  | { kind: 'none' };
+  { kind: 'detected'; format: Format; evidence: Evidence; payload: unknown } | { kind: 'tie'; candidates: Candidate[] } | { kind: 'none' };
 
 /** Every provider that recognises the payload, best first. */
 export function candidatesFor(payload: unknown): Candidate[] {

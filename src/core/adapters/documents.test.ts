@@ -14,7 +14,13 @@ describe('DocumentMatcher without wrapper documents (a bare provider response)',
       { id: 'vendor-policy-v2', title: 'Vendor Policy v2.pdf', url: '../documents/vendor-policy-v2' },
       { id: 'document-2', title: 'Document 2', url: '../documents/document-2' },
     ]);
-    expect([web, again, file, indexOnly, sameIndex].map((r) => r.kind === 'matched' && r.doc.id)).toEqual(['a-page', 'a-page', 'vendor-policy-v2', 'document-2', 'document-2']);
+    expect([web, again, file, indexOnly, sameIndex].map((r) => r.kind === 'matched' && r.doc.id)).toEqual([
+      'a-page',
+      'a-page',
+      'vendor-policy-v2',
+      'document-2',
+      'document-2',
+    ]);
     expect(m.match({}).kind).toBe('none');
   });
 

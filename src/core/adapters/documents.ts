@@ -63,16 +63,21 @@ export class DocumentMatcher {
   private create(ref: DocumentReference): DocumentMatch {
     const url = [ref.url, ref.any].find((u) => isText(u) && /^https?:\/\//i.test(u));
     const name = [ref.filename, ref.any, ref.title, ref.id].find(isText);
-    const keys = [url && `url:${stripQuery(url)}`, name && `name:${fold(name)}`, ref.id && `id:${ref.id}`, ref.index !== undefined && `index:${ref.index}`].filter(
-      (k): k is string => typeof k === 'string',
-    );
+    const keys = [
+      url && `url:${stripQuery(url)}`,
+      name && `name:${fold(name)}`,
+      ref.id && `id:${ref.id}`,
+      ref.index !== undefined && `index:${ref.index}`,
+    ].filter((k): k is string => typeof k === 'string');
     if (keys.length === 0) return { kind: 'none' };
     // A web address tells two pages of the same title apart: with one, only it (or the id) finds a made document.
     const lookup = url ? keys.filter((k) => k.startsWith('url:') || k.startsWith('id:')) : keys;
     const known = lookup.map((k) => this.byKey.get(k)).find((d) => d !== undefined);
     if (known) return { kind: 'matched', doc: known, by: 'the response' };
     const label = ref.title ?? ref.filename ?? name ?? url ?? `Document ${(ref.index ?? 0) + 1}`;
-    const id = this.freeId(slug(ref.id ?? name ?? (url ? new URL(url).hostname + new URL(url).pathname : '')) || `document-${(ref.index ?? this.created.length) + 1}`);
+    const id = this.freeId(
+      slug(ref.id ?? name ?? (url ? new URL(url).hostname + new URL(url).pathname : '')) || `document-${(ref.index ?? this.created.length) + 1}`,
+    );
     // Relative to the answer, as a stored answer's documents are: the server serves `documents/<id>`.
     const doc: DocumentRef = { id, title: label, url: url ?? `../documents/${encodeURIComponent(id)}` };
     this.created.push(doc);

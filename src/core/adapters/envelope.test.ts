@@ -9,9 +9,12 @@ describe('unwrapEnvelope', () => {
     expect(unwrapEnvelope({ body: response })).toEqual(response);
     expect(unwrapEnvelope({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(response) })).toEqual(response);
     // A VCR cassette's interaction: the body kept as `{ string, encoding }`.
-    expect(unwrapEnvelope({ request: { method: 'POST' }, response: { status: { code: 200 }, headers: {}, body: { encoding: 'UTF-8', string: JSON.stringify(response) } } })).toEqual(
-      response,
-    );
+    expect(
+      unwrapEnvelope({
+        request: { method: 'POST' },
+        response: { status: { code: 200 }, headers: {}, body: { encoding: 'UTF-8', string: JSON.stringify(response) } },
+      }),
+    ).toEqual(response);
     // An Azure REST reference example: the 200 response's body.
     expect(unwrapEnvelope({ title: 'Creates a completion', parameters: {}, responses: { '200': { body: response } } })).toEqual(response);
     expect(detectFormat({ body: response })).toBe('azure-openai');

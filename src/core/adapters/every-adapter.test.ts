@@ -18,7 +18,9 @@ const fixtures = readdirSync(adaptersDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .flatMap((d) => {
     try {
-      return readdirSync(new URL(`${d.name}/fixtures/`, adaptersDir)).filter((f) => f.endsWith('.json')).map((f) => `${d.name}/${f.replace(/\.json$/, '')}`);
+      return readdirSync(new URL(`${d.name}/fixtures/`, adaptersDir))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${d.name}/${f.replace(/\.json$/, '')}`);
     } catch {
       return [];
     }
@@ -63,7 +65,10 @@ function read(wrapper: WrappedAnswer): AdaptedAnswer | 'refused' {
 /** Every claim span (of the answer and of its reasoning) lies inside its text and names a source. */
 function expectSpansInside(answer: Answer): void {
   const ids = new Set(answer.sources.map((s) => s.id));
-  const blocks: Array<[string, Answer['spans']]> = [[answer.text, answer.spans], ...(answer.reasoning ?? []).map((b): [string, Answer['spans']] => [b.text, b.spans])];
+  const blocks: Array<[string, Answer['spans']]> = [
+    [answer.text, answer.spans],
+    ...(answer.reasoning ?? []).map((b): [string, Answer['spans']] => [b.text, b.spans]),
+  ];
   for (const [text, spans] of blocks) {
     for (const s of spans ?? []) {
       expect(s.answerStart).toBeGreaterThanOrEqual(0);
@@ -76,7 +81,14 @@ function expectSpansInside(answer: Answer): void {
 
 /** What a reader sees of an answer, for comparing two readings of one response. */
 const seen = (r: AdaptedAnswer | 'refused') =>
-  r === 'refused' ? r : { text: r.answer.text, spans: r.answer.spans, citations: r.answer.citations, sources: r.answer.sources.map((s) => [s.documentId, s.quote, s.page, s.pageEnd]) };
+  r === 'refused'
+    ? r
+    : {
+        text: r.answer.text,
+        spans: r.answer.spans,
+        citations: r.answer.citations,
+        sources: r.answer.sources.map((s) => [s.documentId, s.quote, s.page, s.pageEnd]),
+      };
 
 const RUNS = { numRuns: 25 };
 

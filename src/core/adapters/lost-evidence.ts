@@ -1,7 +1,8 @@
 // Fields that hold citations in some provider's response. An adapter that read no citation from a payload that has
 // one of them (not empty) lost its evidence: registry.ts refuses that unless the adapter said why.
 
-const CITATION_KEYS = /^(citations|annotations|references?|search_results|grounding_?chunks|grounding_?supports|retriever_resources|retrieved_?references|sources)$/i;
+const CITATION_KEYS =
+  /^(citations|annotations|references?|search_results|grounding_?chunks|grounding_?supports|retriever_resources|retrieved_?references|sources)$/i;
 
 /** JSON paths of the non-empty citation-like fields of `payload` (searched 8 levels deep, at most 20 found). */
 export function citationLikeFields(payload: unknown): string[] {

@@ -18,8 +18,11 @@ describe('claim spans', () => {
     expect(claimOf('Costs - as expected - fell.', '- as expected - fell.').claim).toBe('- as expected - fell.');
   });
 
-  it('never end before their sentence\'s last word and full stop: the marker follows the full stop', () => {
-    expect(claimOf('The sky is blue. Grass is green.', 'The sky is blue')).toEqual({ claim: 'The sky is blue.', marked: 'The sky is blue.[1] Grass is green.' });
+  it("never end before their sentence's last word and full stop: the marker follows the full stop", () => {
+    expect(claimOf('The sky is blue. Grass is green.', 'The sky is blue')).toEqual({
+      claim: 'The sky is blue.',
+      marked: 'The sky is blue.[1] Grass is green.',
+    });
     expect(claimOf('The capital of France is Paris.', 'The capital of France is').claim).toBe('The capital of France is Paris.');
     expect(claimOf('Penguins live in Antarctica.', 'Penguins live in Antarc').claim).toBe('Penguins live in Antarctica.');
     expect(claimOf('He said “it works.” Then left.', 'He said “it works').claim).toBe('He said “it works.”');

@@ -38,7 +38,10 @@ export function insertMarkers(base: string, cited: readonly CitedSpan[]): Marked
   const parts: string[] = [];
   let last = 0;
   for (const pos of positions) {
-    let marker = [...(at.get(pos) ?? [])].sort((a, b) => a - b).map((n) => `[${n}]`).join('');
+    let marker = [...(at.get(pos) ?? [])]
+      .sort((a, b) => a - b)
+      .map((n) => `[${n}]`)
+      .join('');
     if (base[pos] === '(') marker += ' ';
     inserted.set(pos, marker);
     parts.push(base.slice(last, pos), marker);
@@ -121,7 +124,7 @@ function afterBullet(text: string, start: number, end: number): number {
 function sentenceEnd(text: string, end: number): number {
   let e = end;
   // Inside a word: to its end.
-  if (/[\p{L}\p{N}]/u.test(text[e - 1] ?? '')) while (e < text.length && /[\p{L}\p{N}'’-]/u.test(text[e] ?? '') && /[\p{L}\p{N}]/u.test(text[e] ?? '') ) e++;
+  if (/[\p{L}\p{N}]/u.test(text[e - 1] ?? '')) while (e < text.length && /[\p{L}\p{N}'’-]/u.test(text[e] ?? '') && /[\p{L}\p{N}]/u.test(text[e] ?? '')) e++;
   const rest = text.slice(e, e + 80);
   if (/^[.!?…。！？]/u.test(text[e - 1] ?? '') && !/^[)"'”’»]/u.test(rest)) return e;
   const m = SENTENCE_TAIL.exec(rest);

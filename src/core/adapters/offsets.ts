@@ -63,9 +63,7 @@ function utf8Length(cp: number): number {
   return 4;
 }
 
-export type SpanResolution =
-  | { ok: true; start: number; end: number; repaired?: string }
-  | { ok: false; reason: string };
+export type SpanResolution = { ok: true; start: number; end: number; repaired?: string } | { ok: false; reason: string };
 
 /**
  * Resolves a provider span (`start`/`end` in `unit`, end exclusive) to UTF-16 offsets of `text`. When the provider
@@ -73,13 +71,7 @@ export type SpanResolution =
  * the converted start is used instead and `repaired` says so; when it does not occur, the offsets stand if they
  * are in range.
  */
-export function resolveSpan(
-  text: string,
-  mapper: OffsetMapper,
-  start: number,
-  end: number,
-  expected?: string,
-): SpanResolution {
+export function resolveSpan(text: string, mapper: OffsetMapper, start: number, end: number, expected?: string): SpanResolution {
   const s = mapper.toUtf16(start, 'start');
   const e = mapper.toUtf16(end, 'end');
   const inRange = s !== undefined && e !== undefined && s <= e;

@@ -69,8 +69,19 @@ describe('adapters on arbitrary JSON', () => {
       fc.record(
         {
           output: fc.oneof(fc.jsonValue(), fc.record({ message: fc.jsonValue(), text: fc.string() }, { requiredKeys: [] })),
-          outputs: fc.array(fc.record({ type: fc.constantFrom('message.output', 'x'), message: fc.jsonValue(), content: fc.jsonValue() }, { requiredKeys: [] }), { maxLength: 2 }),
-          choices: fc.array(fc.record({ message: fc.record({ content: fc.jsonValue(), context: fc.jsonValue(), reference: fc.jsonValue(), annotations: fc.jsonValue() }, { requiredKeys: [] }) }), { maxLength: 2 }),
+          outputs: fc.array(
+            fc.record({ type: fc.constantFrom('message.output', 'x'), message: fc.jsonValue(), content: fc.jsonValue() }, { requiredKeys: [] }),
+            { maxLength: 2 },
+          ),
+          choices: fc.array(
+            fc.record({
+              message: fc.record(
+                { content: fc.jsonValue(), context: fc.jsonValue(), reference: fc.jsonValue(), annotations: fc.jsonValue() },
+                { requiredKeys: [] },
+              ),
+            }),
+            { maxLength: 2 },
+          ),
           metadata: fc.record({ retriever_resources: fc.jsonValue() }, { requiredKeys: [] }),
           data: fc.record({ answer: fc.string(), reference: fc.jsonValue() }, { requiredKeys: [] }),
           provider: fc.string(),
@@ -96,7 +107,10 @@ describe('adapters on arbitrary JSON', () => {
 // Text made of characters that stress offset units (astral emoji, CJK, Persian, combining accent) but without
 // `[`, `(` or backticks, so the only markers in the result are the ones the adapter wrote.
 const piece = fc.constantFrom('a', 'b', 'Z', ' ', '.', '🔒', '😀', '要', '点', 'ش', '۲', 'é', 'e\u0301', '\n', '—');
-const textArb = fc.array(piece, { minLength: 1, maxLength: 40 }).map((p) => p.join('')).filter((t) => t.trim() !== '');
+const textArb = fc
+  .array(piece, { minLength: 1, maxLength: 40 })
+  .map((p) => p.join(''))
+  .filter((t) => t.trim() !== '');
 
 /** A text and some code-point ranges of it. */
 const textWithRanges = textArb.chain((text) => {
@@ -114,7 +128,10 @@ function expectExactSpans(answer: Answer, expected: Map<string, Set<string>>): v
   for (const span of answer.spans ?? []) {
     const got = stripMarkers(answer.text.slice(span.answerStart, span.answerEnd));
     const cited = [...(expected.get(span.sourceId) ?? [])];
-    expect(cited.some((words) => isClaimOf(got, words)), `span ${JSON.stringify(got)} of ${span.sourceId} (cited ${JSON.stringify(cited)})`).toBe(true);
+    expect(
+      cited.some((words) => isClaimOf(got, words)),
+      `span ${JSON.stringify(got)} of ${span.sourceId} (cited ${JSON.stringify(cited)})`,
+    ).toBe(true);
     expect(answer.text.startsWith(`[${span.key}]`, span.answerEnd) || /^(\[\d+\])+/.test(answer.text.slice(span.answerEnd))).toBe(true);
   }
 }
@@ -193,7 +210,11 @@ describe('claim spans on generated payloads', () => {
         const content = bs.map(([text, d], i) =>
           d === undefined
             ? { type: 'text', text }
-            : { type: 'text', text, citations: [{ type: 'page_location', cited_text: `q${i}`, document_index: d, document_title: null, start_page_number: 1, end_page_number: 2 }] },
+            : {
+                type: 'text',
+                text,
+                citations: [{ type: 'page_location', cited_text: `q${i}`, document_index: d, document_title: null, start_page_number: 1, end_page_number: 2 }],
+              },
         );
         const answer = runOrAdapterError('anthropic', { id: 'x', documents, payload: { content } });
         const expected = new Map<string, Set<string>>();
@@ -220,7 +241,9 @@ describe('claim spans and replaced links on generated payloads (Bedrock, OpenRou
           }));
         const answer = runOrAdapterError('bedrock', { id: 'x', documents, payload: { output: { text }, citations } });
         const expected = new Map<string, Set<string>>();
-        ranges.filter(([[s, e]]) => e > s).forEach(([[s, e]], i) => collect(expected, answer!.sources.find((x) => x.text === `chunk ${i}`)?.id, cpSlice(text, s, e)));
+        ranges
+          .filter(([[s, e]]) => e > s)
+          .forEach(([[s, e]], i) => collect(expected, answer!.sources.find((x) => x.text === `chunk ${i}`)?.id, cpSlice(text, s, e)));
         expectExactSpans(answer!, expected);
         expect(answer!.sources.every((x) => x.flags === undefined)).toBe(true);
         expect(stripMarkers(answer!.text)).toBe(text);
@@ -232,7 +255,10 @@ describe('claim spans and replaced links on generated payloads (Bedrock, OpenRou
   it('openrouter: code-point claim ranges land on the cited words', () => {
     fc.assert(
       fc.property(textWithRanges, ([content, ranges]) => {
-        const annotations = ranges.map(([[s, e]], i) => ({ type: 'url_citation', url_citation: { url: documents[i % 2]!.url, content: `page ${i}`, start_index: s, end_index: e } }));
+        const annotations = ranges.map(([[s, e]], i) => ({
+          type: 'url_citation',
+          url_citation: { url: documents[i % 2]!.url, content: `page ${i}`, start_index: s, end_index: e },
+        }));
         const answer = runOrAdapterError('openrouter', { id: 'x', documents, payload: { id: 'gen-1', choices: [{ message: { content, annotations } }] } });
         const expected = new Map<string, Set<string>>();
         ranges.forEach(([[s, e]], i) => collect(expected, answer!.sources.find((x) => x.text === `page ${i}`)?.id, cpSlice(content, s, e)));

@@ -74,7 +74,10 @@ export function runAdapter(format: Format, input: AdapterInput): AdapterResult {
     const found = citationLikeFields(input.payload);
     if (found.length > 0) {
       throw new AdapterError(format, [
-        `payload: no citation was read (looked at ${paths(provider.citationPaths)}), but the payload has ${found.slice(0, 5).map((p) => `\`${p}\``).join(', ')}`,
+        `payload: no citation was read (looked at ${paths(provider.citationPaths)}), but the payload has ${found
+          .slice(0, 5)
+          .map((p) => `\`${p}\``)
+          .join(', ')}`,
       ]);
     }
   }

@@ -32,7 +32,9 @@ describe('replaceRanges', () => {
       fc.tuple(
         fc.constant(text),
         fc.array(
-          fc.tuple(fc.nat(text.length), fc.nat(4), fc.string({ maxLength: 4 })).map(([s, len, w]) => ({ start: s, end: Math.min(text.length, s + len), with: w })),
+          fc
+            .tuple(fc.nat(text.length), fc.nat(4), fc.string({ maxLength: 4 }))
+            .map(([s, len, w]) => ({ start: s, end: Math.min(text.length, s + len), with: w })),
           { maxLength: 5 },
         ),
       ),

@@ -12,7 +12,11 @@ import { canonicalAnswerSchema, wrappedAnswerSchema } from '../../api/answer-sch
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(repoRoot, '../shared/payloads');
 const present = existsSync(dir);
-const files = present ? readdirSync(dir).filter((f) => f.endsWith('.wrapper.json')).sort() : [];
+const files = present
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.wrapper.json'))
+      .sort()
+  : [];
 
 /** The format families a file-name prefix may be read as (RubyLLM's normalized output has its own shape). */
 const families: Record<string, string[]> = {

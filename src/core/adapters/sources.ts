@@ -75,7 +75,18 @@ function identity(f: SourceFields): string {
   // Everything that says WHERE the passage is: two citations that differ in any of it are two sources.
   const l = f.location;
   const where = l ? [l.charStart ?? null, l.charEnd ?? null, l.blockStart ?? null, l.blockEnd ?? null, l.resultIndex ?? null] : null;
-  return JSON.stringify([f.documentId, f.quote ?? null, f.chunkId ?? null, f.chunk ?? null, f.page ?? null, f.pageEnd ?? null, f.section ?? null, f.text ?? null, f.url ?? null, where]);
+  return JSON.stringify([
+    f.documentId,
+    f.quote ?? null,
+    f.chunkId ?? null,
+    f.chunk ?? null,
+    f.page ?? null,
+    f.pageEnd ?? null,
+    f.section ?? null,
+    f.text ?? null,
+    f.url ?? null,
+    where,
+  ]);
 }
 
 /** Drops undefined fields, so an absent provider field stays absent (not `key: undefined`). */

@@ -20,7 +20,7 @@ describe('contrast', () => {
     expect(() => parseColor('tomato')).toThrow(/not a colour/);
   });
 
-  it('reads oklch() as the browser paints it (Tailwind\'s palette, the dark theme)', () => {
+  it("reads oklch() as the browser paints it (Tailwind's palette, the dark theme)", () => {
     const rgb = (css: string) => {
       const { r, g, b, a } = parseColor(css);
       return [Math.round(r), Math.round(g), Math.round(b), a];
@@ -34,7 +34,7 @@ describe('contrast', () => {
     expect(rgb('oklch(60% 0.4 30)').every((v) => v >= 0 && v <= 255)).toBe(true);
   });
 
-  it('reads color-mix(in oklab, …) as Chromium paints it (the dark theme\'s tints, theme.css)', () => {
+  it("reads color-mix(in oklab, …) as Chromium paints it (the dark theme's tints, theme.css)", () => {
     const rgb = (css: string) => {
       const { r, g, b, a } = parseColor(css);
       return [Math.round(r), Math.round(g), Math.round(b), a];
@@ -53,7 +53,12 @@ describe('contrast', () => {
     expect(composite(parseColor('rgb(0 0 0 / 0.5)'), parseColor('#ffffff')).r).toBeCloseTo(127.5, 5);
   });
 
-  const colour = fc.record({ r: fc.integer({ min: 0, max: 255 }), g: fc.integer({ min: 0, max: 255 }), b: fc.integer({ min: 0, max: 255 }), a: fc.constant(1) });
+  const colour = fc.record({
+    r: fc.integer({ min: 0, max: 255 }),
+    g: fc.integer({ min: 0, max: 255 }),
+    b: fc.integer({ min: 0, max: 255 }),
+    a: fc.constant(1),
+  });
 
   it('is symmetric, between 1 and 21, and 1 only for equal luminance', () => {
     fc.assert(

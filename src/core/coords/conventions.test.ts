@@ -147,9 +147,7 @@ describe('toCanonicalBoxes: displayed frame, every /Rotate', () => {
 /** Express a canonical box in `coords`, independently of conventions.ts (through canonicalToView). */
 function encode(box: Box, coords: CoordsDescriptor, frame: PageFrame): Box {
   const displayed = coords.frame === 'displayed';
-  const v = displayed
-    ? canonicalToView(box, frame, 1)
-    : { left: box.x0, top: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0 };
+  const v = displayed ? canonicalToView(box, frame, 1) : { left: box.x0, top: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0 };
   const size = displayed ? displaySize(frame, 1) : { width: frame.view[2] - frame.view[0], height: frame.view[3] - frame.view[1] };
   const x0 = v.left;
   const x1 = v.left + v.width;
@@ -176,7 +174,11 @@ describe('toCanonicalBoxes: per-page frames, unknown frames, clamping', () => {
     };
     const f = { x0: 0.25, y0: 0.5, x1: 0.75, y1: 0.6 };
     const coords: CoordsDescriptor = { origin: 'top-left', units: 'fraction', frame: 'displayed' };
-    const r = toCanonicalBoxes([1, 2, 3].map((page) => ({ page, ...f })), coords, (p) => frames[p]);
+    const r = toCanonicalBoxes(
+      [1, 2, 3].map((page) => ({ page, ...f })),
+      coords,
+      (p) => frames[p],
+    );
     expect(r.flags).toEqual([]);
     for (const box of r.boxes) {
       const frame = frames[box.page]!;
@@ -271,7 +273,16 @@ describe('toCanonicalBoxes: per-page frames, unknown frames, clamping', () => {
   it('keeps every converted box inside its page', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ page: fc.integer({ min: 1, max: 3 }), x0: fc.double({ min: -2000, max: 2000, noNaN: true }), y0: fc.double({ min: -2000, max: 2000, noNaN: true }), x1: fc.double({ min: -2000, max: 2000, noNaN: true }), y1: fc.double({ min: -2000, max: 2000, noNaN: true }) }), { maxLength: 8 }),
+        fc.array(
+          fc.record({
+            page: fc.integer({ min: 1, max: 3 }),
+            x0: fc.double({ min: -2000, max: 2000, noNaN: true }),
+            y0: fc.double({ min: -2000, max: 2000, noNaN: true }),
+            x1: fc.double({ min: -2000, max: 2000, noNaN: true }),
+            y1: fc.double({ min: -2000, max: 2000, noNaN: true }),
+          }),
+          { maxLength: 8 },
+        ),
         fc.constantFrom<CoordsDescriptor | undefined>(undefined, BL_PT, { origin: 'top-left', units: 'pt', frame: 'displayed' }),
         (boxes, coords) => {
           const frames: Record<number, PageFrame> = { 1: frameWith(0), 2: frameWith(90, [0, 0, 300, 500]), 3: frameWith(270, [-100, -100, 400, 900]) };
@@ -332,7 +343,22 @@ describe('boxFromAny', () => {
   });
 
   it('rejects everything else', () => {
-    for (const bad of [null, undefined, 3, 'x', [], [1, 2, 3], [1, 2, 3, 4, 5], [1, 2, 3, Number.NaN], [1, 2, 3, 4, 5, 6, 7], { x: 1 }, { points: [[1, 2, 3]] }, [[1, 2]], { x: 1, y: 2, width: '3', height: 4 }, [Infinity, 0, 1, 1]]) {
+    for (const bad of [
+      null,
+      undefined,
+      3,
+      'x',
+      [],
+      [1, 2, 3],
+      [1, 2, 3, 4, 5],
+      [1, 2, 3, Number.NaN],
+      [1, 2, 3, 4, 5, 6, 7],
+      { x: 1 },
+      { points: [[1, 2, 3]] },
+      [[1, 2]],
+      { x: 1, y: 2, width: '3', height: 4 },
+      [Infinity, 0, 1, 1],
+    ]) {
       expect(boxFromAny(bad, 1)).toBeNull();
     }
   });

@@ -245,5 +245,8 @@ function validFrame(frame: PageFrame): boolean {
 }
 
 function pagesLabel(t: Translate, pages: ReadonlySet<number>): string {
-  return pageList(t, [...pages].sort((a, b) => a - b));
+  return pageList(
+    t,
+    [...pages].sort((a, b) => a - b),
+  );
 }

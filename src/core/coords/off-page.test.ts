@@ -31,7 +31,10 @@ describe('off-page boxes in every convention', () => {
         for (const [label, b] of HOSTILE) {
           const r = toCanonicalBoxes([{ page: 1, ...b }], coords, () => frame);
           expect(r.boxes, label).toEqual([]);
-          expect(r.flags.map((f) => f.code), label).toEqual(['box-off-page']);
+          expect(
+            r.flags.map((f) => f.code),
+            label,
+          ).toEqual(['box-off-page']);
         }
       });
 

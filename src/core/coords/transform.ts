@@ -36,9 +36,7 @@ export function pageSize(frame: PageFrame): { width: number; height: number } {
 export function displaySize(frame: PageFrame, scale: number, extraRotation = 0): { width: number; height: number } {
   const { width, height } = pageSize(frame);
   const r = normalizeRotation(frame.rotate + extraRotation);
-  return r === 90 || r === 270
-    ? { width: height * scale, height: width * scale }
-    : { width: width * scale, height: height * scale };
+  return r === 90 || r === 270 ? { width: height * scale, height: width * scale } : { width: width * scale, height: height * scale };
 }
 
 /** PDF user space (y up, MediaBox origin) → canonical (CropBox top-left origin, y down). */
@@ -80,13 +78,7 @@ export function canonicalToView(box: Box, frame: PageFrame, scale: number, extra
 }
 
 /** The inverse of `canonicalToView`: a rectangle on screen back to a canonical box on `page`. */
-export function viewToCanonical(
-  rect: ViewRect,
-  page: number,
-  frame: PageFrame,
-  scale: number,
-  extraRotation = 0,
-): Box {
+export function viewToCanonical(rect: ViewRect, page: number, frame: PageFrame, scale: number, extraRotation = 0): Box {
   const { width: w, height: h } = pageSize(frame);
   const r = normalizeRotation(frame.rotate + extraRotation);
   // Rotating by (360 - r) in the displayed frame undoes a clockwise rotation by r.

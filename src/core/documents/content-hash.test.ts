@@ -4,10 +4,12 @@ import { contentHash } from './content-hash.ts';
 
 describe('contentHash', () => {
   it('names the same content the same way, always 28 hex digits', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      expect(contentHash(s)).toBe(contentHash(`${s}`));
-      expect(contentHash(s)).toMatch(/^[0-9a-f]{28}$/);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(contentHash(s)).toBe(contentHash(`${s}`));
+        expect(contentHash(s)).toMatch(/^[0-9a-f]{28}$/);
+      }),
+    );
   });
 
   it('tells apart files that differ by one character', () => {

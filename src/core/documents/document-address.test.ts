@@ -5,7 +5,15 @@ import { addressRefusal, refusedDocumentAddress } from './document-address.ts';
 
 describe('refusedDocumentAddress', () => {
   it('lets http(s), relative, blob: and the local placeholder through', () => {
-    for (const url of ['https://x.example/a.pdf', 'http://127.0.0.1:4173/api/documents/a', '/api/documents/a', '../documents/a.pdf', 'a.pdf', 'blob:http://localhost/1-2', 'local-file:a']) {
+    for (const url of [
+      'https://x.example/a.pdf',
+      'http://127.0.0.1:4173/api/documents/a',
+      '/api/documents/a',
+      '../documents/a.pdf',
+      'a.pdf',
+      'blob:http://localhost/1-2',
+      'local-file:a',
+    ]) {
       expect(refusedDocumentAddress(url)).toBeNull();
     }
   });

@@ -19,7 +19,17 @@ export type { PluralForms };
 /** The parts, listed so messages.test.ts can check that no key is in two of them (a spread would hide it). */
 export const PARTS_EN = [appEn, answerEn, viewerEn, reviewEn, reviewEngineEn, badgeEn, localEn, supportEn, reviewWorkEn] as const;
 
-export const messagesEn = { ...appEn, ...answerEn, ...viewerEn, ...reviewEn, ...reviewEngineEn, ...badgeEn, ...localEn, ...supportEn, ...reviewWorkEn } as const;
+export const messagesEn = {
+  ...appEn,
+  ...answerEn,
+  ...viewerEn,
+  ...reviewEn,
+  ...reviewEngineEn,
+  ...badgeEn,
+  ...localEn,
+  ...supportEn,
+  ...reviewWorkEn,
+} as const;
 
 export type MessageKey = keyof typeof messagesEn;
 

@@ -13,4 +13,14 @@ import { viewerFa } from './fa/viewer.ts';
 // key missing there (or one English lacks) does not compile; messages.test.ts checks that no entry is empty and that
 // the placeholders match.
 
-export const messagesFa: Messages = { ...appFa, ...answerFa, ...viewerFa, ...reviewFa, ...reviewEngineFa, ...badgeFa, ...localFa, ...supportFa, ...reviewWorkFa };
+export const messagesFa: Messages = {
+  ...appFa,
+  ...answerFa,
+  ...viewerFa,
+  ...reviewFa,
+  ...reviewEngineFa,
+  ...badgeFa,
+  ...localFa,
+  ...supportFa,
+  ...reviewWorkFa,
+};

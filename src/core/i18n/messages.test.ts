@@ -50,7 +50,10 @@ describe('the UI catalogs', () => {
           expect(names(entry), `${locale} ${key}`).toEqual(names(messagesEn[key]));
           for (const text of forms(entry)) {
             const english = names(messagesEn[key]).filter((n) => n !== 'count');
-            expect(placeholdersOf(text).filter((n) => n !== 'count'), `${locale} ${key}: ${text}`).toEqual(english);
+            expect(
+              placeholdersOf(text).filter((n) => n !== 'count'),
+              `${locale} ${key}: ${text}`,
+            ).toEqual(english);
           }
         }
       }
@@ -66,7 +69,9 @@ describe('the UI catalogs', () => {
     expect(en('outbox.waiting', { count: 3 })).toBe('3 decisions saved locally — syncing');
     expect(fa('outbox.answers', { count: 12 })).toBe('(۱۲ پاسخ)');
     // Core texts take the translator: English by default (the CLI's words), Persian when the UI is.
-    expect(quoteTooLongReason('x'.repeat(12_345))).toBe('Quote too long to search: 12,345 characters (the limit is 5,000). Compare it with the document yourself.');
+    expect(quoteTooLongReason('x'.repeat(12_345))).toBe(
+      'Quote too long to search: 12,345 characters (the limit is 5,000). Compare it with the document yourself.',
+    );
     expect(quoteTooLongReason('x'.repeat(12_345), fa)).toContain('۱۲٬۳۴۵');
     expect(labelNote({ kind: 'ambiguous', pages: [3, 12] }, 'iv')).toBe('Printed page “iv” appears on pages 3, 12; the passage was searched for by its quote');
     expect(labelNote({ kind: 'ambiguous', pages: [3, 12] }, 'iv', fa)).toContain('۳، ۱۲');

@@ -20,9 +20,7 @@ export function hasCatalog(locale: Locale): boolean {
 type PlaceholdersIn<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersIn<Rest> : never;
 type EntryText<E> = E extends string ? E : E extends Readonly<Record<string, infer S>> ? S : never;
 /** A key's parameters: the placeholders of its English text, and `count` for an entry with plural forms. */
-export type Placeholders<K extends MessageKey> =
-  | PlaceholdersIn<EntryText<(typeof messagesEn)[K]>>
-  | ((typeof messagesEn)[K] extends string ? never : 'count');
+export type Placeholders<K extends MessageKey> = PlaceholdersIn<EntryText<(typeof messagesEn)[K]>> | ((typeof messagesEn)[K] extends string ? never : 'count');
 
 export type MessageParams<K extends MessageKey> = { readonly [P in Placeholders<K>]: string | number };
 export type TranslateArgs<K extends MessageKey> = [Placeholders<K>] extends [never] ? [] : [params: MessageParams<K>];

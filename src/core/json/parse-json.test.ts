@@ -13,13 +13,15 @@ describe('parseJson', () => {
       ok: false,
       message: 'the JSON is cut short: it ends at line 5, column 37 (the array opened at line 4, column 16 is not closed)',
     });
-    expect(jsonSyntaxError('{"text": "unfinished')).toBe('the JSON is cut short inside a string: it ends at line 1, column 21 (the string opened at line 1, column 10 is not closed)');
+    expect(jsonSyntaxError('{"text": "unfinished')).toBe(
+      'the JSON is cut short inside a string: it ends at line 1, column 21 (the string opened at line 1, column 10 is not closed)',
+    );
     expect(jsonSyntaxError('')).toBe('the file holds no JSON value; it ends at line 1, column 1');
   });
 
   it('names the line and column of a character that does not belong', () => {
     expect(jsonSyntaxError('{\n  "a": 1,\n  "b": x\n}')).toBe('unexpected "x" (expected a value) at line 3, column 8');
-    expect(jsonSyntaxError('{"a": 1 "b": 2}')).toBe('unexpected """ (expected \',\' or \'}\') at line 1, column 9');
+    expect(jsonSyntaxError('{"a": 1 "b": 2}')).toBe("unexpected \"\"\" (expected ',' or '}') at line 1, column 9");
     expect(jsonSyntaxError('[1, 2]]')).toBe('unexpected "]" after the end of the JSON value at line 1, column 7');
     expect(jsonSyntaxError('{"a\nb": 1}')).toMatch(/^a line break or control character inside a string .* at line 1, column 4$/);
   });

@@ -25,7 +25,10 @@ describe('withBlockLanguages', () => {
   });
 
   it('sets a language once per nesting, and marks an English block inside a Persian one as unknown', () => {
-    const root: Root = { type: 'root', children: [el('ul', el('li', text('تأمین‌کنندگان باید گذرواژه‌ها را عوض کنند'), el('p', text('Every vendor, every year'))))] };
+    const root: Root = {
+      type: 'root',
+      children: [el('ul', el('li', text('تأمین‌کنندگان باید گذرواژه‌ها را عوض کنند'), el('p', text('Every vendor, every year'))))],
+    };
     expect(langs(withBlockLanguages(root, BLOCKS))).toEqual(['ul:fa', 'li:-', 'p:']);
   });
 

@@ -44,7 +44,7 @@ export function readScript(text: string): ScriptReading {
     else if (URDU_ONLY.has(ch)) urdu++;
   }
   const arabicScript = letters > 0 && arabic / letters >= MAJORITY;
-  if (!arabicScript || urdu > 0 || (persian > 0) === (arabicOnly > 0)) return { arabicScript, language: undefined };
+  if (!arabicScript || urdu > 0 || persian > 0 === arabicOnly > 0) return { arabicScript, language: undefined };
   return { arabicScript, language: persian > 0 ? 'fa' : 'ar' };
 }
 

@@ -23,7 +23,9 @@ const blockArb = fc
     dirKey: fc.constantFrom(0, 0, 0, 0, 90),
   })
   .map(({ u0, width, vTop, lineCount, size, rtl, dirKey }): Block => {
-    const lines = Array.from({ length: lineCount }, (_, k) => line(u0 * 5, (u0 + width) * 5 + 0.5, vTop * 5 + size * (k + 1), size, rtl && k % 2 === 0, dirKey));
+    const lines = Array.from({ length: lineCount }, (_, k) =>
+      line(u0 * 5, (u0 + width) * 5 + 0.5, vTop * 5 + size * (k + 1), size, rtl && k % 2 === 0, dirKey),
+    );
     return { lines, dirKey, u0: u0 * 5, u1: (u0 + width) * 5 + (width % 3 === 0 ? 0.5 : 0), vTop: vTop * 5, vBottom: vTop * 5 + size * lineCount };
   });
 

@@ -48,8 +48,16 @@ function furniture(blocks: Block[]): Int8Array {
     const gap = start(sorted[k] as number) - reach;
     if (height <= 2.5 * lineSize && gap > 2 * lineSize) for (const i of member) band[i] = value;
   };
-  mark([...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop), true, -1);
-  mark([...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom), false, 1);
+  mark(
+    [...ids].sort((a, b) => (blocks[a] as Block).vTop - (blocks[b] as Block).vTop),
+    true,
+    -1,
+  );
+  mark(
+    [...ids].sort((a, b) => (blocks[b] as Block).vBottom - (blocks[a] as Block).vBottom),
+    false,
+    1,
+  );
   // heads and feet that the lines already told (page-furniture.ts): nearer the body than this rule sees
   blocks.forEach((b, i) => {
     if (b.band) band[i] = b.band;
@@ -67,7 +75,7 @@ class ReadyHeap {
   push(x: number): void {
     const h = this.items;
     h.push(x);
-    for (let i = h.length - 1; i > 0; ) {
+    for (let i = h.length - 1; i > 0;) {
       const p = (i - 1) >> 1;
       if (!this.less(h[i] as number, h[p] as number)) break;
       [h[i], h[p]] = [h[p] as number, h[i] as number];
@@ -80,7 +88,7 @@ class ReadyHeap {
     const last = h.pop() as number;
     if (h.length > 0) {
       h[0] = last;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;

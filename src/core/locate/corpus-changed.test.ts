@@ -25,12 +25,14 @@ function changes(text: string): { quote: string; kind: string; said: string; pri
   if (number) {
     const was = number[1]!;
     const now = String(Number(was) + (Number(was) % 10 === 9 ? -3 : 3));
-    const kind = /^(1[89]|20)\d\d$/u.test(was) || /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w*\s*$/u.test(text.slice(0, number.index)) ? 'date' : 'number';
+    const kind =
+      /^(1[89]|20)\d\d$/u.test(was) || /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w*\s*$/u.test(text.slice(0, number.index)) ? 'date' : 'number';
     out.push({ quote: text.slice(0, number.index) + now + text.slice(number.index + was.length), kind, said: now, printed: was });
   }
   // a capitalized word inside the sentence (a name), replaced by another name
   const name = /(?<=[a-z0-9,;]\s)([A-Z][a-z]{3,})(?=[\s,.])/u.exec(text);
-  if (name) out.push({ quote: text.slice(0, name.index) + 'Zanzibar' + text.slice(name.index + name[1]!.length), kind: 'entity', said: 'Zanzibar', printed: name[1]! });
+  if (name)
+    out.push({ quote: text.slice(0, name.index) + 'Zanzibar' + text.slice(name.index + name[1]!.length), kind: 'entity', said: 'Zanzibar', printed: name[1]! });
   return out;
 }
 

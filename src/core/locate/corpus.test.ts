@@ -74,7 +74,20 @@ async function scoreDocument(data: Uint8Array, t: Truth): Promise<Row> {
   const index = new TextIndex(pdf.pageCount);
   const locate = (quote: string, page?: number): Promise<LocateResult> =>
     locateInDocument({ pageCount: pdf.pageCount, getPageText: pdf.getPageText, quote, index, ...(page ? { page } : {}) });
-  const row: Row = { file: t.file, unique: 0, onPage: 0, iouOk: 0, repeated: 0, repeatedOnPage: 0, noHintOk: 0, shuffledFound: 0, meanIoU: 0, ms: 0, exact: 0, stray: 0 };
+  const row: Row = {
+    file: t.file,
+    unique: 0,
+    onPage: 0,
+    iouOk: 0,
+    repeated: 0,
+    repeatedOnPage: 0,
+    noHintOk: 0,
+    shuffledFound: 0,
+    meanIoU: 0,
+    ms: 0,
+    exact: 0,
+    stray: 0,
+  };
   let iouSum = 0;
   for (const q of t.quotes ?? []) {
     const r = await locate(q.text, q.page);
@@ -105,7 +118,11 @@ async function scoreDocument(data: Uint8Array, t: Truth): Promise<Row> {
   return row;
 }
 
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.truth.json')).sort() : [];
+const files = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.truth.json'))
+      .sort()
+  : [];
 
 describe.skipIf(corpus === null)('corpus (../shared/corpus)', () => {
   const rows: Row[] = [];
@@ -149,7 +166,7 @@ function writeBench(table: string): void {
     `Corpus: \`../shared/corpus\` (pdf.js test PDFs), pdfjs-dist 6.3.289 text layer, page hints given; "no hint" reruns unique quotes without one.`,
     'IoU: per page, union area of our rects vs the truth rects; averaged over the truth pages and any extra page highlighted.',
     'Quotes that occur more than once are scored on the page only ("repeated on page"). "shuffled found" counts word-shuffled',
-    'versions of each file\'s longest quote (3 seeds) that were wrongly found (must be 0).',
+    "versions of each file's longest quote (3 seeds) that were wrongly found (must be 0).",
     '',
     table,
     '',
@@ -163,9 +180,15 @@ describe('generated layouts (scripts/layout-fixtures)', () => {
       const { bytes, truth } = await build();
       const row = await scoreDocument(bytes, truth);
       const n = truth.quotes.length;
-      expect({ file: row.file, onPage: row.onPage, iouOk: row.iouOk, noHintOk: row.noHintOk, exact: row.exact, stray: row.stray, shuffledFound: row.shuffledFound }).toEqual(
-        { file: truth.file, onPage: n, iouOk: n, noHintOk: n, exact: n, stray: 0, shuffledFound: 0 },
-      );
+      expect({
+        file: row.file,
+        onPage: row.onPage,
+        iouOk: row.iouOk,
+        noHintOk: row.noHintOk,
+        exact: row.exact,
+        stray: row.stray,
+        shuffledFound: row.shuffledFound,
+      }).toEqual({ file: truth.file, onPage: n, iouOk: n, noHintOk: n, exact: n, stray: 0, shuffledFound: 0 });
     }
   });
 });

@@ -53,7 +53,7 @@ describe('differences: the kind of each change, both ways', () => {
       ['the data base is encrypted', 'the database is encrypted'],
       ['keys, when rotated, are logged', 'keys when rotated are logged'],
       ['The Policy Applies', 'the policy applies'],
-      ["it does not apply", "it doesn't apply"],
+      ['it does not apply', "it doesn't apply"],
       ['it cannot be shared', "it can't be shared"],
       ['end-to-end encryption', 'end-to- end encryption'],
       ['a total of 1 500 units', 'a total of 1500 units'],
@@ -92,21 +92,42 @@ describe('differences: the kind of each change, both ways', () => {
 
   it('shows a number with its unit, and a missing word with its neighbours', () => {
     expect(diff('within 72 hours of discovery', 'within 24 hours of discovery')).toEqual([{ kind: 'number', quote: '72 hours', document: '24 hours' }]);
-    expect(diff('the office is located in Texas', 'the office is not located in Texas')).toEqual([{ kind: 'negation', quote: 'is located', document: 'is not located' }]);
+    expect(diff('the office is located in Texas', 'the office is not located in Texas')).toEqual([
+      { kind: 'negation', quote: 'is located', document: 'is not located' },
+    ]);
   });
 });
 
 // Properties over generated sentences: whatever the words, a changed number is always caught and named with both
 // values, and a sentence against itself never differs.
-const word = fc.constantFrom('policy', 'vendor', 'records', 'must', 'be', 'kept', 'for', 'the', 'company', 'data', 'encrypted', 'after', 'review', 'each', 'year', 'staff');
+const word = fc.constantFrom(
+  'policy',
+  'vendor',
+  'records',
+  'must',
+  'be',
+  'kept',
+  'for',
+  'the',
+  'company',
+  'data',
+  'encrypted',
+  'after',
+  'review',
+  'each',
+  'year',
+  'staff',
+);
 const sentence = fc.array(word, { minLength: 4, maxLength: 14 });
 
 describe('differences: properties', () => {
   it('a sentence never differs from itself', () => {
-    fc.assert(fc.property(sentence, fc.integer({ min: 0, max: 99_999 }), (words, n) => {
-      const text = [...words.slice(0, 2), String(n), ...words.slice(2)].join(' ');
-      expect(diff(text, text)).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(sentence, fc.integer({ min: 0, max: 99_999 }), (words, n) => {
+        const text = [...words.slice(0, 2), String(n), ...words.slice(2)].join(' ');
+        expect(diff(text, text)).toEqual([]);
+      }),
+    );
   });
 
   it('a changed number is a number difference, with both values, in both directions', () => {

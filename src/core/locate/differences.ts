@@ -55,7 +55,6 @@ export interface DiffRun {
   difference?: Difference;
 }
 
-
 /**
  * Aligns every quote token against the document tokens, whose leading and trailing words are free to skip (the
  * document side is the matched passage with a few words of margin). Needleman–Wunsch with the fuzzy matcher's word
@@ -102,7 +101,29 @@ function similarity(a: DiffToken, b: DiffToken): number {
 // ---------------------------------------------------------------------------------------------------------------
 // What a word is.
 
-const NEGATORS = new Set(['not', 'no', 'never', 'none', 'nor', 'neither', 'nobody', 'nothing', 'nowhere', 'without', 'cannot', 'نه', 'نمی', 'هرگز', 'نیست', 'نباید', 'لا', 'لم', 'لن', 'ليس', 'ليست']);
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nor',
+  'neither',
+  'nobody',
+  'nothing',
+  'nowhere',
+  'without',
+  'cannot',
+  'نه',
+  'نمی',
+  'هرگز',
+  'نیست',
+  'نباید',
+  'لا',
+  'لم',
+  'لن',
+  'ليس',
+  'ليست',
+]);
 const CONTRACTION = /n['’]t$/iu;
 
 function isNegator(t: DiffToken): boolean {
@@ -120,18 +141,102 @@ function expand(t: DiffToken): string {
 }
 
 const MONTHS = new Set([
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'monday', 'tuesday', 'wednesday',
-  'thursday', 'friday', 'saturday', 'sunday', 'فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور', 'مهر', 'آبان',
-  'آذر', 'دی', 'بهمن', 'اسفند',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'فروردین',
+  'اردیبهشت',
+  'خرداد',
+  'تیر',
+  'مرداد',
+  'شهریور',
+  'مهر',
+  'آبان',
+  'آذر',
+  'دی',
+  'بهمن',
+  'اسفند',
 ]);
 
 const NUMBER_WORDS = new Set([
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen',
-  'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty', 'thirty', 'forty', 'fifty', 'sixty',
-  'seventy', 'eighty', 'ninety', 'hundred', 'thousand', 'million', 'billion', 'trillion', 'dozen', 'half', 'twice',
-  'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'once', 'double',
-  'triple', 'quarter',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'sixty',
+  'seventy',
+  'eighty',
+  'ninety',
+  'hundred',
+  'thousand',
+  'million',
+  'billion',
+  'trillion',
+  'dozen',
+  'half',
+  'twice',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'once',
+  'double',
+  'triple',
+  'quarter',
 ]);
 
 // Units and what each measures: "72 hours" and "72 days" differ in unit, "percent" and "%" do not.
@@ -234,7 +339,40 @@ function isEntity(t: DiffToken): boolean {
   return !t.sentenceStart && /^\p{Lu}/u.test(letters) && !FUNCTION_WORDS.has(t.key);
 }
 
-const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'in', 'on', 'at', 'of', 'for', 'and', 'or', 'but', 'to', 'by', 'with', 'as', 'is', 'are', 'was', 'were', 'be', 'i', 'we', 'they', 'he', 'she', 'you']);
+const FUNCTION_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'its',
+  'in',
+  'on',
+  'at',
+  'of',
+  'for',
+  'and',
+  'or',
+  'but',
+  'to',
+  'by',
+  'with',
+  'as',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'i',
+  'we',
+  'they',
+  'he',
+  'she',
+  'you',
+]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Harmless differences.
@@ -242,7 +380,13 @@ const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'thos
 /** Characters a text layer or an OCR engine confuses, folded to one form ("rn" ≡ "m", "l" ≡ "1", "O" ≡ "0"). */
 function confusionFold(s: string): string {
   // heh doachashmee for heh: an Arabic text layer's choice of form, not a different letter
-  return s.replace(/\u06BE/gu, '\u0647').replace(/rn/gu, 'm').replace(/cl/gu, 'd').replace(/vv/gu, 'w').replace(/[1il|!]/gu, 'l').replace(/0/gu, 'o');
+  return s
+    .replace(/\u06BE/gu, '\u0647')
+    .replace(/rn/gu, 'm')
+    .replace(/cl/gu, 'd')
+    .replace(/vv/gu, 'w')
+    .replace(/[1il|!]/gu, 'l')
+    .replace(/0/gu, 'o');
 }
 
 const ARABIC = /^\p{sc=Arabic}+$/u;

@@ -56,7 +56,7 @@ export function findInPage(page: IndexedPage, query: FindQuery, limit = MAX_MATC
   const out: Span[] = [];
   if (!key || page.key.length < key.length) return out;
   const bounds = query.options.wholeWords ? wordBounds(page) : null;
-  for (let s = page.key.indexOf(key); s >= 0 && out.length < limit; ) {
+  for (let s = page.key.indexOf(key); s >= 0 && out.length < limit;) {
     const e = s + key.length;
     let ok = !bounds || (bounds.starts.has(s) && bounds.ends.has(e) && sameWordBreaks(bounds.starts, s, e, query.wordStarts));
     if (ok && query.options.matchCase) {

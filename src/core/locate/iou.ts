@@ -36,6 +36,10 @@ function pageIoU(a: Box[], b: Box[]): number {
 export function quoteIoU(truth: Box[], got: Box[]): number {
   const pages = new Set([...truth.map((r) => r.page), ...got.map((r) => r.page)]);
   let total = 0;
-  for (const p of pages) total += pageIoU(truth.filter((r) => r.page === p), got.filter((r) => r.page === p));
+  for (const p of pages)
+    total += pageIoU(
+      truth.filter((r) => r.page === p),
+      got.filter((r) => r.page === p),
+    );
   return pages.size ? total / pages.size : 0;
 }

@@ -43,8 +43,14 @@ describe('locate: a changed quote is the closest passage, with what differs', ()
 
   it('a negation and a name', () => {
     const index = indexed();
-    expect(locateInIndex(index, 'Logs of key management use must not be kept for at least 12 months', { page: 1 }).closest?.differences[0]?.kind).toBe('negation');
-    expect(locateInIndex(index, 'The office in Chicago reviews every report', { page: 1 }).closest?.differences[0]).toMatchObject({ kind: 'entity', quote: 'Chicago', document: 'Boston' });
+    expect(locateInIndex(index, 'Logs of key management use must not be kept for at least 12 months', { page: 1 }).closest?.differences[0]?.kind).toBe(
+      'negation',
+    );
+    expect(locateInIndex(index, 'The office in Chicago reviews every report', { page: 1 }).closest?.differences[0]).toMatchObject({
+      kind: 'entity',
+      quote: 'Chicago',
+      document: 'Boston',
+    });
   });
 
   it('what the document lacks: a word the quote added has no box to mark', () => {
@@ -62,22 +68,43 @@ describe('locate: a changed quote is the closest passage, with what differs', ()
 });
 
 describe('locate: properties', () => {
-  const words = fc.constantFrom('vendor', 'records', 'retained', 'company', 'policy', 'review', 'backup', 'annual', 'staff', 'office', 'security', 'access', 'systems', 'quarterly');
+  const words = fc.constantFrom(
+    'vendor',
+    'records',
+    'retained',
+    'company',
+    'policy',
+    'review',
+    'backup',
+    'annual',
+    'staff',
+    'office',
+    'security',
+    'access',
+    'systems',
+    'quarterly',
+  );
 
   it('any sentence with one number changed is not found, and the change is named with both values', () => {
     fc.assert(
-      fc.property(fc.array(words, { minLength: 8, maxLength: 20 }), fc.integer({ min: 2, max: 9_999 }), fc.integer({ min: 2, max: 9_999 }), fc.nat(), (ws, a, b, at) => {
-        fc.pre(a !== b);
-        const i = 3 + (at % (ws.length - 3));
-        const make = (n: number) => [...ws.slice(0, i), String(n), ...ws.slice(i)].join(' ');
-        const index = indexed(`${make(a)}. Nothing else is said here about it.`);
-        const r = locateInIndex(index, make(b), { page: 1 });
-        expect(r.found).toBe(false);
-        const numeric = r.closest?.differences.find((d) => d.kind === 'number' || d.kind === 'date');
-        expect(numeric?.quote).toContain(String(b));
-        expect(numeric?.document).toContain(String(a));
-        expect(locateInIndex(index, make(a), { page: 1 })).toMatchObject({ found: true, match: 'exact' });
-      }),
+      fc.property(
+        fc.array(words, { minLength: 8, maxLength: 20 }),
+        fc.integer({ min: 2, max: 9_999 }),
+        fc.integer({ min: 2, max: 9_999 }),
+        fc.nat(),
+        (ws, a, b, at) => {
+          fc.pre(a !== b);
+          const i = 3 + (at % (ws.length - 3));
+          const make = (n: number) => [...ws.slice(0, i), String(n), ...ws.slice(i)].join(' ');
+          const index = indexed(`${make(a)}. Nothing else is said here about it.`);
+          const r = locateInIndex(index, make(b), { page: 1 });
+          expect(r.found).toBe(false);
+          const numeric = r.closest?.differences.find((d) => d.kind === 'number' || d.kind === 'date');
+          expect(numeric?.quote).toContain(String(b));
+          expect(numeric?.document).toContain(String(a));
+          expect(locateInIndex(index, make(a), { page: 1 })).toMatchObject({ found: true, match: 'exact' });
+        },
+      ),
       { numRuns: 60 },
     );
   });

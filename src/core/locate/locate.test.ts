@@ -81,7 +81,10 @@ describe('locator', () => {
   );
 
   it('keeps columns apart and bridges a cross-column quote', () => {
-    const page = syntheticPage(1, [...left, ...right].sort((a, b) => b.y - a.y)); // drawn interleaved
+    const page = syntheticPage(
+      1,
+      [...left, ...right].sort((a, b) => b.y - a.y),
+    ); // drawn interleaved
     const idx = indexOf(page);
     const r = locateInIndex(idx, 'traditional compilers need to emit generic code that can handle all possible', { page: 1 });
     expect(r.found).toBe(true);
@@ -111,8 +114,7 @@ describe('locator', () => {
   });
 
   it('tolerates characters misread inside words (fuzzy), but not a changed word, nor shuffled words', () => {
-    const text =
-      'Geography is more than just memorizing locations; it is the study of places and the relationships between people and their environments.';
+    const text = 'Geography is more than just memorizing locations; it is the study of places and the relationships between people and their environments.';
     const idx = indexOf(syntheticPage(1, flowText(text)));
     const ocr = locateInIndex(idx, 'Geography is more than just memorlzing locations; it is the study of places and the re1ationships', { page: 1 });
     expect(ocr).toMatchObject({ found: true, match: 'approximate', differences: [] });
@@ -195,7 +197,12 @@ describe('locator properties', () => {
   it('never throws on arbitrary strings', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 40 }), { maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 60 }), (lines, quote) => {
-        const idx = indexOf(syntheticPage(1, lines.map((text, i) => ({ text, x: 72, y: 700 - 12 * i }))));
+        const idx = indexOf(
+          syntheticPage(
+            1,
+            lines.map((text, i) => ({ text, x: 72, y: 700 - 12 * i })),
+          ),
+        );
         const r = locateInIndex(idx, quote, { page: 1 });
         expect(typeof r.found).toBe('boolean');
       }),

@@ -149,7 +149,16 @@ function judge(index: TextIndex, q: Query, c: Candidate, opts: LocateOptions): L
   const runs = diffRuns(q.tokens, doc, alignTokens(q.tokens, doc));
   const differences: LocatedDifference[] = runs.flatMap((r) =>
     r.difference
-      ? [{ ...r.difference, rects: spansToRects(index.pages, r.docTokens.map((i) => ({ page: words[i]!.page, k0: words[i]!.k0, k1: words[i]!.k1 })), opts.measure) }]
+      ? [
+          {
+            ...r.difference,
+            rects: spansToRects(
+              index.pages,
+              r.docTokens.map((i) => ({ page: words[i]!.page, k0: words[i]!.k0, k1: words[i]!.k1 })),
+              opts.measure,
+            ),
+          },
+        ]
       : [],
   );
   const clean = differences.length === 0;

@@ -66,7 +66,8 @@ export function foldChar(ch: string): string {
   const cached = foldCache.get(ch);
   if (cached !== undefined) return cached;
   let out = '';
-  if (ch === '\u00AD') out = ''; // soft hyphen: invisible, always removed
+  if (ch === '\u00AD')
+    out = ''; // soft hyphen: invisible, always removed
   else if (SPACE.test(ch)) out = SPACE_MARK;
   else if (DASHES.test(ch)) out = HYPHEN_MARK;
   else {
@@ -166,4 +167,3 @@ export function punctSignature(raw: string): string {
   }
   return out;
 }
-

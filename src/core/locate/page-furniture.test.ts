@@ -48,7 +48,10 @@ describe('running heads and feet, line by line', () => {
           runs.splice(8 * (from + 1), 0, foot);
           const index = new TextIndex(1);
           index.addPage({ ...syntheticPage(1, []), runs });
-          const quote = `${words(7, from).split(' ').slice(2).join(' ')} ${words(0, from + 1).split(' ').slice(0, 2).join(' ')}`;
+          const quote = `${words(7, from).split(' ').slice(2).join(' ')} ${words(0, from + 1)
+            .split(' ')
+            .slice(0, 2)
+            .join(' ')}`;
           const r = locateInIndex(index, quote, { page: 1 });
           expect(r.score).toBe(1);
           expect(r.rects).toHaveLength(2);

@@ -36,7 +36,10 @@ export function passageWords(win: Window, spans: readonly Span[], margin: number
     // clipped to its piece: a match may start or end inside a word (CJK has no spaces; a quote may cut a word).
     picked = spans.flatMap((span) => all.flatMap((x, at) => (touches(x, span) ? [{ at, span }] : [])));
   }
-  const sizes = picked.map(({ at }) => sizeOf(all[at]!)).filter((s) => s > 0).sort((a, b) => a - b);
+  const sizes = picked
+    .map(({ at }) => sizeOf(all[at]!))
+    .filter((s) => s > 0)
+    .sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
   return picked.map(({ at, span }) => {
     const { p } = all[at]!;

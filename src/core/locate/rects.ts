@@ -60,13 +60,7 @@ function substringFractions(run: TextRun, style: FontStyle | undefined, i: numbe
  * descent to ascent. One box per visually contiguous piece (two or more only when a direction change inside the
  * run splits the substring). Works for any run direction; the results are axis-aligned.
  */
-export function substringBoxes(
-  pageText: Pick<PageText, 'page' | 'frame' | 'styles'>,
-  run: TextRun,
-  i: number,
-  j: number,
-  measure?: MeasureText,
-): Box[] {
+export function substringBoxes(pageText: Pick<PageText, 'page' | 'frame' | 'styles'>, run: TextRun, i: number, j: number, measure?: MeasureText): Box[] {
   const frame = runFrame(run);
   if (!frame) return [];
   const { e, f, dx, dy, size, length: width, vertical } = frame;
@@ -106,13 +100,7 @@ export function substringBoxes(
 }
 
 /** The canonical box around all of run.str[i, j) (the union of its pieces), or null when it is empty. */
-export function substringBox(
-  pageText: Pick<PageText, 'page' | 'frame' | 'styles'>,
-  run: TextRun,
-  i: number,
-  j: number,
-  measure?: MeasureText,
-): Box | null {
+export function substringBox(pageText: Pick<PageText, 'page' | 'frame' | 'styles'>, run: TextRun, i: number, j: number, measure?: MeasureText): Box | null {
   const boxes = substringBoxes(pageText, run, i, j, measure);
   return boxes.length ? boxes.reduce(union) : null;
 }

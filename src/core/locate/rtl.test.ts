@@ -62,14 +62,18 @@ describe('bidi layout of one run', () => {
   });
 
   it('carries pdf.js run directions into the core', () => {
-    const page = toPageText(1, { view: [0, 0, 612, 792], rotate: 0 }, {
-      items: [
-        { str: 'שלום', dir: 'rtl', transform: [10, 0, 0, 10, 100, 700], width: 20, height: 10, hasEOL: false },
-        { str: 'hello', dir: 'ltr', transform: [10, 0, 0, 10, 200, 700], width: 25, height: 10, hasEOL: false },
-        { str: 'x', dir: 'sideways', transform: [10, 0, 0, 10, 300, 700], width: 5, height: 10, hasEOL: false },
-      ],
-      styles: {},
-    });
+    const page = toPageText(
+      1,
+      { view: [0, 0, 612, 792], rotate: 0 },
+      {
+        items: [
+          { str: 'שלום', dir: 'rtl', transform: [10, 0, 0, 10, 100, 700], width: 20, height: 10, hasEOL: false },
+          { str: 'hello', dir: 'ltr', transform: [10, 0, 0, 10, 200, 700], width: 25, height: 10, hasEOL: false },
+          { str: 'x', dir: 'sideways', transform: [10, 0, 0, 10, 300, 700], width: 5, height: 10, hasEOL: false },
+        ],
+        styles: {},
+      },
+    );
     expect(page.runs.map((r) => r.dir)).toEqual(['rtl', 'ltr', undefined]);
   });
 });
@@ -106,10 +110,7 @@ function truth(fx: RtlFixture, c: Case) {
     const head = c.quote.slice(0, cut).trimEnd();
     const tail = c.quote.slice(cut).trimStart();
     if (text.endsWith(head) && next.startsWith(tail)) {
-      return [
-        ...expectedBoxes(fx, c.line, text.length - head.length, text.length),
-        ...expectedBoxes(fx, c.line + 1, 0, tail.length),
-      ];
+      return [...expectedBoxes(fx, c.line, text.length - head.length, text.length), ...expectedBoxes(fx, c.line + 1, 0, tail.length)];
     }
   }
   throw new Error(`quote not on line ${c.line}: ${c.quote}`);

@@ -29,11 +29,7 @@ export function syntheticRun(line: SyntheticLine): TextRun {
   };
 }
 
-export function syntheticPage(
-  page: number,
-  lines: SyntheticLine[],
-  opts: { view?: [number, number, number, number]; rotate?: number } = {},
-): PageText {
+export function syntheticPage(page: number, lines: SyntheticLine[], opts: { view?: [number, number, number, number]; rotate?: number } = {}): PageText {
   return {
     page,
     frame: { view: opts.view ?? [0, 0, 612, 792], rotate: opts.rotate ?? 0 },
@@ -43,10 +39,7 @@ export function syntheticPage(
 }
 
 /** Lays out paragraphs of text as left-aligned lines of at most `perLine` characters from the top of the page. */
-export function flowText(
-  text: string,
-  opts: { x?: number; top?: number; size?: number; leading?: number; perLine?: number } = {},
-): SyntheticLine[] {
+export function flowText(text: string, opts: { x?: number; top?: number; size?: number; leading?: number; perLine?: number } = {}): SyntheticLine[] {
   const size = opts.size ?? 10;
   const leading = opts.leading ?? size * 1.2;
   const perLine = opts.perLine ?? 60;

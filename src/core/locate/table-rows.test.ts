@@ -91,9 +91,7 @@ describe('table rows', () => {
 
   it('finds any stretch of any row, whatever order the cells are drawn in', () => {
     // all of one length, so that a quote can only match whole cells (no "a3" inside "a30")
-    const token = fc
-      .tuple(fc.constantFrom('a', 'b', 'k', 'm', 'x'), fc.integer({ min: 0, max: 9999 }))
-      .map(([l, n]) => `${l}${String(n).padStart(4, '0')}`);
+    const token = fc.tuple(fc.constantFrom('a', 'b', 'k', 'm', 'x'), fc.integer({ min: 0, max: 9999 })).map(([l, n]) => `${l}${String(n).padStart(4, '0')}`);
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 8 }),
@@ -114,7 +112,10 @@ describe('table rows', () => {
             const j = (draws.next().value as number) % (i + 1);
             [drawn[i], drawn[j]] = [drawn[j] as Cell, drawn[i] as Cell];
           }
-          const quote = row.slice(from, to).map((c) => c.text).join(' ');
+          const quote = row
+            .slice(from, to)
+            .map((c) => c.text)
+            .join(' ');
           const r = locateInIndex(indexOf(drawn), quote, { page: 1 });
           expect(r.score).toBe(1);
           near(r.rects, row.slice(from, to).map(box));

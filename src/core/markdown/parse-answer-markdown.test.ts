@@ -3,8 +3,7 @@ import { parseAnswerMarkdown, parseMayBeSlow, plainAnswerMarkdown } from './pars
 import { cpuMs } from '../../testing/cpu-time.ts';
 
 const raws = (text: string) => parseAnswerMarkdown(text).markers.map((g) => g.raw);
-const blocks = (text: string) =>
-  parseAnswerMarkdown(text).blocks.map((b) => (b.content ? '' : '!') + text.slice(b.start, b.end).trim());
+const blocks = (text: string) => parseAnswerMarkdown(text).blocks.map((b) => (b.content ? '' : '!') + text.slice(b.start, b.end).trim());
 
 describe('parseAnswerMarkdown: where a marker is a marker', () => {
   it('finds markers of every form in prose, with spans into the text', () => {
@@ -84,16 +83,7 @@ describe('parseAnswerMarkdown: content blocks', () => {
       '',
       '---',
     ].join('\n');
-    expect(blocks(text)).toEqual([
-      '!Heading [1]',
-      'Para one.\nwraps here.',
-      'item one',
-      'task two',
-      'quoted\n> more',
-      '!H1 | H2',
-      'a | b [2]',
-      '!Setext',
-    ]);
+    expect(blocks(text)).toEqual(['!Heading [1]', 'Para one.\nwraps here.', 'item one', 'task two', 'quoted\n> more', '!H1 | H2', 'a | b [2]', '!Setext']);
   });
 
   it('masks what is not prose without moving any offset', () => {
@@ -117,7 +107,10 @@ describe('parseAnswerMarkdown: pathological input stays linear', () => {
       const time = (text: string) => {
         let best = Infinity;
         for (let i = 0; i < 2; i++) {
-          best = Math.min(best, cpuMs(() => parseAnswerMarkdown(text)));
+          best = Math.min(
+            best,
+            cpuMs(() => parseAnswerMarkdown(text)),
+          );
         }
         return best;
       };

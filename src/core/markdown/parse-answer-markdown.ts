@@ -98,7 +98,8 @@ function restoreReplaced(tree: Root, replaced: Map<number, string>) {
       // A text node's value is its source slice unless it holds escapes or entities; only then can we map offsets.
       if (node.value.length !== end.offset - start.offset) continue;
       let value = node.value;
-      for (const [at, ch] of replaced) if (at >= start.offset && at < end.offset) value = value.slice(0, at - start.offset) + ch + value.slice(at - start.offset + 1);
+      for (const [at, ch] of replaced)
+        if (at >= start.offset && at < end.offset) value = value.slice(0, at - start.offset) + ch + value.slice(at - start.offset + 1);
       node.value = value;
     } else if ('children' in node) for (const child of node.children) stack.push(child);
   }

@@ -126,9 +126,7 @@ export function buildAnswerModel(answer: Answer, locale?: string, parsed?: Parse
 /** A copy of the fields we read, with anything of the wrong type replaced by an empty value. */
 function sanitize(answer: Answer): Answer {
   const a = (answer && typeof answer === 'object' ? answer : {}) as Partial<Answer>;
-  const sources = Array.isArray(a.sources)
-    ? a.sources.filter((s): s is Source => !!s && typeof s === 'object' && typeof (s as Source).id === 'string')
-    : [];
+  const sources = Array.isArray(a.sources) ? a.sources.filter((s): s is Source => !!s && typeof s === 'object' && typeof (s as Source).id === 'string') : [];
   const citations = Array.isArray(a.citations)
     ? a.citations.filter((c) => !!c && typeof c === 'object' && typeof c.n === 'number' && typeof c.sourceId === 'string')
     : undefined;

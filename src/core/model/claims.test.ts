@@ -49,7 +49,11 @@ describe('extractClaims: English', () => {
   });
 
   it('keeps a marker written after the period with the sentence before it', () => {
-    for (const text of ['Vendors must use MFA. [1] Logs are kept.', 'Vendors must use MFA.[1] Logs are kept.', 'Vendors must use MFA. [1][2]\nLogs are kept.']) {
+    for (const text of [
+      'Vendors must use MFA. [1] Logs are kept.',
+      'Vendors must use MFA.[1] Logs are kept.',
+      'Vendors must use MFA. [1][2]\nLogs are kept.',
+    ]) {
       const claims = extractClaims(text);
       expect(claims).toHaveLength(2);
       expect(claims[0]!.text.startsWith('Vendors must use MFA.')).toBe(true);

@@ -59,7 +59,7 @@ function sentenceSplitter(locale: string | undefined): Segment {
       const cuts: number[] = [];
       // V8's segmenter slows down superlinearly on long strings: feed it windows cut after a full stop and a space
       // (where it would cut anyway), which keeps a long single paragraph linear.
-      for (let from = 0; from < str.length; ) {
+      for (let from = 0; from < str.length;) {
         const to = windowEnd(str, from);
         if (from > 0) cuts.push(from);
         for (const part of s.segment(str.slice(from, to))) if (part.index > 0) cuts.push(from + part.index);

@@ -20,9 +20,7 @@ export interface TextSegment {
  * ignored (an adapter bug must not hide the reasoning).
  */
 export function spanSegments(text: string, spans: readonly CitationSpan[]): TextSegment[] {
-  const usable = spans
-    .map((s) => ({ span: s, start: clamp(s.answerStart, text.length), end: clamp(s.answerEnd, text.length) }))
-    .filter((s) => s.start < s.end);
+  const usable = spans.map((s) => ({ span: s, start: clamp(s.answerStart, text.length), end: clamp(s.answerEnd, text.length) })).filter((s) => s.start < s.end);
   const cuts = [...new Set([0, text.length, ...usable.flatMap((s) => [s.start, s.end])])].sort((a, b) => a - b);
   const segments: TextSegment[] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {

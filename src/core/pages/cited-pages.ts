@@ -130,7 +130,10 @@ function foundRange(status: CitationStatus | undefined, named: readonly number[]
 }
 
 /** For each citation, the pages the review's checks (`statuses` by source id) found its quote on elsewhere, or null. */
-export function foundPagesOf(citations: readonly PageCitation[], statuses: Readonly<Record<string, { status: CitationStatus } | undefined>>): (number[] | null)[] {
+export function foundPagesOf(
+  citations: readonly PageCitation[],
+  statuses: Readonly<Record<string, { status: CitationStatus } | undefined>>,
+): (number[] | null)[] {
   return citations.map((c) => {
     const range = foundRange(statuses[c.sourceId]?.status, c.pages);
     if (!range) return null;

@@ -46,7 +46,13 @@ export function safeOutlineUrl(url: unknown): string | null {
 }
 
 function cleanTitle(title: unknown): string {
-  const text = typeof title === 'string' ? title.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim() : '';
+  const text =
+    typeof title === 'string'
+      ? title
+          .replace(/\p{Cc}+/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   if (!text) return '(untitled)';
   return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1)}…` : text;
 }

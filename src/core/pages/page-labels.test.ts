@@ -40,14 +40,20 @@ describe('resolvePageLabel', () => {
 
   it('always resolves each page of a document with unique labels to that page', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }).filter((s) => s.trim() === s && s !== ''), { minLength: 1, maxLength: 40 }), (labels) => {
-        labels.forEach((label, i) => {
-          const r = resolvePageLabel(labels, label, labels.length);
-          // A label equal to another only after folding may be ambiguous, never another single page.
-          if (r.kind === 'page') expect(r.page).toBe(i + 1);
-          else expect(r.kind).not.toBe('unknown');
-        });
-      }),
+      fc.property(
+        fc.uniqueArray(
+          fc.string({ minLength: 1, maxLength: 6 }).filter((s) => s.trim() === s && s !== ''),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (labels) => {
+          labels.forEach((label, i) => {
+            const r = resolvePageLabel(labels, label, labels.length);
+            // A label equal to another only after folding may be ambiguous, never another single page.
+            if (r.kind === 'page') expect(r.page).toBe(i + 1);
+            else expect(r.kind).not.toBe('unknown');
+          });
+        },
+      ),
     );
   });
 });

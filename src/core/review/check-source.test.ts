@@ -42,7 +42,10 @@ describe('checkSource: where the quote is', () => {
   });
 
   it('reports a quote with a word changed as differing, never approximate: the document’s words and what differs', async () => {
-    const c = await checkSource(doc(PAGES), source({ page: 4, quote: 'Vendors may keep backup copies of Company records for up to 90 days after the contract ends' }));
+    const c = await checkSource(
+      doc(PAGES),
+      source({ page: 4, quote: 'Vendors may keep backup copies of Company records for up to 90 days after the contract ends' }),
+    );
     expect(c.status.kind).toBe('differs');
     if (c.status.kind !== 'differs') return;
     expect(c.status.score).toBeGreaterThan(0.6);
@@ -53,12 +56,18 @@ describe('checkSource: where the quote is', () => {
   });
 
   it('reports a changed number as differing, with both numbers', async () => {
-    const c = await checkSource(doc(PAGES), source({ page: 4, quote: 'Vendors may keep backup copies of Company data for up to 30 days after the contract ends' }));
+    const c = await checkSource(
+      doc(PAGES),
+      source({ page: 4, quote: 'Vendors may keep backup copies of Company data for up to 30 days after the contract ends' }),
+    );
     expect(c.status).toMatchObject({ kind: 'differs', page: 4, differences: [{ kind: 'number', quote: '30 days', document: '90 days' }] });
   });
 
   it('reports characters misread inside a word as approximate: the words are there', async () => {
-    const c = await checkSource(doc(PAGES), source({ page: 4, quote: 'Vendors may keep backup copies of Cornpany data for up to 90 days after the contract ends' }));
+    const c = await checkSource(
+      doc(PAGES),
+      source({ page: 4, quote: 'Vendors may keep backup copies of Cornpany data for up to 90 days after the contract ends' }),
+    );
     expect(c.status.kind).toBe('approximate');
   });
 

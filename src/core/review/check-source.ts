@@ -102,12 +102,26 @@ function located(res: LocateResult, claimed: number[], text: string): CitationSt
 }
 
 function differs(closest: ClosestPassage, claimed: number[], text: string): CitationStatus {
-  const s: CitationStatus = { kind: 'differs', score: closest.score, page: closest.page, claimedPages: claimed, rects: closest.rects, text, differences: closest.differences };
+  const s: CitationStatus = {
+    kind: 'differs',
+    score: closest.score,
+    page: closest.page,
+    claimedPages: claimed,
+    rects: closest.rects,
+    text,
+    differences: closest.differences,
+  };
   if (closest.pageEnd !== undefined) s.pageEnd = closest.pageEnd;
   return s;
 }
 
-async function boxCheck(doc: DocumentText, index: TextIndex, source: Source, opts: CheckSourceOptions, config: ReviewConfig): Promise<BoxTextCheck | undefined> {
+async function boxCheck(
+  doc: DocumentText,
+  index: TextIndex,
+  source: Source,
+  opts: CheckSourceOptions,
+  config: ReviewConfig,
+): Promise<BoxTextCheck | undefined> {
   const boxes = validBoxes(source);
   if (boxes.length === 0) return undefined;
   const pages = [...new Set(boxes.map((b) => b.page))].filter((p) => p <= doc.pageCount).sort((a, b) => a - b);

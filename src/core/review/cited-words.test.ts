@@ -29,7 +29,11 @@ describe('citedWords with the claim’s own markers', () => {
 
   it('gives the same words as parsing each slice, for any sentences with markers', () => {
     const sentence = fc
-      .tuple(fc.constantFrom('Access', 'Each vendor', 'MFA, 30 days,'), fc.constantFrom('is required', 'is disabled', 'applies'), fc.constantFrom('[1]', '[2]', '[1][3]', '[2, 3]', ''))
+      .tuple(
+        fc.constantFrom('Access', 'Each vendor', 'MFA, 30 days,'),
+        fc.constantFrom('is required', 'is disabled', 'applies'),
+        fc.constantFrom('[1]', '[2]', '[1][3]', '[2, 3]', ''),
+      )
       .map(([a, b, m]) => `${a} ${b} ${m}.`);
     fc.assert(
       fc.property(fc.array(sentence, { minLength: 1, maxLength: 12 }), (sentences) => {

@@ -12,7 +12,13 @@ import { snippet } from './wording.ts';
 import type { CitationStatus, ReviewConfig, ReviewFlag, SourceCheck, SupportSummary } from './types.ts';
 
 /** A claim flag: its reason as data (`message`) and in English (`reason`). */
-function claimFlag(code: ReviewFlag['code'], severity: ReviewFlag['severity'], message: FlagMessage, evidence: ReviewFlag['evidence'], details?: ReviewFlag['details']): ReviewFlag {
+function claimFlag(
+  code: ReviewFlag['code'],
+  severity: ReviewFlag['severity'],
+  message: FlagMessage,
+  evidence: ReviewFlag['evidence'],
+  details?: ReviewFlag['details'],
+): ReviewFlag {
   const f: ReviewFlag = { code, severity, reason: reviewText(message), message, evidence };
   if (details) f.details = details;
   return f;
@@ -66,11 +72,23 @@ function judgeSupport(cs: CitedSource, claim: Claim, verdict: string): Backend {
   const model = snippet(s.checkedBy ?? '', 80);
   const reason = snippet(typeof s.reason === 'string' ? s.reason : '', 200);
   const said = verdict === 'supported' ? 'supported' : verdict === 'contradicted' ? 'contradicted' : 'not_enough_info';
-  const summary: SupportSummary = { score: null, by: 'judge', verdict: said === 'supported' ? 'supported' : said === 'contradicted' ? 'contradicted' : 'needs-look', model, missing: [] };
+  const summary: SupportSummary = {
+    score: null,
+    by: 'judge',
+    verdict: said === 'supported' ? 'supported' : said === 'contradicted' ? 'contradicted' : 'needs-look',
+    model,
+    missing: [],
+  };
   if (reason) summary.reason = reason;
   if (said === 'supported') return { judged: true, supported: true, summary };
   const message: FlagMessage = { kind: 'judge-verdict', model, verdict: said, reason };
-  const flag = claimFlag(said === 'contradicted' ? 'contradicted' : 'needs-look', said === 'contradicted' ? 'error' : 'info', message, evidenceFor([cs], claim), { verdict: said });
+  const flag = claimFlag(
+    said === 'contradicted' ? 'contradicted' : 'needs-look',
+    said === 'contradicted' ? 'error' : 'info',
+    message,
+    evidenceFor([cs], claim),
+    { verdict: said },
+  );
   return { judged: true, supported: false, summary, flag };
 }
 
@@ -90,11 +108,21 @@ function backendSupport(cs: CitedSource, claim: Claim, config: ReviewConfig): Ba
     const message: FlagMessage = { kind: 'backend-verdict', verdict, ...(score !== undefined && { score }) };
     const code = verdict === 'contradicted' ? 'contradicted' : 'unsupported';
     if (verdict === 'contradicted') summary.verdict = 'contradicted';
-    return { judged: true, supported: false, summary, flag: claimFlag(code, severity, message, evidence, { verdict, ...(score !== undefined ? { score } : {}) }) };
+    return {
+      judged: true,
+      supported: false,
+      summary,
+      flag: claimFlag(code, severity, message, evidence, { verdict, ...(score !== undefined ? { score } : {}) }),
+    };
   }
   if (score !== undefined && score < config.backendSupportFloor) {
     const message: FlagMessage = { kind: 'backend-score', score, threshold: config.backendSupportFloor };
-    return { judged: true, supported: false, summary, flag: claimFlag('unsupported', 'error', message, evidence, { score, threshold: config.backendSupportFloor }) };
+    return {
+      judged: true,
+      supported: false,
+      summary,
+      flag: claimFlag('unsupported', 'error', message, evidence, { score, threshold: config.backendSupportFloor }),
+    };
   }
   return { judged: true, supported: true, summary: { ...summary, verdict: 'supported' } };
 }
@@ -110,7 +138,12 @@ function evidenceFor(group: readonly CitedSource[], claim: Claim): ReviewFlag['e
     answerEnd: first.citation.answerEnd,
   };
   const st = first.status;
-  const page = st.kind === 'located' || st.kind === 'approximate' || st.kind === 'differs' || st.kind === 'page-level' ? st.page : st.kind === 'wrong-page' ? st.foundPage : claimedPages(first.source)[0];
+  const page =
+    st.kind === 'located' || st.kind === 'approximate' || st.kind === 'differs' || st.kind === 'page-level'
+      ? st.page
+      : st.kind === 'wrong-page'
+        ? st.foundPage
+        : claimedPages(first.source)[0];
   if (page !== undefined) ev.page = page;
   if (group.length > 1) ev.sourceIds = group.map((g) => g.source.id);
   return ev;
@@ -139,7 +172,12 @@ const hidden = (st: CitationStatus) => st.kind === 'unavailable' || st.kind === 
  * Support of each cited span of a claim. Citations sharing a span ("… [1][3].") are judged together: the claim is
  * supported when their evidence, taken together, says what it says. Returns the flags and each citation's summary.
  */
-export function supportFlags(answerText: string, claim: Claim, cited: readonly CitedSource[], config: ReviewConfig): { flags: ReviewFlag[]; summaries: Map<ClaimCitation, SupportSummary> } {
+export function supportFlags(
+  answerText: string,
+  claim: Claim,
+  cited: readonly CitedSource[],
+  config: ReviewConfig,
+): { flags: ReviewFlag[]; summaries: Map<ClaimCitation, SupportSummary> } {
   const flags: ReviewFlag[] = [];
   const summaries = new Map<ClaimCitation, SupportSummary>();
   const groups = new Map<string, CitedSource[]>();

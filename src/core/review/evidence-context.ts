@@ -8,7 +8,9 @@ const tokens = (text: string) => [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) =
 
 /** Where `passage` starts in `pageText`: its first words, in order, with any spacing, punctuation and case. */
 function passageStart(pageText: string, passage: string): number {
-  const head = tokens(passage).slice(0, 6).map((t) => t.word);
+  const head = tokens(passage)
+    .slice(0, 6)
+    .map((t) => t.word);
   if (head.length === 0) return -1;
   const page = tokens(pageText);
   for (let i = 0; i + head.length <= page.length; i++) {

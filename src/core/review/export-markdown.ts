@@ -10,7 +10,10 @@ const INLINE_SPECIAL = /[\\`*_[\]<>|~&#]/gu;
 export function escapeMarkdown(text: string): string {
   const folded = (typeof text === 'string' ? text : '').replace(/\s+/gu, ' ').trim();
   // a line may not start a block: "- x", "+ x", "1. x", "> x", "=== " (setext), "    code" is gone with the fold
-  return folded.replace(INLINE_SPECIAL, '\\$&').replace(/^[-+=]/u, '\\$&').replace(/^(\d+)([.)])/u, '$1\\$2');
+  return folded
+    .replace(INLINE_SPECIAL, '\\$&')
+    .replace(/^[-+=]/u, '\\$&')
+    .replace(/^(\d+)([.)])/u, '$1\\$2');
 }
 
 const SEVERITY_WORD = { error: 'Error', warning: 'Warning', info: 'Info' } as const;

@@ -156,11 +156,22 @@ describe('buildReviewExport', () => {
     expect(exp.counts).toEqual({ claims: 3, reviewed: 2, verified: 1, rejected: 0, followUp: 1, flags: result.counts });
     expect(exp.entries.at(-1)!.decision).toBeNull();
     expect(exp.answerFlags.map((f) => f.code)).toEqual(['low-confidence']);
-    expect(exp).toMatchObject({ format: 'citelens-review/1', answerId: 'vendor-access', question: 'How must vendors sign in?', exportedAt: '2026-04-01T10:00:00.000Z' });
+    expect(exp).toMatchObject({
+      format: 'citelens-review/1',
+      answerId: 'vendor-access',
+      question: 'How must vendors sign in?',
+      exportedAt: '2026-04-01T10:00:00.000Z',
+    });
   });
 
   it('takes decisions from a Map as the panel holds them, and serialises to one JSON object', () => {
-    const exp = buildReviewExport({ answer, model, result, decisions: new Map([[dormant!.id, { decision: 'rejected' as const, note: 'wrong page' }]]), exportedAt: 't' });
+    const exp = buildReviewExport({
+      answer,
+      model,
+      result,
+      decisions: new Map([[dormant!.id, { decision: 'rejected' as const, note: 'wrong page' }]]),
+      exportedAt: 't',
+    });
     expect(exp.entries[2]).toMatchObject({ decision: 'rejected', note: 'wrong page' });
     const json = reviewExportToJson(exp);
     expect(json.endsWith('}\n')).toBe(true);
@@ -189,14 +200,14 @@ describe('CSV export', () => {
     expect(rows[1]![col('claim')]).toBe('(the answer as a whole)');
     expect(rows[1]![col('flag_codes')]).toBe('low-confidence');
     const wrong = rows[4]!;
-    expect([wrong[col('citation_key')], wrong[col('source_id')], wrong[col('document_title')], wrong[col('page')], wrong[col('found_page')], wrong[col('flag_codes')]]).toEqual([
-      '2',
-      'S2',
-      'Vendor Security Policy',
-      '9',
-      '3',
-      'wrong-page',
-    ]);
+    expect([
+      wrong[col('citation_key')],
+      wrong[col('source_id')],
+      wrong[col('document_title')],
+      wrong[col('page')],
+      wrong[col('found_page')],
+      wrong[col('flag_codes')],
+    ]).toEqual(['2', 'S2', 'Vendor Security Policy', '9', '3', 'wrong-page']);
     expect(wrong[col('flag_reasons')]).toMatch(/^\[warning\] wrong-page: The quote is on page 3/u);
   });
 
@@ -205,7 +216,9 @@ describe('CSV export', () => {
     const note = CSV_COLUMNS.indexOf('note');
     expect(rows[2]![note]).toBe(tricky);
     expect(rows[2]![CSV_COLUMNS.indexOf('reviewer')]).toBe('O’Brien, Pat');
-    expect(reviewExportToCsv(exportWith({ [mfa!.id]: { decision: 'rejected', note: tricky } }))).toContain('"He said ""no"", then left,\nand came back.\r\nDone"');
+    expect(reviewExportToCsv(exportWith({ [mfa!.id]: { decision: 'rejected', note: tricky } }))).toContain(
+      '"He said ""no"", then left,\nand came back.\r\nDone"',
+    );
   });
 
   it('neutralises a formula-like note so a spreadsheet shows it as text', () => {
@@ -226,7 +239,10 @@ describe('CSV export', () => {
       const text = reviewExportToCsv(exportWith({ [mfa!.id]: { decision: 'verified', note } }));
       for (const separator of [';', '\t', '|', ',']) {
         const cells = spreadsheetCells(text, separator);
-        expect(cells.filter((c) => /^\s*[=+\-@]/u.test(c)), `${JSON.stringify(note)} split on ${JSON.stringify(separator)}`).toEqual([]);
+        expect(
+          cells.filter((c) => /^\s*[=+\-@]/u.test(c)),
+          `${JSON.stringify(note)} split on ${JSON.stringify(separator)}`,
+        ).toEqual([]);
       }
       // A strict reader still gets the note back, with an apostrophe before what would have been a formula.
       const back = csvOf({ [mfa!.id]: { decision: 'verified', note } })[2]![CSV_COLUMNS.indexOf('note')]!;
@@ -260,11 +276,14 @@ const walk = (n: Node, out: Node[] = []): Node[] => {
   for (const c of n.children ?? []) walk(c, out);
   return out;
 };
-const textOf = (n: Node): string => (n.type === 'text' || n.type === 'inlineCode' ? (n.value ?? '') : n.type === 'break' ? '\n' : (n.children ?? []).map(textOf).join(''));
+const textOf = (n: Node): string =>
+  n.type === 'text' || n.type === 'inlineCode' ? (n.value ?? '') : n.type === 'break' ? '\n' : (n.children ?? []).map(textOf).join('');
 
 describe('Markdown export', () => {
   it('reports the counts, the answer-level flags and each claim with its citations, flags and decision', () => {
-    const md = reviewExportToMarkdown(exportWith({ [dormant!.id]: { decision: 'rejected', reviewer: 'Ana', updatedAt: '2026-04-01T09:00:00Z', note: 'Quote is on p. 3,\nnot p. 9.' } }));
+    const md = reviewExportToMarkdown(
+      exportWith({ [dormant!.id]: { decision: 'rejected', reviewer: 'Ana', updatedAt: '2026-04-01T09:00:00Z', note: 'Quote is on p. 3,\nnot p. 9.' } }),
+    );
     expect(md).toContain('# Review: How must vendors sign in?');
     expect(md).toContain('3 claims, 1 reviewed (0 verified, 1 rejected, 0 follow-up).');
     expect(md).toContain('## The answer as a whole');
@@ -275,7 +294,9 @@ describe('Markdown export', () => {
     const tree = parseMd(md);
     const quote = walk(tree).find((n) => n.type === 'blockquote')!;
     expect(textOf(quote)).toBe('Quote is on p. 3,\nnot p. 9.');
-    const headings = walk(tree).filter((n) => n.type === 'heading').map(textOf);
+    const headings = walk(tree)
+      .filter((n) => n.type === 'heading')
+      .map(textOf);
     expect(headings).toEqual([
       'Review: How must vendors sign in?',
       'The answer as a whole',
@@ -287,7 +308,8 @@ describe('Markdown export', () => {
   });
 
   it('shows hostile notes and reviewer names as their own words: no HTML, link, image, table or new block', () => {
-    const note = '<img src=x onerror=alert(1)>\n[click](javascript:alert(1)) ![x](http://e.x/t.png)\n# Heading?\n- item | a | b |\n|---|---|\n`code` **bold** _em_ ~~del~~ &amp; \\';
+    const note =
+      '<img src=x onerror=alert(1)>\n[click](javascript:alert(1)) ![x](http://e.x/t.png)\n# Heading?\n- item | a | b |\n|---|---|\n`code` **bold** _em_ ~~del~~ &amp; \\';
     const md = reviewExportToMarkdown(exportWith({ [mfa!.id]: { decision: 'verified', note, reviewer: '<b>Eve</b> [x](y)' } }));
     const nodes = walk(parseMd(md));
     expect(nodes.filter((n) => ['html', 'link', 'image', 'table', 'code', 'delete'].includes(n.type)).map((n) => n.type)).toEqual([]);
@@ -300,7 +322,10 @@ describe('Markdown export', () => {
   it('escapes a claim that would start a list or a numbered item', () => {
     for (const s of ['- not a list', '+ nor this', '1. nor this', '2) nor this', '> nor a quote', '=== nor a heading']) {
       const tree = parseMd(`${escapeMarkdown(s)}\n`);
-      expect(tree.children!.map((c) => c.type), s).toEqual(['paragraph']);
+      expect(
+        tree.children!.map((c) => c.type),
+        s,
+      ).toEqual(['paragraph']);
       expect(textOf(tree), s).toBe(s);
     }
   });
@@ -308,7 +333,9 @@ describe('Markdown export', () => {
   it('includes the backend report when the answer has one', () => {
     const withReport: Answer = { ...answer, reviewReport: { groundingStatus: 'ungrounded', retryCount: 2 } };
     const m = buildAnswerModel(withReport);
-    const md = reviewExportToMarkdown(buildReviewExport({ answer: withReport, model: m, result: reviewAnswer(withReport, m, checks), exportedAt: 't' }), { headingLevel: 2 });
+    const md = reviewExportToMarkdown(buildReviewExport({ answer: withReport, model: m, result: reviewAnswer(withReport, m, checks), exportedAt: 't' }), {
+      headingLevel: 2,
+    });
     expect(md).toContain("### The backend's review report");
     expect(md).toContain('- Grounding: `ungrounded`');
     expect(md).toContain('- Retries: `2`');
@@ -317,7 +344,7 @@ describe('Markdown export', () => {
 });
 
 describe('the export stands on its own (issue #38)', () => {
-  it('carries each citation\'s quoted evidence and verdict into JSON, CSV and the Markdown report', () => {
+  it("carries each citation's quoted evidence and verdict into JSON, CSV and the Markdown report", () => {
     const exp = exportWith();
     const [first, , wrong, uncited] = exp.entries;
     expect(first).toMatchObject({ quote: QUOTE_MFA, verdict: 'ok' });
@@ -334,7 +361,7 @@ describe('the export stands on its own (issue #38)', () => {
     expect(md).toContain('verdict: warning');
   });
 
-  it('a conversation\'s export covers every turn, in order, each entry naming its turn, the counts added up', () => {
+  it("a conversation's export covers every turn, in order, each entry naming its turn, the counts added up", () => {
     const second: Answer = { ...answer, id: 'vendor-access-2', question: 'And passwords?', text: 'Passwords expire every 90 days.', sources: [] };
     const secondModel = buildAnswerModel(second);
     const secondExport = buildReviewExport({

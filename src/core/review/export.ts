@@ -98,7 +98,10 @@ export function claimWithoutMarkers(answerText: string, claim: Pick<Claim, 'star
     at = m.end;
   }
   out += answerText.slice(at, claim.end);
-  return out.replace(/\s+/gu, ' ').replace(/(?<!\s)\s+([.,;:!?)])/gu, '$1').trim();
+  return out
+    .replace(/\s+/gu, ' ')
+    .replace(/(?<!\s)\s+([.,;:!?)])/gu, '$1')
+    .trim();
 }
 
 const toExportFlag = (f: ReviewFlag): ExportFlag => ({ code: f.code, severity: f.severity, reason: f.reason });
@@ -164,7 +167,19 @@ export function buildReviewExport(input: ExportInput): ReviewExport {
     const own = (review?.flags ?? []).filter((f) => f.evidence.sourceId === undefined && f.evidence.sourceIds === undefined);
     const citations = review?.citations ?? [];
     if (citations.length === 0) {
-      entries.push({ claimId: claim.id, claim: words, citation: null, document: null, quote: null, page: null, foundPage: null, status: null, verdict: null, flags: bySeverity(own).map(toExportFlag), ...decided });
+      entries.push({
+        claimId: claim.id,
+        claim: words,
+        citation: null,
+        document: null,
+        quote: null,
+        page: null,
+        foundPage: null,
+        status: null,
+        verdict: null,
+        flags: bySeverity(own).map(toExportFlag),
+        ...decided,
+      });
       continue;
     }
     for (const c of citations) {
@@ -240,6 +255,10 @@ export function reviewExportToJson(exp: ReviewExport): string {
 
 /** A file name for the export: the answer id made safe, plus the extension. */
 export function exportFileName(exp: Pick<ReviewExport, 'answerId'>, ext: 'json' | 'csv' | 'md'): string {
-  const base = exp.answerId.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|-+$/gu, '').slice(0, 80) || 'answer';
+  const base =
+    exp.answerId
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^[-.]+|-+$/gu, '')
+      .slice(0, 80) || 'answer';
   return `${base}-review.${ext}`;
 }

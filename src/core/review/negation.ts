@@ -3,9 +3,11 @@
 // every content word is in one evidence sentence of the opposite polarity is contradicted. Pure.
 
 // English negators, whole words; "n't" inside a word ("isn't", "didn't"). "No." before a number is an abbreviation.
-const ENGLISH = /(?<![\p{L}\p{N}])(?:not|no(?!\.\s*\d)|never|none|neither|nor|nobody|nothing|nowhere|without|cannot|unable|lacks?|lacked|failed to|fails to|fail to)(?![\p{L}\p{N}])|\p{L}n['’]t(?![\p{L}])/giu;
+const ENGLISH =
+  /(?<![\p{L}\p{N}])(?:not|no(?!\.\s*\d)|never|none|neither|nor|nobody|nothing|nowhere|without|cannot|unable|lacks?|lacked|failed to|fails to|fail to)(?![\p{L}\p{N}])|\p{L}n['’]t(?![\p{L}])/giu;
 // Persian and Arabic: whole negative words, and Persian verbs with the negative prefix "ن" / "نمی" ("نمی‌شود", "نیست").
-const PERSIAN = /(?<![\p{L}])(?:نه|هرگز|هیچ|بدون|لا|لم|لن|ليس|غير|نمی[\u200c ]?\p{L}+|نی?ست|نبود\p{L}*|نشد\p{L}*|نشده|ندار\p{L}*|نداشت\p{L}*|نکرد\p{L}*|نکن\p{L}*)(?![\p{L}])/gu;
+const PERSIAN =
+  /(?<![\p{L}])(?:نه|هرگز|هیچ|بدون|لا|لم|لن|ليس|غير|نمی[\u200c ]?\p{L}+|نی?ست|نبود\p{L}*|نشد\p{L}*|نشده|ندار\p{L}*|نداشت\p{L}*|نکرد\p{L}*|نکن\p{L}*)(?![\p{L}])/gu;
 
 export interface Negator {
   start: number;

@@ -68,7 +68,11 @@ const DATE_COMPARATORS: Array<[RegExp, Comparator]> = [
 ];
 
 function comparatorBefore(text: string, start: number, date: boolean): Comparator {
-  const head = `${text.slice(Math.max(0, start - 40), start).toLowerCase().trimEnd().replace(/\s(?:an?|the)$/u, '')} `;
+  const head = `${text
+    .slice(Math.max(0, start - 40), start)
+    .toLowerCase()
+    .trimEnd()
+    .replace(/\s(?:an?|the)$/u, '')} `;
   for (const [re, cmp] of date ? DATE_COMPARATORS : COMPARATORS) if (re.test(head)) return cmp;
   return 'eq';
 }
@@ -80,7 +84,8 @@ const SENTENCE_ENDS = /(?<!(?:^|[\s.])\p{Lu})[.!?;:]\s|[()]/gu;
 
 const isNumberWord = (w: string) => numberWords(w).length > 0;
 // Words that scale or name the quantity itself, not what it counts (units are left out too: they are compared).
-const NOT_CONTEXT = /^(?:thousands?|millions?|billions?|trillions?|percent|per|cent|dollars?|euros?|pounds?|usd|eur|gbp|crore|lakh|fewer|few|greater|lower|approximately|roughly|nearly|almost|exceed\p{L}*|surpass\p{L}*)$/u;
+const NOT_CONTEXT =
+  /^(?:thousands?|millions?|billions?|trillions?|percent|per|cent|dollars?|euros?|pounds?|usd|eur|gbp|crore|lakh|fewer|few|greater|lower|approximately|roughly|nearly|almost|exceed\p{L}*|surpass\p{L}*)$/u;
 // Plurals no suffix rule reaches.
 const IRREGULAR: Record<string, string> = { men: 'man', women: 'woman', people: 'person', children: 'child', feet: 'foot', teeth: 'tooth', mice: 'mouse' };
 // "twice", "half", "double": a ratio of something, compared with another ratio whatever it is of.
@@ -114,7 +119,8 @@ function contextStems(text: string, start: number, end: number, lower: number, u
 }
 
 // A number as written, with a multiplier glued to it ("5m", "2bn") or spelled after it ("2 million").
-const CORE = /^[^\d]*\d[\d.,\u202F\u00A0\u2009]*(?:st|nd|rd|th)?(?:(?:k|mm|mn|m|bn|b|tn|t)(?![\p{L}])|\s(?:thousand|millions?|billions?|trillion)(?![\p{L}]))?/iu;
+const CORE =
+  /^[^\d]*\d[\d.,\u202F\u00A0\u2009]*(?:st|nd|rd|th)?(?:(?:k|mm|mn|m|bn|b|tn|t)(?![\p{L}])|\s(?:thousand|millions?|billions?|trillion)(?![\p{L}]))?/iu;
 
 const YEAR_LO = (y: number) => y * 372;
 const dayIndex = (d: DateValue) => YEAR_LO(d.y!) + ((d.m ?? 1) - 1) * 31 + ((d.d ?? 1) - 1);
@@ -159,11 +165,40 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
       const ranges = dates.map(dateRange).filter((r): r is Interval => r !== null);
       if (ranges.length > 0) {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
-        out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, before: [], after: [], sentence: [], coreEnd, points: ranges.map((r) => r.lo), ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)), ...(md.length > 0 && { monthDay: md }), ...(snapshot && { snapshot }) });
+        out.push({
+          kind: 'date',
+          text: shown,
+          start: f.start,
+          end: f.end,
+          cmp,
+          before: [],
+          after: [],
+          sentence: [],
+          coreEnd,
+          points: ranges.map((r) => r.lo),
+          ranges: ranges.map((r) => withComparator(r, cmp, claim, r.lo, true)),
+          ...(md.length > 0 && { monthDay: md }),
+          ...(snapshot && { snapshot }),
+        });
       } else {
         const md = dates.filter((d) => d.m !== undefined && d.d !== undefined).map(monthDay);
         // "after June 3": a date without a year keeps its comparator, on the month-and-day axis
-        if (md.length > 0) out.push({ kind: 'date', text: shown, start: f.start, end: f.end, cmp, yearless: true, before: [], after: [], sentence: [], coreEnd, points: md, ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)), ...(snapshot && { snapshot }) });
+        if (md.length > 0)
+          out.push({
+            kind: 'date',
+            text: shown,
+            start: f.start,
+            end: f.end,
+            cmp,
+            yearless: true,
+            before: [],
+            after: [],
+            sentence: [],
+            coreEnd,
+            points: md,
+            ranges: md.map((v) => withComparator({ lo: v, hi: v, loOpen: false, hiOpen: false }, cmp, claim, v, true)),
+            ...(snapshot && { snapshot }),
+          });
       }
       continue;
     }
@@ -181,7 +216,18 @@ export function quantities(raw: string, claim: boolean): Quantity[] {
       return withComparator({ lo: value - half, hi: value + half, loOpen: false, hiOpen: false }, cmp, claim, value);
     });
     const kind = f.kind === 'number' && /\d(?:st|nd|rd|th)$/iu.test(core) ? 'ordinal' : f.kind;
-    const q: Quantity = { kind, text: shown, start: f.start, end: f.end, cmp, ranges, points: values.map((v) => v * factor), before: [], after: [], sentence: [] };
+    const q: Quantity = {
+      kind,
+      text: shown,
+      start: f.start,
+      end: f.end,
+      cmp,
+      ranges,
+      points: values.map((v) => v * factor),
+      before: [],
+      after: [],
+      sentence: [],
+    };
     if (unit) q.dimension = unit.dimension;
     out.push({ ...q, coreEnd });
   }

@@ -31,7 +31,9 @@ export function withComparator(r: Interval, cmp: Comparator, claim: boolean, val
     case 'le':
       return { lo: -Infinity, hi: date ? r.hi : value, loOpen: true, hiOpen: false };
     case 'approx':
-      return claim ? { lo: Math.min(r.lo, value * 0.9), hi: Math.max(r.hi, value * 1.1), loOpen: false, hiOpen: false } : { lo: value, hi: value, loOpen: false, hiOpen: false };
+      return claim
+        ? { lo: Math.min(r.lo, value * 0.9), hi: Math.max(r.hi, value * 1.1), loOpen: false, hiOpen: false }
+        : { lo: value, hi: value, loOpen: false, hiOpen: false };
     case 'almost':
       return { lo: value * 0.85, hi: value, loOpen: false, hiOpen: true };
     case 'eq':

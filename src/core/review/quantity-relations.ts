@@ -45,10 +45,7 @@ function distance(c: Quantity, e: Quantity): number {
 }
 
 export type QuantityRelation =
-  | { kind: 'stated'; evidence: Quantity }
-  | { kind: 'differs'; evidence: Quantity }
-  | { kind: 'open'; evidence: Quantity }
-  | { kind: 'absent' };
+  { kind: 'stated'; evidence: Quantity } | { kind: 'differs'; evidence: Quantity } | { kind: 'open'; evidence: Quantity } | { kind: 'absent' };
 
 /** One claim quantity against the one evidence quantity taken to be the same. */
 export function compare(c: Quantity, e: Quantity): QuantityRelation {
@@ -59,7 +56,8 @@ export function compare(c: Quantity, e: Quantity): QuantityRelation {
   // supported once, and a false error on a right claim costs more than a missed one.)
   const claimRanges = c.ranges;
   // a figure "as of" a date says when it was read, so another date is no contradiction (quantities.ts, `snapshot`)
-  if (e.ranges.every((er) => claimRanges.every((cr) => disjoint(er, cr)))) return c.snapshot || e.snapshot || c.span || e.span ? { kind: 'open', evidence: e } : { kind: 'differs', evidence: e };
+  if (e.ranges.every((er) => claimRanges.every((cr) => disjoint(er, cr))))
+    return c.snapshot || e.snapshot || c.span || e.span ? { kind: 'open', evidence: e } : { kind: 'differs', evidence: e };
   return { kind: 'open', evidence: e };
 }
 
@@ -72,7 +70,13 @@ export function compare(c: Quantity, e: Quantity): QuantityRelation {
  */
 export function relate(c: Quantity, evidence: readonly Quantity[]): QuantityRelation {
   // "on December 10th" is stated by "10 December 2018": a date without a year is compared by month and day
-  const dated = c.yearless ? evidence.flatMap((e) => (e.kind === 'date' && !e.yearless && e.monthDay ? [{ ...e, yearless: true, points: e.monthDay, ranges: e.monthDay.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) }] : [])) : [];
+  const dated = c.yearless
+    ? evidence.flatMap((e) =>
+        e.kind === 'date' && !e.yearless && e.monthDay
+          ? [{ ...e, yearless: true, points: e.monthDay, ranges: e.monthDay.map((v) => ({ lo: v, hi: v, loOpen: false, hiOpen: false })) }]
+          : [],
+      )
+    : [];
   const candidates = [...evidence, ...dated].filter((e) => sameKind(c, e));
   if (candidates.length === 0) return { kind: 'absent' };
   // "more than twice its predecessor" / "almost twice the gross of the original": a ratio (or a score out of N) is

@@ -130,7 +130,10 @@ describe('locator-backed flags', () => {
   });
 
   it('an approximate match (text-layer noise only): a note with the score and the document’s words, never a warning', () => {
-    const f = only(review(answer(), withStatus({ kind: 'approximate', score: 0.82, page: 3, rects: [], text: 'Vendor accounts not used for 30 days are disabled.' })), 'quote-altered');
+    const f = only(
+      review(answer(), withStatus({ kind: 'approximate', score: 0.82, page: 3, rects: [], text: 'Vendor accounts not used for 30 days are disabled.' })),
+      'quote-altered',
+    );
     expect(f.severity).toBe('info');
     expect(f.reason).toBe(
       'The quote is on page 3 of “Vendor Security Policy”, apart from spacing, punctuation or characters its text layer misreads (score 0.82): the document reads “Vendor accounts not used for 30 days are disabled.”.',
@@ -142,7 +145,18 @@ describe('locator-backed flags', () => {
       { kind: 'number' as const, quote: '60 days', document: '30 days', rects: [{ page: 3, x0: 1, y0: 2, x1: 3, y1: 4 }] },
       { kind: 'negation' as const, quote: 'are disabled', document: 'are not disabled', rects: [] },
     ];
-    const r = review(answer(), withStatus({ kind: 'differs', score: 0.86, page: 3, claimedPages: [3], rects: [], text: 'Vendor accounts not used for 30 days are not disabled.', differences }));
+    const r = review(
+      answer(),
+      withStatus({
+        kind: 'differs',
+        score: 0.86,
+        page: 3,
+        claimedPages: [3],
+        rects: [],
+        text: 'Vendor accounts not used for 30 days are not disabled.',
+        differences,
+      }),
+    );
     const f = only(r, 'quote-altered');
     expect(f.severity).toBe('error');
     expect(f.reason).toBe('The quote says “60 days”; page 3 of “Vendor Security Policy” says “30 days”. And 1 more difference.');
@@ -178,7 +192,7 @@ describe('locator-backed flags', () => {
   it('highlight misses evidence: the boxes cover other words', () => {
     const boxes = { pages: [3], text: 'Passwords must be at least 14 characters long.', coverage: 0.1, matches: false, pagesWithoutText: [] };
     const f = only(review(answer(), { documents: okDoc(), sources: { S1: { ...located, boxes } } }), 'highlight-misses-evidence');
-    expect(f.reason).toBe('The highlighted boxes on page 3 cover “Passwords must be at least 14 characters long.”: only 10% of the quote\'s words are there.');
+    expect(f.reason).toBe("The highlighted boxes on page 3 cover “Passwords must be at least 14 characters long.”: only 10% of the quote's words are there.");
     const good = { ...boxes, text: QUOTE, coverage: 1, matches: true };
     expect(codes(review(answer(), { documents: okDoc(), sources: { S1: { ...located, boxes: good } } }))).toEqual([]);
     const unknown = { ...boxes, text: '', coverage: null, matches: null, pagesWithoutText: [3] };
@@ -213,7 +227,9 @@ describe('document-level only', () => {
 describe('version mismatch', () => {
   it('flags a source version that differs from the served one', () => {
     const f = only(review(answer({}, { documentVersion: '2025-11' }), { documents: okDoc('2026-03'), sources: { S1: located } }), 'version-mismatch');
-    expect(f.reason).toBe('The source was taken from version “2025-11” of “Vendor Security Policy”, but the server serves version “2026-03”: pages and wording may differ.');
+    expect(f.reason).toBe(
+      'The source was taken from version “2025-11” of “Vendor Security Policy”, but the server serves version “2026-03”: pages and wording may differ.',
+    );
     expect(f.details).toEqual({ expectedVersion: '2025-11', servedVersion: '2026-03' });
   });
 
@@ -263,9 +279,17 @@ describe('unsupported', () => {
   it('calls a claim contradicted when its quote gives another value for the same quantity, naming both', () => {
     const a = answer({ text: 'Vendor accounts unused for 60 days are disabled automatically [1].' });
     const f = only(review(a), 'contradicted');
-    expect(f).toMatchObject({ severity: 'error', evidence: { key: '1', sourceId: 'S1', claimId: review(a).claims[0]!.claimId }, details: { verdict: 'contradicted' } });
+    expect(f).toMatchObject({
+      severity: 'error',
+      evidence: { key: '1', sourceId: 'S1', claimId: review(a).claims[0]!.claimId },
+      details: { verdict: 'contradicted' },
+    });
     expect(f.reason).toBe('Contradicted: the claim says 60 days, the passage says 30 days.');
-    expect(review(a).claims[0]!.citations[0]!.support).toMatchObject({ by: 'lexical', verdict: 'contradicted', contradiction: { cause: 'value', claim: '60 days', passage: '30 days' } });
+    expect(review(a).claims[0]!.citations[0]!.support).toMatchObject({
+      by: 'lexical',
+      verdict: 'contradicted',
+      contradiction: { cause: 'value', claim: '60 days', passage: '30 days' },
+    });
   });
 
   it('says "needs a look" (info, never an error) when the quote does not state a value of the claim', () => {
@@ -283,9 +307,13 @@ describe('unsupported', () => {
   });
 
   it('judges citations sharing a span together', () => {
-    const a = answer(
-      { text: 'Unused accounts are disabled after 30 days and passwords expire after 90 days [1][2].', citations: [{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }] },
-    );
+    const a = answer({
+      text: 'Unused accounts are disabled after 30 days and passwords expire after 90 days [1][2].',
+      citations: [
+        { n: 1, sourceId: 'S1' },
+        { n: 2, sourceId: 'S2' },
+      ],
+    });
     a.sources.push({ id: 'S2', documentId: 'policy', page: 4, quote: 'Passwords expire after 90 days.' });
     const r = review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } });
     expect(codes(r)).not.toContain('unsupported');
@@ -306,11 +334,26 @@ describe('unsupported', () => {
     expect(codes(review(answer({ text: mismatch }, { support: { verdict: 'supported' } })))).toEqual([]);
     // "unknown" is no verdict: the rules run
     expect(codes(review(answer({ text: mismatch }, { support: { verdict: 'unknown' } })))).toEqual(['contradicted']);
-    expect(review(answer({}, { support: { verdict: 'supported', score: 0.9 } })).claims[0]!.citations[0]!.support).toEqual({ score: 0.9, by: 'backend', verdict: 'supported', backendVerdict: 'supported', missing: [] });
+    expect(review(answer({}, { support: { verdict: 'supported', score: 0.9 } })).claims[0]!.citations[0]!.support).toEqual({
+      score: 0.9,
+      by: 'backend',
+      verdict: 'supported',
+      backendVerdict: 'supported',
+      missing: [],
+    });
   });
 
   it('a backend "supported" for one citation of a shared span settles the span', () => {
-    const a = answer({ text: 'Vendor accounts unused for 60 days are disabled automatically [1][2].', citations: [{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }] }, { support: { verdict: 'supported' } });
+    const a = answer(
+      {
+        text: 'Vendor accounts unused for 60 days are disabled automatically [1][2].',
+        citations: [
+          { n: 1, sourceId: 'S1' },
+          { n: 2, sourceId: 'S2' },
+        ],
+      },
+      { support: { verdict: 'supported' } },
+    );
     a.sources.push({ id: 'S2', documentId: 'policy', page: 4, quote: 'Accounts are reviewed every quarter.' });
     expect(codes(review(a, { documents: okDoc(), sources: { S1: located, S2: { ...located, sourceId: 'S2' } } }))).toEqual([]);
     a.sources[0]!.support = undefined;
@@ -344,7 +387,9 @@ describe('robustness', () => {
   it('counts every distinct finding once, worst first', () => {
     const a = answer({ text: 'Accounts unused for 60 days are disabled [1]. Passwords expire yearly. See also [4].', confidence: 0.5 }, { relevance: 0.3 });
     const r = review(a);
-    expect(r.flags.map((f) => f.severity)).toEqual([...r.flags.map((f) => f.severity)].sort((x, y) => ['error', 'warning', 'info'].indexOf(x) - ['error', 'warning', 'info'].indexOf(y)));
+    expect(r.flags.map((f) => f.severity)).toEqual(
+      [...r.flags.map((f) => f.severity)].sort((x, y) => ['error', 'warning', 'info'].indexOf(x) - ['error', 'warning', 'info'].indexOf(y)),
+    );
     expect(codes(r).sort()).toEqual(['contradicted', 'invalid-marker', 'low-confidence', 'uncited', 'weak-relevance']);
     expect(r.counts).toEqual({ error: 2, warning: 3, info: 0 });
   });
@@ -355,7 +400,11 @@ describe('sources citelens cannot search', () => {
     const web = answer({ documents: [{ id: 'policy', title: 'Policy page', url: 'https://example.com/policy' }] });
     expect(review(web, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/web page/), message: { kind: 'web-or-text' } });
     const generated = answer({ documents: [{ ...DOC, generated: { fileId: 'cfile_1', containerId: 'cntr_1' } }] });
-    expect(review(generated, {}).sources.S1).toEqual({ kind: 'unchecked', reason: expect.stringMatching(/generated this file/), message: { kind: 'generated-file' } });
+    expect(review(generated, {}).sources.S1).toEqual({
+      kind: 'unchecked',
+      reason: expect.stringMatching(/generated this file/),
+      message: { kind: 'generated-file' },
+    });
   });
 
   it('a document served by our own origin under an absolute URL is a stored file ("checking…"), not a web page', () => {

@@ -155,7 +155,15 @@ export function reviewAnswer(
         flags.push(...fromSource);
       }
       const mine = support.flags.filter((f) => f.evidence.sourceId === source.id || f.evidence.sourceIds?.includes(source.id));
-      const review: CitationReview = { key, sourceId: source.id, documentId: source.documentId, answerStart, answerEnd, status, flags: bySeverity([...fromSource, ...mine]) };
+      const review: CitationReview = {
+        key,
+        sourceId: source.id,
+        documentId: source.documentId,
+        answerStart,
+        answerEnd,
+        status,
+        flags: bySeverity([...fromSource, ...mine]),
+      };
       const summary = support.summaries.get(citation);
       if (summary) review.support = summary;
       return review;

@@ -17,7 +17,16 @@ export type AccessStatus = 401 | 403 | 404;
  * oversizedStreamReason), or the words pdf.js gave (not ours to translate).
  */
 export type LoadProblem =
-  | { key: 'loadError.empty' | 'loadError.notPdf' | 'loadError.wrongPassword' | 'loadError.noPassword' | 'loadError.notFound' | 'loadError.nothingReturned' | 'loadError.unknown' }
+  | {
+      key:
+        | 'loadError.empty'
+        | 'loadError.notPdf'
+        | 'loadError.wrongPassword'
+        | 'loadError.noPassword'
+        | 'loadError.notFound'
+        | 'loadError.nothingReturned'
+        | 'loadError.unknown';
+    }
   | { key: 'loadError.serverFailed'; status: number }
   | { key: 'loadError.notInAnswer'; document: string }
   | { oversized: OversizedStream }
@@ -91,7 +100,14 @@ export type FlagMessage =
   | { kind: 'quote-altered'; document: string; passage: boolean; page?: number; score: number; text: string }
   /** The quote's passage says something else: each difference as the quote and the page wrote it (cut); `more`: how
    * many further differences there are. */
-  | { kind: 'quote-differs'; document: string; passage: boolean; page: number; differences: Array<{ kind: string; quote: string; document: string }>; more: number }
+  | {
+      kind: 'quote-differs';
+      document: string;
+      passage: boolean;
+      page: number;
+      differences: Array<{ kind: string; quote: string; document: string }>;
+      more: number;
+    }
   | { kind: 'wrong-page'; document: string; passage: boolean; found: number[]; claimed: number[] }
   | { kind: 'version-mismatch'; document: string; fromSource: boolean; expected: string; served: string }
   /** `text`: the words under the boxes (cut), '' when none. */

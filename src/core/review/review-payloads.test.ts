@@ -11,7 +11,11 @@ import { buildAnswerModel } from '../model/answer-model.ts';
 import { reviewAnswer } from './review-answer.ts';
 
 const dir = sharedFolder('payloads');
-const wrappers = dir ? readdirSync(dir).filter((f) => f.endsWith('.wrapper.json')).sort() : [];
+const wrappers = dir
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.wrapper.json'))
+      .sort()
+  : [];
 
 describe.skipIf(!dir)('review of the recorded payloads', () => {
   it('finds the payloads', () => {

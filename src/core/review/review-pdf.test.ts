@@ -68,7 +68,9 @@ describe('the vendor encryption answer against the real PDF', () => {
     expect(r.sources.S4?.kind).toBe('not-located');
     // "… so a vendor holding such records must not delete them within the 30-day window [2]": [2] says no such thing
     const claim = r.claims.find((c) => answer.text.slice(c.start, c.end).includes('30-day window'))!;
-    expect(claim.flags.filter((f) => f.code === 'needs-look' || f.code === 'contradicted').map((f) => f.reason)).toContain('Needs a look: the cited passage does not state “30-day window”.');
+    expect(claim.flags.filter((f) => f.code === 'needs-look' || f.code === 'contradicted').map((f) => f.reason)).toContain(
+      'Needs a look: the cited passage does not state “30-day window”.',
+    );
   });
 });
 
@@ -86,7 +88,10 @@ describe('checkSource on the real PDF', () => {
   });
 
   it('altered quote: the passage on page 5, differing by its words and by a number, with both named', async () => {
-    const c = await checkSource(vendorDoc, { ...base, quote: base.quote!.replace('transmitted over any network', 'sent across any network').replace('TLS 1.2', 'TLS 1.1') });
+    const c = await checkSource(vendorDoc, {
+      ...base,
+      quote: base.quote!.replace('transmitted over any network', 'sent across any network').replace('TLS 1.2', 'TLS 1.1'),
+    });
     expect(c.status.kind).toBe('differs');
     if (c.status.kind === 'differs') {
       expect(c.status.page).toBe(5);
@@ -101,7 +106,8 @@ describe('checkSource on the real PDF', () => {
   it('fabricated quote: not located after searching the whole document', async () => {
     const c = await checkSource(vendorDoc, { ...base, quote: 'Vendors must rotate their passwords every 60 days and never write them down.' });
     expect(c.status.kind).toBe('not-located');
-    if (c.status.kind === 'not-located') expect(c.status.searched).toMatchObject({ hintedPages: [5], wholeDocument: true, pageCount: vendor.pageCount, pagesWithoutText: [] });
+    if (c.status.kind === 'not-located')
+      expect(c.status.searched).toMatchObject({ hintedPages: [5], wholeDocument: true, pageCount: vendor.pageCount, pagesWithoutText: [] });
   });
 
   it('boxes on the wrong line miss the evidence and say what they cover', async () => {

@@ -8,8 +8,19 @@ import { resolveConfig } from './types.ts';
 
 describe('the backend review report', () => {
   it('reads the query agent’s report, worst note first', () => {
-    const s = summarizeReviewReport({ groundingStatus: 'partially_grounded', consistencyStatus: 'conflict_detected', completenessStatus: 'complete', retryCount: 2 });
-    expect(s).toMatchObject({ groundingStatus: 'partially_grounded', consistencyStatus: 'conflict_detected', completenessStatus: 'complete', retryCount: 2, unreadable: [] });
+    const s = summarizeReviewReport({
+      groundingStatus: 'partially_grounded',
+      consistencyStatus: 'conflict_detected',
+      completenessStatus: 'complete',
+      retryCount: 2,
+    });
+    expect(s).toMatchObject({
+      groundingStatus: 'partially_grounded',
+      consistencyStatus: 'conflict_detected',
+      completenessStatus: 'complete',
+      retryCount: 2,
+      unreadable: [],
+    });
     expect(s!.notes.map((n) => n.severity)).toEqual(['error', 'warning', 'warning', 'info']);
     expect(s!.notes[0]!.text).toContain('contradict each other');
     expect(s!.notes.some((n) => n.text.includes('retried 2 times'))).toBe(true);
@@ -54,11 +65,20 @@ describe('document checks', () => {
     });
     expect(accessFromHttpStatus(404)).toMatchObject({ state: 'unavailable', status: 404 });
     expect(accessFromHttpStatus(401)).toMatchObject({ state: 'unavailable', status: 401 });
-    expect(accessFromHttpStatus(500)).toEqual({ state: 'failed', reason: 'The document could not be fetched (HTTP 500).', message: { kind: 'fetch-failed', httpStatus: 500 } });
+    expect(accessFromHttpStatus(500)).toEqual({
+      state: 'failed',
+      reason: 'The document could not be fetched (HTTP 500).',
+      message: { kind: 'fetch-failed', httpStatus: 500 },
+    });
   });
 
   it('keeps the served version only when there is one', () => {
-    expect(loadedDocumentCheck('d', { version: ' 2026-03 ', pageCount: 3 })).toEqual({ documentId: 'd', access: { state: 'ok' }, pageCount: 3, servedVersion: '2026-03' });
+    expect(loadedDocumentCheck('d', { version: ' 2026-03 ', pageCount: 3 })).toEqual({
+      documentId: 'd',
+      access: { state: 'ok' },
+      pageCount: 3,
+      servedVersion: '2026-03',
+    });
     expect(loadedDocumentCheck('d', { version: null, pageCount: 3 }).servedVersion).toBeUndefined();
   });
 

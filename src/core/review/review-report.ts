@@ -70,10 +70,9 @@ export function summarizeReviewReport(raw: unknown): ReviewReportSummary | null 
   }
   if (r !== undefined) {
     summary.retryCount = r;
-    if (r > 0) notes.push([r >= 2 ? 'warning' : 'info', `The verifier rejected citations and retried ${r === 1 ? 'once' : `${r} times`} before accepting the answer.`]);
+    if (r > 0)
+      notes.push([r >= 2 ? 'warning' : 'info', `The verifier rejected citations and retried ${r === 1 ? 'once' : `${r} times`} before accepting the answer.`]);
   }
-  summary.notes = notes
-    .map(([severity, text]) => ({ severity, text }))
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+  summary.notes = notes.map(([severity, text]) => ({ severity, text })).sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   return summary;
 }

@@ -39,7 +39,10 @@ export function pagesText(t: Translate, pages: readonly number[]): string {
   if (pages.length === 1) return t('reason.page', { page: pages[0]! });
   const contiguous = pages.every((p, i) => i === 0 || p === pages[i - 1]! + 1);
   if (contiguous) return t('reason.pageRange', { first: pages[0]!, last: pages[pages.length - 1]! });
-  const list = pages.slice(0, -1).map((value) => t('common.number', { value })).join(t('review.listSeparator'));
+  const list = pages
+    .slice(0, -1)
+    .map((value) => t('common.number', { value }))
+    .join(t('review.listSeparator'));
   return t('reason.pageList', { list, last: pages[pages.length - 1]! });
 }
 
@@ -52,7 +55,8 @@ function searchedText(t: Translate, scope: SearchedPages): string {
   if (scope.nearbyPages.length > 0) steps.push(t('reason.pagesAround', { pages: pagesText(t, scope.nearbyPages) }));
   if (scope.wholeDocument) steps.push(t(steps.length > 0 ? 'reason.restOfDocument' : 'reason.wholeDocument', { total: scope.pageCount }));
   const last = steps[steps.length - 1];
-  const searched = steps.length > 1 ? t('reason.searchedThen', { list: steps.slice(0, -1).join(t('review.listSeparator')), last: last! }) : (last ?? t('reason.noPage'));
+  const searched =
+    steps.length > 1 ? t('reason.searchedThen', { list: steps.slice(0, -1).join(t('review.listSeparator')), last: last! }) : (last ?? t('reason.noPage'));
   const empty = scope.pagesWithoutText;
   const note = empty.length === 0 ? '' : ` ${t('reason.pagesWithoutText', { count: empty.length, pages: upperFirst(pagesText(t, empty)) })}`;
   return `${t('reason.searched', { pages: searched })}${note}`;
@@ -60,7 +64,11 @@ function searchedText(t: Translate, scope: SearchedPages): string {
 
 const DENIED = { 401: 'reason.denied401', 403: 'reason.denied403', 404: 'reason.denied404' } as const satisfies Record<number, MessageKey>;
 const UNAVAILABLE = { 401: 'reason.unavailable401', 403: 'reason.unavailable403', 404: 'reason.unavailable404' } as const satisfies Record<number, MessageKey>;
-const VERDICT = { contradicted: 'reason.backendContradicted', unsupported: 'reason.backendUnsupported', partial: 'reason.backendPartial' } as const satisfies Record<string, MessageKey>;
+const VERDICT = {
+  contradicted: 'reason.backendContradicted',
+  unsupported: 'reason.backendUnsupported',
+  partial: 'reason.backendPartial',
+} as const satisfies Record<string, MessageKey>;
 
 function contradictedText(m: Extract<ReviewMessage, { kind: 'contradicted' }>, t: Translate): string {
   switch (m.cause) {
@@ -184,7 +192,11 @@ export function reviewText(m: ReviewMessage, t: Translate = translateEnglish): s
       return t(m.passage ? 'reason.passageDiffers' : 'reason.quoteDiffers', params);
     }
     case 'wrong-page':
-      return t(m.passage ? 'reason.passageWrongPage' : 'reason.quoteWrongPage', { document: m.document, found: pagesText(t, m.found), claimed: pagesText(t, m.claimed) });
+      return t(m.passage ? 'reason.passageWrongPage' : 'reason.quoteWrongPage', {
+        document: m.document,
+        found: pagesText(t, m.found),
+        claimed: pagesText(t, m.claimed),
+      });
     case 'version-mismatch':
       return t(m.fromSource ? 'reason.versionFromSource' : 'reason.versionCited', { document: m.document, expected: m.expected, served: m.served });
     case 'boxes-miss': {
@@ -197,9 +209,13 @@ export function reviewText(m: ReviewMessage, t: Translate = translateEnglish): s
       const sized = m.pageCount !== undefined && m.pageCount > 0;
       if (m.foundPage !== undefined) {
         const page = pagesText(t, [m.foundPage]);
-        return sized ? t('reason.documentLevelFoundSized', { document: m.document, total: m.pageCount!, page }) : t('reason.documentLevelFound', { document: m.document, page });
+        return sized
+          ? t('reason.documentLevelFoundSized', { document: m.document, total: m.pageCount!, page })
+          : t('reason.documentLevelFound', { document: m.document, page });
       }
-      return sized ? t('reason.documentLevelSearchSized', { document: m.document, total: m.pageCount! }) : t('reason.documentLevelSearch', { document: m.document });
+      return sized
+        ? t('reason.documentLevelSearchSized', { document: m.document, total: m.pageCount! })
+        : t('reason.documentLevelSearch', { document: m.document });
     }
     default: {
       const never: never = m;

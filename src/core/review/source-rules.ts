@@ -22,7 +22,8 @@ export interface SourceContext {
 /** What a marker shows for this source right now (document access first, then the locator's verdict). */
 export function sourceStatus(ctx: Pick<SourceContext, 'source' | 'document' | 'documentCheck' | 'sourceCheck' | 'storeOrigins'>): CitationStatus {
   const access = ctx.documentCheck?.access;
-  if (access?.state === 'unavailable') return { kind: 'unavailable', status: access.status, reason: access.reason, ...(access.message && { message: access.message }) };
+  if (access?.state === 'unavailable')
+    return { kind: 'unavailable', status: access.status, reason: access.reason, ...(access.message && { message: access.message }) };
   if (access?.state === 'failed') return { kind: 'failed', reason: access.reason, ...(access.message && { message: access.message }) };
   if (ctx.sourceCheck) return ctx.sourceCheck.status;
   // Nothing will ever check these: saying "checking…" forever would be a lie.
@@ -41,7 +42,13 @@ function unchecked(message: UncheckedMessage): CitationStatus {
 }
 
 /** A flag with its reason as data (`message`) and in English (`reason`, what the export and the CLI print). */
-function flag(code: ReviewFlag['code'], severity: ReviewFlag['severity'], message: FlagMessage, evidence: FlagEvidence, details?: ReviewFlag['details']): ReviewFlag {
+function flag(
+  code: ReviewFlag['code'],
+  severity: ReviewFlag['severity'],
+  message: FlagMessage,
+  evidence: FlagEvidence,
+  details?: ReviewFlag['details'],
+): ReviewFlag {
   const f: ReviewFlag = { code, severity, reason: reviewText(message), message, evidence };
   if (details) f.details = details;
   return f;
@@ -84,7 +91,14 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
     case 'unavailable':
       return [flag('evidence-unavailable', 'error', { kind: 'evidence-unavailable', document, status: status.status }, base, { httpStatus: status.status })];
     case 'failed':
-      return [flag('evidence-unavailable', 'error', { kind: 'evidence-failed', document, detail: status.reason, ...(status.message && { cause: status.message }) }, base)];
+      return [
+        flag(
+          'evidence-unavailable',
+          'error',
+          { kind: 'evidence-failed', document, detail: status.reason, ...(status.message && { cause: status.message }) },
+          base,
+        ),
+      ];
     case 'no-text-layer':
       return [flag('quote-not-found', 'warning', { kind: 'no-text-layer', document, passage }, base)];
     case 'not-located': {
@@ -95,7 +109,12 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
         evidence.rects = closest.rects;
       }
       const { hintedPages, nearbyPages, wholeDocument, pageCount, pagesWithoutText } = status.searched;
-      const message: FlagMessage = { kind: 'quote-not-found', document, passage, searched: { hintedPages, nearbyPages, wholeDocument, pageCount, pagesWithoutText } };
+      const message: FlagMessage = {
+        kind: 'quote-not-found',
+        document,
+        passage,
+        searched: { hintedPages, nearbyPages, wholeDocument, pageCount, pagesWithoutText },
+      };
       if (closest) message.closest = { page: closest.page, score: closest.score, text: snippet(closest.text) };
       return [
         flag('quote-not-found', 'error', message, evidence, {
@@ -111,17 +130,33 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
         document,
         passage,
         page: status.page,
-        differences: status.differences.slice(0, SHOWN_DIFFERENCES).map((d) => ({ kind: d.kind, quote: snippet(d.quote, 80), document: snippet(d.document, 80) })),
+        differences: status.differences
+          .slice(0, SHOWN_DIFFERENCES)
+          .map((d) => ({ kind: d.kind, quote: snippet(d.quote, 80), document: snippet(d.document, 80) })),
         more: Math.max(0, status.differences.length - SHOWN_DIFFERENCES),
       };
       const marked = status.differences.flatMap((d) => d.rects);
-      return [flag('quote-altered', 'error', message, { ...base, page: status.page, rects: marked.length > 0 ? marked : status.rects }, { score: status.score, foundPage: status.page, claimedPages: claimed })];
+      return [
+        flag(
+          'quote-altered',
+          'error',
+          message,
+          { ...base, page: status.page, rects: marked.length > 0 ? marked : status.rects },
+          { score: status.score, foundPage: status.page, claimedPages: claimed },
+        ),
+      ];
     }
     case 'approximate':
       // Harmless differences only (spacing, punctuation, characters misread): the words are there. Worth knowing,
       // never a warning: a reviewer taught to ignore amber stops reading it.
       return [
-        flag('quote-altered', 'info', { kind: 'quote-altered', document, passage, page: status.page, score: status.score, text: snippet(status.text) }, { ...base, page: status.page, rects: status.rects }, { score: status.score }),
+        flag(
+          'quote-altered',
+          'info',
+          { kind: 'quote-altered', document, passage, page: status.page, score: status.score, text: snippet(status.text) },
+          { ...base, page: status.page, rects: status.rects },
+          { score: status.score },
+        ),
       ];
     case 'wrong-page': {
       const evidence = { ...base, page: status.foundPage, rects: status.rects };
@@ -133,7 +168,11 @@ function statusFlags(ctx: SourceContext, status: CitationStatus, base: FlagEvide
         }),
       ];
       if (status.score < 1) {
-        out.push(flag('quote-altered', 'info', { kind: 'quote-altered', document, passage, score: status.score, text: snippet(status.text) }, evidence, { score: status.score }));
+        out.push(
+          flag('quote-altered', 'info', { kind: 'quote-altered', document, passage, score: status.score, text: snippet(status.text) }, evidence, {
+            score: status.score,
+          }),
+        );
       }
       return out;
     }
@@ -159,7 +198,13 @@ export function sourceFlags(ctx: SourceContext): ReviewFlag[] {
   const served = ctx.documentCheck?.access.state === 'ok' ? ctx.documentCheck.servedVersion : undefined;
   const expected = typeof source.documentVersion === 'string' && source.documentVersion ? source.documentVersion : ctx.document?.version;
   if (served && typeof expected === 'string' && expected && expected !== served) {
-    const message: FlagMessage = { kind: 'version-mismatch', document, fromSource: !!source.documentVersion, expected: snippet(expected, 40), served: snippet(served, 40) };
+    const message: FlagMessage = {
+      kind: 'version-mismatch',
+      document,
+      fromSource: !!source.documentVersion,
+      expected: snippet(expected, 40),
+      served: snippet(served, 40),
+    };
     out.push(flag('version-mismatch', 'warning', message, base, { expectedVersion: expected, servedVersion: served }));
   }
 
@@ -178,10 +223,16 @@ export function sourceFlags(ctx: SourceContext): ReviewFlag[] {
     const passage = searchTextOf(source)?.field === 'passage';
     const message: FlagMessage = { kind: 'boxes-miss', pages: boxes.pages, text: boxes.text ? snippet(boxes.text) : '', coverage: boxes.coverage, passage };
     out.push(
-      flag('highlight-misses-evidence', 'warning', message, { ...base, page: boxes.pages[0] ?? base.page }, {
-        ...(boxes.coverage !== null ? { score: boxes.coverage } : {}),
-        threshold: config.highlightCoverage,
-      }),
+      flag(
+        'highlight-misses-evidence',
+        'warning',
+        message,
+        { ...base, page: boxes.pages[0] ?? base.page },
+        {
+          ...(boxes.coverage !== null ? { score: boxes.coverage } : {}),
+          threshold: config.highlightCoverage,
+        },
+      ),
     );
   }
 

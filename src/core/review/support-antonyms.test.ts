@@ -6,8 +6,14 @@ const opposite = (claim: string, passage: string, namesStated = true) => antonym
 
 describe('antonymContradiction', () => {
   it('finds the opposite word said of the same thing', () => {
-    expect(opposite('The play Red Harbour received very favorable reviews.', 'Red Harbour opened to highly negative reviews.')).toMatchObject({ claimWord: 'favorable', passageWord: 'negative' });
-    expect(opposite('The merger was a success for Tolvik.', 'For Tolvik the merger was a failure.')).toMatchObject({ claimWord: 'success', passageWord: 'failure' });
+    expect(opposite('The play Red Harbour received very favorable reviews.', 'Red Harbour opened to highly negative reviews.')).toMatchObject({
+      claimWord: 'favorable',
+      passageWord: 'negative',
+    });
+    expect(opposite('The merger was a success for Tolvik.', 'For Tolvik the merger was a failure.')).toMatchObject({
+      claimWord: 'success',
+      passageWord: 'failure',
+    });
     expect(opposite('Dana Roe was acquitted of fraud.', 'Dana Roe was convicted of fraud in 2011.')).toMatchObject({ passageWord: 'convicted' });
   });
 

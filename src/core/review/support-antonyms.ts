@@ -19,7 +19,8 @@ export interface AntonymContradiction {
 }
 
 // Adverbs of degree and respect ("very", "highly", "critically") say how much or in what way, not of what.
-const DEGREE = /^(?:very|highly|extremely|largely|mostly|mainly|widely|strongly|overwhelmingly|quite|rather|fairly|mildly|somewhat|universally|critically|commercially|generally)$/u;
+const DEGREE =
+  /^(?:very|highly|extremely|largely|mostly|mainly|widely|strongly|overwhelmingly|quite|rather|fairly|mildly|somewhat|universally|critically|commercially|generally)$/u;
 
 /** The concept of the nearest content word on one side of `i` (stop words skipped, at most three hops). */
 function neighbour(ws: readonly Word[], i: number, side: -1 | 1, negatorWords: ReadonlySet<string>): string | undefined {
@@ -53,7 +54,9 @@ export function antonymContradiction(claim: string, passages: readonly string[],
         const pw = words(sentence);
         if (pw.some((w) => conceptOf(w.folded) === own)) continue;
         const pNeg = new Set(negators(sentence).map((n) => n.text.toLowerCase()));
-        const at = pw.findIndex((w, k) => opposite.has(conceptOf(w.folded)) && ((!!left && neighbour(pw, k, -1, pNeg) === left) || (!!right && neighbour(pw, k, 1, pNeg) === right)));
+        const at = pw.findIndex(
+          (w, k) => opposite.has(conceptOf(w.folded)) && ((!!left && neighbour(pw, k, -1, pNeg) === left) || (!!right && neighbour(pw, k, 1, pNeg) === right)),
+        );
         if (at < 0 || negativeAbout(sentence, concepts) !== negative) continue;
         return { claimWord: cw[i]!.raw, passageWord: pw[at]!.raw, sentence };
       }

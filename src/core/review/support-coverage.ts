@@ -49,7 +49,8 @@ function lastWordAlone(name: string, evidence: readonly string[]): boolean {
       // the capitalized words before it, through "of" ("West Riding of Yorkshire")
       let j = i - 1;
       if (j >= 0 && ws[j]!.folded === 'of' && text.slice(ws[j]!.index + 2, ws[i]!.index).trim() === '') j--;
-      const qualifier = j >= 0 && j < i && named.has(ws[j]!) && /^[\s-]*(?:of\s+)?$/u.test(text.slice(ws[j]!.index + ws[j]!.raw.length, ws[i]!.index)) ? ws[j]! : undefined;
+      const qualifier =
+        j >= 0 && j < i && named.has(ws[j]!) && /^[\s-]*(?:of\s+)?$/u.test(text.slice(ws[j]!.index + ws[j]!.raw.length, ws[i]!.index)) ? ws[j]! : undefined;
       if (!qualifier || nameStems.has(qualifier.stem)) return true;
     }
   }
@@ -79,7 +80,10 @@ export function coverage(claim: string, lexical: LexicalSupport, evidence: reado
     const ws = words(name);
     return ws.length >= 2 && evidenceStems.has(ws[ws.length - 1]!.stem) && lastWordAlone(name, evidence);
   };
-  const missingNames = lexical.missing.filter((m) => m.kind === 'entity').map((m) => m.text).filter((name) => !namesOk(name));
+  const missingNames = lexical.missing
+    .filter((m) => m.kind === 'entity')
+    .map((m) => m.text)
+    .filter((name) => !namesOk(name));
   // "Mindy" of "Mindy Kaling" is a name word: stated with its name, or missing with it
   const leadStated = lead ? namesOk(lead.name) || evidenceStems.has(words(lead.raw)[0]!.stem) : false;
 

@@ -28,22 +28,88 @@ export interface Fact {
 }
 
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7,
-  jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 };
 const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
 
 const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
-  thousand: 1000, million: 1e6, billion: 1e9, dozen: 12, once: 1, twice: 2, single: 1, half: 0.5,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  thousand: 1000,
+  million: 1e6,
+  billion: 1e9,
+  dozen: 12,
+  once: 1,
+  twice: 2,
+  single: 1,
+  half: 0.5,
 };
 
 const MULTIPLIERS: Record<string, number> = {
-  k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, millions: 1e6, b: 1e9, bn: 1e9, billion: 1e9,
-  billions: 1e9, t: 1e12, tn: 1e12, trillion: 1e12,
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  billions: 1e9,
+  t: 1e12,
+  tn: 1e12,
+  trillion: 1e12,
 };
 
 const CURRENCY_SYMBOL = '[$€£¥₹₽₩₺﷼]';
@@ -60,8 +126,10 @@ export function foldDigits(text: string): string {
     if (c >= 0x06f0 && c <= 0x06f9) out += String(c - 0x06f0);
     else if (c >= 0x0660 && c <= 0x0669) out += String(c - 0x0660);
     else if (c >= 0xff10 && c <= 0xff19) out += String(c - 0xff10);
-    else if (ch === '\u066B') out += '.'; // Arabic decimal separator
-    else if (ch === '\u066C') out += ','; // Arabic thousands separator
+    else if (ch === '\u066B')
+      out += '.'; // Arabic decimal separator
+    else if (ch === '\u066C')
+      out += ','; // Arabic thousands separator
     else if (ch === '\u066A' || ch === '\uFF05') out += '%';
     else out += ch;
   }
@@ -140,10 +208,19 @@ function findDates(text: string, taken: Taken): Fact[] {
     [/(?<![\d.,/])(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?![\d])/gu, dayMonth],
     // With dots only a four-digit year: "1.2.3" is a version or a section, not a date.
     [/(?<![\d.,])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])/gu, dayMonth],
-    [new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})(?![\\d])`, 'giu'), (m) => [{ y: +m[3]!, m: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! }]],
-    [new RegExp(`(?<![\\p{L}])${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?![\\d])`, 'giu'), (m) => [{ y: +m[3]!, m: MONTHS[m[1]!.toLowerCase()]!, d: +m[2]! }]],
+    [
+      new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})(?![\\d])`, 'giu'),
+      (m) => [{ y: +m[3]!, m: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! }],
+    ],
+    [
+      new RegExp(`(?<![\\p{L}])${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?![\\d])`, 'giu'),
+      (m) => [{ y: +m[3]!, m: MONTHS[m[1]!.toLowerCase()]!, d: +m[2]! }],
+    ],
     [new RegExp(`(?<![\\p{L}])${MONTH},?\\s+(\\d{4})(?![\\d])`, 'giu'), (m) => [{ y: +m[2]!, m: MONTHS[m[1]!.toLowerCase()]! }]],
-    [new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])`, 'giu'), (m) => [{ m: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! }]],
+    [
+      new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])`, 'giu'),
+      (m) => [{ m: MONTHS[m[2]!.toLowerCase()]!, d: +m[1]! }],
+    ],
     [new RegExp(`(?<![\\p{L}])${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d\\p{L}])`, 'giu'), (m) => [{ m: MONTHS[m[1]!.toLowerCase()]!, d: +m[2]! }]],
   ];
   for (const [re, read] of patterns) {
@@ -245,10 +322,11 @@ export function evidenceFacts(texts: readonly string[]): EvidenceFacts {
 /** True when the evidence states the claim's fact (any reading of it). */
 export function factInEvidence(f: Fact, ev: EvidenceFacts): boolean {
   if (f.kind === 'date') {
-    return f.dates.some((cd) =>
-      ev.dates.some((ed) => (['y', 'm', 'd'] as const).every((k) => cd[k] === undefined || cd[k] === ed[k])) ||
-      // "in March 2024" is stated by any evidence with that month and year written apart; a bare year by the year.
-      (cd.d === undefined && cd.y !== undefined && ev.values.has(valueKey(cd.y)) && (cd.m === undefined || ev.values.has(valueKey(cd.m)))),
+    return f.dates.some(
+      (cd) =>
+        ev.dates.some((ed) => (['y', 'm', 'd'] as const).every((k) => cd[k] === undefined || cd[k] === ed[k])) ||
+        // "in March 2024" is stated by any evidence with that month and year written apart; a bare year by the year.
+        (cd.d === undefined && cd.y !== undefined && ev.values.has(valueKey(cd.y)) && (cd.m === undefined || ev.values.has(valueKey(cd.m)))),
     );
   }
   return f.values.some((v) => ev.values.has(valueKey(v)));

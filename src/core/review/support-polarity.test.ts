@@ -50,7 +50,13 @@ describe('prefixNegations', () => {
 
 describe('clauses and main clauses', () => {
   it('cuts at commas, brackets and the words that open a side clause', () => {
-    expect(clauses('Ana, who sings, plays bass (mostly) but rarely drums.').map((c) => c.text.trim())).toEqual(['Ana', 'who sings', 'plays bass', 'mostly', 'but rarely drums.']);
+    expect(clauses('Ana, who sings, plays bass (mostly) but rarely drums.').map((c) => c.text.trim())).toEqual([
+      'Ana',
+      'who sings',
+      'plays bass',
+      'mostly',
+      'but rarely drums.',
+    ]);
   });
 
   it('keeps the assertion and drops purpose and relative clauses', () => {

@@ -10,7 +10,8 @@ import { stem, words } from './support.ts';
 // clause. "and" is left out: "not A and B" keeps its negation over the pair more often than not.
 const BOUNDARY = /[,;:()\u2013\u2014]|\s(?=(?:who|which|whom|whose|while|whereas|although|though|but|because|unlike|so\s+that|in\s+order\s+to)\s)/giu;
 // A clause opened by one of these says why, when, or of what: the sentence's assertion is in its main clauses.
-const SUBORDINATE = /^\s*(?:so\s+that|in\s+order\s+to|because|since|although|though|while|whereas|if|unless|until|when|whenever|where|which|who|whom|whose|even\s+(?:if|though|when|where|before|after))(?![\p{L}])/iu;
+const SUBORDINATE =
+  /^\s*(?:so\s+that|in\s+order\s+to|because|since|although|though|while|whereas|if|unless|until|when|whenever|where|which|who|whom|whose|even\s+(?:if|though|when|where|before|after))(?![\p{L}])/iu;
 
 /** The clauses that make the assertion (not opened by a subordinator: "so that …", "which …", "even if …"). */
 export const mainClauses = (sentence: string): Clause[] => {
@@ -52,7 +53,13 @@ export function clauses(sentence: string): Clause[] {
 /** The concepts a claim is checked by: its words less stop words and negators. */
 export function contentConcepts(text: string): string[] {
   const neg = new Set(negators(text).map((n) => n.text.toLowerCase()));
-  return [...new Set(words(text).filter((w) => !isStopWord(w.folded) && !neg.has(w.folded) && w.folded.length > 1).map((w) => conceptOf(w.folded)))];
+  return [
+    ...new Set(
+      words(text)
+        .filter((w) => !isStopWord(w.folded) && !neg.has(w.folded) && w.folded.length > 1)
+        .map((w) => conceptOf(w.folded)),
+    ),
+  ];
 }
 
 /**
@@ -65,7 +72,10 @@ export function negativeAbout(sentence: string, concepts: readonly string[]): bo
   const left = new Set(concepts);
   const chosen: Clause[] = [];
   for (;;) {
-    const best = cs.filter((c) => !chosen.includes(c)).map((c) => ({ c, n: [...left].filter((k) => c.concepts.has(k)).length })).sort((a, b) => b.n - a.n)[0];
+    const best = cs
+      .filter((c) => !chosen.includes(c))
+      .map((c) => ({ c, n: [...left].filter((k) => c.concepts.has(k)).length }))
+      .sort((a, b) => b.n - a.n)[0];
     if (!best || best.n === 0) break;
     chosen.push(best.c);
     for (const k of best.c.concepts) left.delete(k);

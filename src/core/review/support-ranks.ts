@@ -21,15 +21,50 @@ export interface Rank {
 }
 
 const SUPERLATIVES: Record<string, string> = {
-  largest: 'large', biggest: 'large', highest: 'high', lowest: 'low', longest: 'long', shortest: 'short',
-  oldest: 'old', youngest: 'young', greatest: 'great', smallest: 'small', best: 'good', worst: 'bad',
-  richest: 'rich', poorest: 'poor', fastest: 'fast', slowest: 'slow', tallest: 'tall', busiest: 'busy',
-  deadliest: 'deadly', heaviest: 'heavy', strongest: 'strong', wealthiest: 'rich',
+  largest: 'large',
+  biggest: 'large',
+  highest: 'high',
+  lowest: 'low',
+  longest: 'long',
+  shortest: 'short',
+  oldest: 'old',
+  youngest: 'young',
+  greatest: 'great',
+  smallest: 'small',
+  best: 'good',
+  worst: 'bad',
+  richest: 'rich',
+  poorest: 'poor',
+  fastest: 'fast',
+  slowest: 'slow',
+  tallest: 'tall',
+  busiest: 'busy',
+  deadliest: 'deadly',
+  heaviest: 'heavy',
+  strongest: 'strong',
+  wealthiest: 'rich',
 };
 const COMPARATIVES: Record<string, string> = {
-  larger: 'large', bigger: 'large', higher: 'high', lower: 'low', longer: 'long', shorter: 'short', older: 'old',
-  younger: 'young', greater: 'great', smaller: 'small', better: 'good', worse: 'bad', richer: 'rich', poorer: 'poor',
-  faster: 'fast', slower: 'slow', taller: 'tall', busier: 'busy', heavier: 'heavy', stronger: 'strong',
+  larger: 'large',
+  bigger: 'large',
+  higher: 'high',
+  lower: 'low',
+  longer: 'long',
+  shorter: 'short',
+  older: 'old',
+  younger: 'young',
+  greater: 'great',
+  smaller: 'small',
+  better: 'good',
+  worse: 'bad',
+  richer: 'rich',
+  poorer: 'poor',
+  faster: 'fast',
+  slower: 'slow',
+  taller: 'tall',
+  busier: 'busy',
+  heavier: 'heavy',
+  stronger: 'strong',
 };
 const SUP = `(?:(?:most|least)\\s+\\p{L}+|${Object.keys(SUPERLATIVES).join('|')})`;
 const CMP = `(?:more\\s+\\p{L}+|${Object.keys(COMPARATIVES).join('|')})`;
@@ -52,7 +87,10 @@ function scaleOf(phrase: string): string {
 }
 
 const after = (text: string, end: number) =>
-  (text.slice(end, end + 60).match(/\p{L}+/gu) ?? []).filter((w) => !isStopWord(w)).slice(0, 3).map((w) => conceptOf(w.toLowerCase()));
+  (text.slice(end, end + 60).match(/\p{L}+/gu) ?? [])
+    .filter((w) => !isStopWord(w))
+    .slice(0, 3)
+    .map((w) => conceptOf(w.toLowerCase()));
 
 /** The ranks stated in `text`. */
 export function ranks(text: string): Rank[] {
@@ -64,22 +102,31 @@ export function ranks(text: string): Rank[] {
   };
   const patterns: Array<[RegExp, (m: RegExpExecArray) => void]> = [
     // "among the seven largest", "one of the three greatest", "top 10 largest": a rank at most N
-    [new RegExp(`(?<![\\p{L}])(?:among\\s+the|one\\s+of\\s+the|top)\\s+(${NUM})\\s+(${SUP})(?![\\p{L}])`, 'giu'), (m) => {
-      const n = valueOf(m[1]!, false);
-      if (n !== undefined) add(m, m[2]!, 1, n);
-    }],
+    [
+      new RegExp(`(?<![\\p{L}])(?:among\\s+the|one\\s+of\\s+the|top)\\s+(${NUM})\\s+(${SUP})(?![\\p{L}])`, 'giu'),
+      (m) => {
+        const n = valueOf(m[1]!, false);
+        if (n !== undefined) add(m, m[2]!, 1, n);
+      },
+    ],
     // "the fourth-largest", "eighth largest", "the second most populous"
-    [new RegExp(`(?<![\\p{L}\\d])(${ORD})[\\s-]+(${SUP})(?![\\p{L}])`, 'giu'), (m) => {
-      const n = valueOf(m[1]!, true);
-      if (n !== undefined) add(m, m[2]!, n, n);
-    }],
+    [
+      new RegExp(`(?<![\\p{L}\\d])(${ORD})[\\s-]+(${SUP})(?![\\p{L}])`, 'giu'),
+      (m) => {
+        const n = valueOf(m[1]!, true);
+        if (n !== undefined) add(m, m[2]!, n, n);
+      },
+    ],
     // "only two stadiums (are) larger than": rank N + 1
-    [new RegExp(`(?<![\\p{L}])only\\s+(${NUM})\\s+((?:\\p{L}+\\s+){1,5}?)(${CMP})\\s+than(?![\\p{L}])`, 'giu'), (m) => {
-      const n = valueOf(m[1]!, false);
-      // what is ranked stands between the count and the comparative: "only two football stadiums are larger"
-      const of = (m[2]!.match(/\p{L}+/gu) ?? []).filter((w) => !isStopWord(w)).map((w) => conceptOf(w.toLowerCase()));
-      if (n !== undefined) add(m, m[3]!, n + 1, n + 1, [...of, ...after(text, m.index + m[0].length)]);
-    }],
+    [
+      new RegExp(`(?<![\\p{L}])only\\s+(${NUM})\\s+((?:\\p{L}+\\s+){1,5}?)(${CMP})\\s+than(?![\\p{L}])`, 'giu'),
+      (m) => {
+        const n = valueOf(m[1]!, false);
+        // what is ranked stands between the count and the comparative: "only two football stadiums are larger"
+        const of = (m[2]!.match(/\p{L}+/gu) ?? []).filter((w) => !isStopWord(w)).map((w) => conceptOf(w.toLowerCase()));
+        if (n !== undefined) add(m, m[3]!, n + 1, n + 1, [...of, ...after(text, m.index + m[0].length)]);
+      },
+    ],
     // "the largest": rank 1 (not "one of the largest", which says no rank)
     [new RegExp(`(?<!one\\s+of\\s+)(?<![\\p{L}])the\\s+(${SUP})(?![\\p{L}])`, 'giu'), (m) => add(m, m[1]!, 1, 1)],
   ];

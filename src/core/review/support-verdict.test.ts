@@ -55,7 +55,9 @@ describe('supportVerdict: the rules of the second round (issue #33 §3)', () => 
   });
 
   it('compares one ratio with the one ratio of the passage', () => {
-    expect(verdict('The sequel earned more than twice the first film.', 'The sequel took almost twice the gross of the original.').verdict).toBe('contradicted');
+    expect(verdict('The sequel earned more than twice the first film.', 'The sequel took almost twice the gross of the original.').verdict).toBe(
+      'contradicted',
+    );
     expect(verdict('The sequel earned about twice the first film.', 'The sequel earned twice the gross of the first film.').verdict).not.toBe('contradicted');
   });
 
@@ -74,8 +76,11 @@ describe('supportVerdict: the rules of the second round (issue #33 §3)', () => 
     expect(verdict('Data is encrypted so that admins cannot read it.', 'Data is encrypted, so it stays unreadable to admins.').verdict).toBe('supported');
   });
 
-  it('gives a role to another place that shares only a qualifier with the claim\'s', () => {
-    expect(verdict('The studio is located in North Carolina.', 'The studio is located in North Hollywood, California.').contradiction).toMatchObject({ cause: 'entity', claim: 'North Carolina' });
+  it("gives a role to another place that shares only a qualifier with the claim's", () => {
+    expect(verdict('The studio is located in North Carolina.', 'The studio is located in North Hollywood, California.').contradiction).toMatchObject({
+      cause: 'entity',
+      claim: 'North Carolina',
+    });
     expect(verdict('Tolvik F.C. is based in Leeds.', 'Tolvik Football Club is based in Leeds.').verdict).not.toBe('contradicted');
   });
 
@@ -86,8 +91,12 @@ describe('supportVerdict: the rules of the second round (issue #33 §3)', () => 
   });
 
   it('reads a score out of N as one fraction, and never a count from "4–1" or "14/22°"', () => {
-    expect(verdict('The novel scored over 60/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe('supported');
-    expect(verdict('The novel scored over 90/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe('contradicted');
+    expect(verdict('The novel scored over 60/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe(
+      'supported',
+    );
+    expect(verdict('The novel scored over 90/100 on Critiq.', 'On Critiq the novel has a score of 81 out of 100, based on 12 critics.').verdict).toBe(
+      'contradicted',
+    );
     expect(verdict('Ana Ruiz scored in a match with more than four goals.', 'Ruiz scored the third goal in their 4–1 win.').verdict).not.toBe('contradicted');
     expect(verdict('July is 14°C to 22°C with about 5 rainy days.', 'July is 14/22° C with 5 rainy days.').verdict).not.toBe('contradicted');
   });
@@ -175,7 +184,24 @@ describe('supportVerdict: needs a look when the rules cannot tell', () => {
   });
 
   it('does not contradict a claim that its own passage states, whatever the sentence (property)', () => {
-    const word = fc.constantFrom('vendors', 'must', 'keep', 'logs', 'for', 'ninety', 'days', 'data', 'is', 'encrypted', 'not', 'Acme', '30', '2024', 'more than', 'in');
+    const word = fc.constantFrom(
+      'vendors',
+      'must',
+      'keep',
+      'logs',
+      'for',
+      'ninety',
+      'days',
+      'data',
+      'is',
+      'encrypted',
+      'not',
+      'Acme',
+      '30',
+      '2024',
+      'more than',
+      'in',
+    );
     fc.assert(
       fc.property(fc.array(word, { minLength: 2, maxLength: 10 }), (ws) => {
         const s = `${ws.join(' ')}.`;

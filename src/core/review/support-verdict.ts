@@ -109,13 +109,11 @@ export function supportVerdict(claim: string, evidence: EvidenceInput): SupportV
   const related = claimQs.map((q, i) => ({ claim: q, relation: relations[i]! }));
 
   const missingNames = cover.missingNames;
-  const missing = [
-    ...missingNames,
-    ...related.filter((r) => r.relation.kind === 'absent' || r.relation.kind === 'open').map((r) => r.claim.text),
-  ];
+  const missing = [...missingNames, ...related.filter((r) => r.relation.kind === 'absent' || r.relation.kind === 'open').map((r) => r.claim.text)];
   const base = { lexical, wordCoverage, quantities: related, missing };
 
-  if (rankDiffers) return { ...base, verdict: 'contradicted', contradiction: { cause: 'value', claim: rankDiffers.claim.text, passage: rankDiffers.passage.text } };
+  if (rankDiffers)
+    return { ...base, verdict: 'contradicted', contradiction: { cause: 'value', claim: rankDiffers.claim.text, passage: rankDiffers.passage.text } };
   const differs = related.find((r) => r.relation.kind === 'differs');
   if (differs && differs.relation.kind === 'differs') {
     const cause: ContradictionCause = differs.claim.kind === 'date' ? 'date' : 'value';
@@ -126,7 +124,8 @@ export function supportVerdict(claim: string, evidence: EvidenceInput): SupportV
   const swap = entitySwap(text, passages, new Set(missingNames));
   if (swap) return { ...base, verdict: 'contradicted', contradiction: { cause: 'entity', claim: swap.claim, passage: swap.passage } };
   const opposite = antonymContradiction(text, passages, missingNames.length === 0);
-  if (opposite) return { ...base, verdict: 'contradicted', contradiction: { cause: 'negation', claim: snippet(text, 120), passage: snippet(opposite.sentence, 160) } };
+  if (opposite)
+    return { ...base, verdict: 'contradicted', contradiction: { cause: 'negation', claim: snippet(text, 120), passage: snippet(opposite.sentence, 160) } };
 
   const sure = passages.length > 0 && missing.length === 0 && wordCoverage >= SUPPORTED_WORD_COVERAGE && samePolarity(text, passages);
   return { ...base, verdict: sure ? 'supported' : 'needs-look' };

@@ -73,10 +73,7 @@ describe('lexical support', () => {
   });
 
   it('passes a faithful paraphrase with the same numbers', () => {
-    const r = lexicalSupport(
-      'Keys must be rotated at least every 12 months.',
-      'Encryption keys must be rotated at least once every twelve months.',
-    );
+    const r = lexicalSupport('Keys must be rotated at least every 12 months.', 'Encryption keys must be rotated at least once every twelve months.');
     expect(r.missing).toEqual([]);
     expect(r.score).toBeGreaterThan(0.7);
     expect(describeSupport(r, 0.5)).toBeNull();

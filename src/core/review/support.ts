@@ -65,7 +65,29 @@ export function words(text: string): Word[] {
   return out;
 }
 
-const SUFFIXES = ['ational', 'ations', 'ation', 'ments', 'ment', 'ness', 'ities', 'ity', 'ions', 'ion', 'ings', 'ing', 'ers', 'er', 'ied', 'ies', 'ed', 'es', 'ly', 'age', 's'];
+const SUFFIXES = [
+  'ational',
+  'ations',
+  'ation',
+  'ments',
+  'ment',
+  'ness',
+  'ities',
+  'ity',
+  'ions',
+  'ion',
+  'ings',
+  'ing',
+  'ers',
+  'er',
+  'ied',
+  'ies',
+  'ed',
+  'es',
+  'ly',
+  'age',
+  's',
+];
 
 /** A light, predictable stem: one English suffix, a final "e", or a Persian plural; never shorter than 3 letters. */
 export function stem(word: string): string {
@@ -92,7 +114,7 @@ export function stem(word: string): string {
 function stemFound(s: string, stems: Set<string>, prefixes: readonly string[]): boolean {
   if (stems.has(s)) return true;
   // "manag" ~ "management": one stem a prefix of the other, both at least 4 letters
-  return s.length >= 4 && prefixes.some((p) => (p.length >= 4 && (p.startsWith(s) || s.startsWith(p))));
+  return s.length >= 4 && prefixes.some((p) => p.length >= 4 && (p.startsWith(s) || s.startsWith(p)));
 }
 
 export interface Entity {
@@ -173,7 +195,10 @@ function analyseEvidence(evidence: string[]): EvidenceAnalysis {
     evStems,
     evPrefixes: [...evStems],
     evFacts: evidenceFacts(evidence),
-    initials: evWords.filter((w) => !isStopWord(w.folded)).map((w) => w.folded[0]).join(''),
+    initials: evWords
+      .filter((w) => !isStopWord(w.folded))
+      .map((w) => w.folded[0])
+      .join(''),
   };
   if (evidenceCache.size >= EVIDENCE_CACHE_SIZE) evidenceCache.clear();
   evidenceCache.set(key, analysis);

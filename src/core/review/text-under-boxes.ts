@@ -33,9 +33,7 @@ function containsCentre(b: Box, c: Box): boolean {
 
 /** The text of one indexed page under `boxes` (boxes on other pages are ignored). Boxes must be canonical. */
 export function textUnderBoxes(page: IndexedPage, boxes: readonly Box[], measure?: MeasureText): BoxText {
-  const targets = (Array.isArray(boxes) ? boxes : []).filter(
-    (b) => b && b.page === page.page && [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite),
-  );
+  const targets = (Array.isArray(boxes) ? boxes : []).filter((b) => b && b.page === page.page && [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite));
   if (targets.length === 0 || page.text.length === 0) return { text: '', normalized: '' };
 
   // Runs wholly outside every box are skipped without placing their characters.

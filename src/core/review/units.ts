@@ -58,7 +58,14 @@ const AREA: Array<[string[], number]> = [
 ];
 
 const TABLE = new Map<string, Unit>();
-for (const [dimension, rows] of [['time', TIME], ['length', LENGTH], ['mass', MASS], ['data', DATA], ['volume', VOLUME], ['area', AREA]] as const) {
+for (const [dimension, rows] of [
+  ['time', TIME],
+  ['length', LENGTH],
+  ['mass', MASS],
+  ['data', DATA],
+  ['volume', VOLUME],
+  ['area', AREA],
+] as const) {
   for (const [names, factor] of rows) for (const n of names) TABLE.set(n, { dimension, factor });
 }
 

@@ -35,7 +35,24 @@ export function searchTerms(text: string): string[] {
 }
 
 /** Words that ask rather than say what about ("tell me about…", "explain…"): not searched for in a question. */
-const ASKING = new Set(['tell', 'explain', 'describe', 'say', 'says', 'please', 'know', 'give', 'show', 'list', 'mean', 'means', 'happen', 'happens', 'get', 'gets']);
+const ASKING = new Set([
+  'tell',
+  'explain',
+  'describe',
+  'say',
+  'says',
+  'please',
+  'know',
+  'give',
+  'show',
+  'list',
+  'mean',
+  'means',
+  'happen',
+  'happens',
+  'get',
+  'gets',
+]);
 
 /** The search terms of a question: as `searchTerms`, without the words that only ask. */
 export function questionTerms(question: string): string[] {

@@ -42,7 +42,9 @@ describe('code point ↔ UTF-16 offsets', () => {
     expect(codePointToUtf16(text, 3)).toBe(3);
   });
 
-  const textArb = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', ' ', '\n', '漢', '😀', '𝐀', '🇩', '\uD800'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) });
+  const textArb = fc.string({
+    unit: fc.oneof(fc.constantFrom('a', 'é', ' ', '\n', '漢', '😀', '𝐀', '🇩', '\uD800'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  });
 
   it('round-trips every code point offset (property)', () => {
     fc.assert(

@@ -82,12 +82,18 @@ export function titleKey(title: string): string {
 }
 
 export function resolveSectionPath(sections: readonly Section[], path: string): SectionResolution {
-  const wanted = splitSectionPath(path).map(titleKey).filter((k) => k !== '');
+  const wanted = splitSectionPath(path)
+    .map(titleKey)
+    .filter((k) => k !== '');
   if (wanted.length === 0) return { kind: 'not-found' };
   const keyed = sections.map((s) => ({ section: s, keys: s.path.map(titleKey) }));
 
   const full = keyed.filter((k) => endsWithSubsequence(k.keys, wanted));
-  if (full.length > 0) return pick(full.map((k) => k.section), full.filter((k) => sameKeys(k.keys, wanted)).map((k) => k.section));
+  if (full.length > 0)
+    return pick(
+      full.map((k) => k.section),
+      full.filter((k) => sameKeys(k.keys, wanted)).map((k) => k.section),
+    );
 
   // The last title exists, but the cited ancestors differ from the document's: the section with most of them.
   const last = wanted[wanted.length - 1]!;

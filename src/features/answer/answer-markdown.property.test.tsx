@@ -43,8 +43,25 @@ function draw(text: string) {
 // Generated Markdown: every block kind, every marker form, and the places where a marker is not one.
 
 const marker = fc.constantFrom(
-  '[1]', '[2]', '[3]', '[9]', '[1][3]', '[1, 3]', '[1,9]', '[1-3]', '[2–3]', '[S1]', '[S2, S3]', '[S9]', '[۲]', '[٢،٣]',
-  '【3】', '【6:0†source】', '[1-500]', '[x]', '[see above]',
+  '[1]',
+  '[2]',
+  '[3]',
+  '[9]',
+  '[1][3]',
+  '[1, 3]',
+  '[1,9]',
+  '[1-3]',
+  '[2–3]',
+  '[S1]',
+  '[S2, S3]',
+  '[S9]',
+  '[۲]',
+  '[٢،٣]',
+  '【3】',
+  '【6:0†source】',
+  '[1-500]',
+  '[x]',
+  '[see above]',
 );
 const word = fc.constantFrom('Vendors', 'must', 'use', 'MFA', 'logs', 'are', 'kept', 'Dr.', 'e.g.', '؟', '。', 'حافظ', '😀', 'x');
 const inline = fc.oneof(
@@ -79,22 +96,29 @@ const line = fc.array(inline, { minLength: 1, maxLength: 8 }).map((parts) => par
 const block = fc.oneof(
   line,
   fc.array(line, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n')),
-  fc.tuple(fc.constantFrom('- ', '* ', '1. ', '- [ ] ', '- [x] '), fc.array(line, { minLength: 1, maxLength: 3 })).map(([b, ls]) => ls.map((l) => b + l).join('\n')),
+  fc
+    .tuple(fc.constantFrom('- ', '* ', '1. ', '- [ ] ', '- [x] '), fc.array(line, { minLength: 1, maxLength: 3 }))
+    .map(([b, ls]) => ls.map((l) => b + l).join('\n')),
   fc.array(line, { minLength: 1, maxLength: 2 }).map((ls) => ls.map((l) => '> ' + l).join('\n')),
   fc.tuple(fc.constantFrom('# ', '## ', '### '), line).map(([h, l]) => h + l.replace(/\n/g, ' ')),
   line.map((l) => l.replace(/\n/g, ' ') + '\n==='),
-  fc.tuple(line, line, line).map(([a, b, c]) => [a, b, c].map((l) => l.replace(/[\n|]/g, ' '))).map(([a, b, c]) => `| ${a} | ${b} |\n| --- | --- |\n| ${c} | ${a} |`),
+  fc
+    .tuple(line, line, line)
+    .map(([a, b, c]) => [a, b, c].map((l) => l.replace(/[\n|]/g, ' ')))
+    .map(([a, b, c]) => `| ${a} | ${b} |\n| --- | --- |\n| ${c} | ${a} |`),
   line.map((l) => '```\n' + l + '\n```'),
   line.map((l) => '    ' + l.replace(/\n/g, '\n    ')),
   line.map((l) => '<div>\n' + l + '\n</div>'),
   marker.map((m) => m + ': https://example.com/def'),
   fc.constant('---'),
 );
-const markdown = fc.array(block, { minLength: 1, maxLength: 6 }).chain((blocks) =>
-  fc.array(fc.constantFrom('\n\n', '\n', '\r\n\r\n'), { minLength: blocks.length, maxLength: blocks.length }).map((seps) =>
-    blocks.map((b, i) => b + seps[i]).join(''),
-  ),
-);
+const markdown = fc
+  .array(block, { minLength: 1, maxLength: 6 })
+  .chain((blocks) =>
+    fc
+      .array(fc.constantFrom('\n\n', '\n', '\r\n\r\n'), { minLength: blocks.length, maxLength: blocks.length })
+      .map((seps) => blocks.map((b, i) => b + seps[i]).join('')),
+  );
 
 describe('AnswerMarkdown and the answer model read the same markers', () => {
   it('draws exactly the model’s marker groups, valid and invalid, in order, none inside a link', () => {
@@ -104,7 +128,10 @@ describe('AnswerMarkdown and the answer model read the same markers', () => {
         expect(groups).toEqual(modelGroups(model));
         expect(inLinks).toBe(0);
         // The model's own lists come from the same groups.
-        const invalid = modelGroups(model).flat().filter(([, valid]) => !valid).map(([key]) => key);
+        const invalid = modelGroups(model)
+          .flat()
+          .filter(([, valid]) => !valid)
+          .map(([key]) => key);
         expect(model.invalidMarkers.map((m) => m.key)).toEqual(invalid);
         const drawnAt = new Set(model.markdown.markers.map((g) => g.start));
         for (const claim of model.claims) for (const g of claim.markers) expect(drawnAt.has(g.start)).toBe(true);

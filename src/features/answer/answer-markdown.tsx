@@ -64,7 +64,10 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { ans
     const infosOf = (data: string) => {
       let infos = groups.get(data);
       if (!infos) {
-        infos = data.split('|').filter(Boolean).map((k) => markerInfo(answer, model, k));
+        infos = data
+          .split('|')
+          .filter(Boolean)
+          .map((k) => markerInfo(answer, model, k));
         groups.set(data, infos);
       }
       return infos;
@@ -77,7 +80,11 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { ans
     const renderNodes = (children: HastRoot['children']) =>
       toJsxRuntime({ type: 'root', children }, { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
     const chunks = answerChunks(hast, answer.text.length);
-    return { renderNodes, chunks: chunks ?? [{ start: 0, end: answer.text.length, nodes: hast.children as ElementContent[], text: '' }], whole: chunks === null };
+    return {
+      renderNodes,
+      chunks: chunks ?? [{ start: 0, end: answer.text.length, nodes: hast.children as ElementContent[], text: '' }],
+      whole: chunks === null,
+    };
   }, [answer, model]);
   const content = useMemo(() => (whole ? renderNodes(chunks[0]!.nodes) : null), [whole, chunks, renderNodes]);
   const t = useTranslate();
@@ -89,9 +96,7 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { ans
           {note}
         </p>
       ) : null}
-      <div className="answer-prose">
-        {content ?? <VirtualBlocks chunks={chunks} renderChunk={renderNodes} reveal={reveal} />}
-      </div>
+      <div className="answer-prose">{content ?? <VirtualBlocks chunks={chunks} renderChunk={renderNodes} reveal={reveal} />}</div>
     </>
   );
 });

@@ -36,7 +36,9 @@ export function AnswerPane({ answer, model, activeKey, activeSourceId, onCite, s
             or to the answer itself when it has no question. */}
         <article aria-label={t('answer.label')} tabIndex={answer.question ? undefined : -1} className="mx-auto max-w-2xl px-6 py-5">
           {answer.question ? (
-            <h1 tabIndex={-1} dir="auto" lang={blockLanguage(answer.question)} className="mb-3 text-lg font-semibold leading-snug text-slate-900">{answer.question}</h1>
+            <h1 tabIndex={-1} dir="auto" lang={blockLanguage(answer.question)} className="mb-3 text-lg font-semibold leading-snug text-slate-900">
+              {answer.question}
+            </h1>
           ) : (
             // Still a level-one heading for screen readers' heading navigation; not focusable, so the focus goes to
             // the article (visible) rather than to hidden text.

@@ -30,7 +30,14 @@ export function draftAnswer(draft: StreamDraft, documentUrl: (documentId: string
   for (const s of draft.sources) {
     if (!documents.some((d) => d.id === s.documentId)) documents.push({ id: s.documentId, title: s.documentId, url: documentUrl(s.documentId) });
   }
-  const base: Answer = { id: DRAFT_ANSWER_ID, question: draft.question, text: draft.text, documents, sources: draft.sources, citations: numbering(draft.sources) };
+  const base: Answer = {
+    id: DRAFT_ANSWER_ID,
+    question: draft.question,
+    text: draft.text,
+    documents,
+    sources: draft.sources,
+    citations: numbering(draft.sources),
+  };
   const live: string[] = [];
   const pending: string[] = [];
   let text = '';

@@ -111,7 +111,9 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
           {/* At most eight lines of the quote: a preview of a very long one must still fit above or below its marker,
               or, clamped into the viewport, it would cover the marker and take its click. */}
           {info.quote ? <PreviewQuote quote={info.quote} /> : null}
-          <span dir="auto" className="mt-2 block font-medium text-slate-900">{info.title}</span>
+          <span dir="auto" className="mt-2 block font-medium text-slate-900">
+            {info.title}
+          </span>
           {/* A web page or a generated file has no pages: no "Page unknown" for them. */}
           {info.page !== undefined || info.section || !(info.web || info.generated) ? (
             <span className="block text-xs text-slate-500">
@@ -121,7 +123,11 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
             </span>
           ) : null}
           <SourceFacts info={info} showSite />
-          {status ? <span data-status-text="" className={`mt-1 block text-xs ${STATUS_TEXT[status.tone]}`}>{status.long}</span> : null}
+          {status ? (
+            <span data-status-text="" className={`mt-1 block text-xs ${STATUS_TEXT[status.tone]}`}>
+              {status.long}
+            </span>
+          ) : null}
         </span>
       )}
     </span>

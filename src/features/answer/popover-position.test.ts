@@ -22,7 +22,12 @@ describe('placePopover', () => {
   it('stays inside the viewport for any marker position when the box fits the viewport', () => {
     fc.assert(
       fc.property(
-        fc.record({ left: fc.integer({ min: -50, max: 1450 }), top: fc.integer({ min: -50, max: 950 }), width: fc.integer({ min: 0, max: 40 }), height: fc.integer({ min: 0, max: 30 }) }),
+        fc.record({
+          left: fc.integer({ min: -50, max: 1450 }),
+          top: fc.integer({ min: -50, max: 950 }),
+          width: fc.integer({ min: 0, max: 40 }),
+          height: fc.integer({ min: 0, max: 30 }),
+        }),
         fc.record({ width: fc.integer({ min: 50, max: 1384 }), height: fc.integer({ min: 20, max: 884 }) }),
         (anchor, size) => {
           const p = placePopover(anchor, size, viewport);

@@ -32,9 +32,7 @@ export function ReasoningSection({ answer, model, activeKey, onCite }: Reasoning
           {t('reasoning.title', { summary })}
         </summary>
         <div className="border-t border-dashed border-slate-300 px-3 py-2">
-          <p className="mb-2 text-xs text-slate-500">
-            {t('reasoning.intro')}
-          </p>
+          <p className="mb-2 text-xs text-slate-500">{t('reasoning.intro')}</p>
           {blocks.map((block, i) => (
             <ReasoningText key={i} block={block} answer={answer} model={model} />
           ))}

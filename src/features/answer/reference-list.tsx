@@ -62,10 +62,16 @@ export function ReferenceList({ answer, model, activeSourceId, onCite }: Referen
                   className="flex w-full gap-2 rounded text-start focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
                 >
                   <span className="w-7 shrink-0 font-semibold text-indigo-700">[{ref.key}]</span>
-                  <span dir="auto" className="min-w-0 font-medium text-slate-800">{ref.label}</span>
+                  <span dir="auto" className="min-w-0 font-medium text-slate-800">
+                    {ref.label}
+                  </span>
                 </button>
                 <span className="block min-w-0 ps-9">
-                  {ref.section ? <span dir="auto" className="block text-xs text-slate-600">{ref.section}</span> : null}
+                  {ref.section ? (
+                    <span dir="auto" className="block text-xs text-slate-600">
+                      {ref.section}
+                    </span>
+                  ) : null}
                   {ref.relevance !== undefined ? <RelevanceLine relevance={ref.relevance} /> : null}
                   {ref.quote ? <ReferenceQuote quote={ref.quote} /> : null}
                   <ReferenceStatus sourceId={ref.sourceId} />
@@ -136,7 +142,11 @@ function ReferenceQuote({ quote }: { quote: string }) {
   const shown = useShowAll(quote, QUOTE_DRAWN_CHARS);
   return (
     <>
-      <span data-reference-quote="" dir="auto" className={`mt-0.5 block text-xs italic text-slate-600 ${shown.hidden > 0 || quote.length <= QUOTE_DRAWN_CHARS ? 'line-clamp-2' : ''}`}>
+      <span
+        data-reference-quote=""
+        dir="auto"
+        className={`mt-0.5 block text-xs italic text-slate-600 ${shown.hidden > 0 || quote.length <= QUOTE_DRAWN_CHARS ? 'line-clamp-2' : ''}`}
+      >
         “{shown.text}
         {shown.hidden > 0 ? '…' : '”'}
       </span>

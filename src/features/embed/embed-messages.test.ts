@@ -29,9 +29,13 @@ describe('classifyMessage (postMessage API v1)', () => {
       expect(classifyMessage(data)).toEqual({ kind: 'foreign' });
     }
     fc.assert(
-      fc.property(fc.string().filter((t) => !t.startsWith('citelens:')), fc.jsonValue(), (type, rest) => {
-        expect(classifyMessage({ type, version: 1, rest })).toEqual({ kind: 'foreign' });
-      }),
+      fc.property(
+        fc.string().filter((t) => !t.startsWith('citelens:')),
+        fc.jsonValue(),
+        (type, rest) => {
+          expect(classifyMessage({ type, version: 1, rest })).toEqual({ kind: 'foreign' });
+        },
+      ),
     );
   });
 
@@ -62,11 +66,14 @@ describe('classifyMessage (postMessage API v1)', () => {
 
   it('never repeats a field’s value in its reason (a malformed token stays out of the console)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 8 }).filter((t) => /[^A-Za-z0-9._~+/=-]/.test(t)), (token) => {
-        const sorted = classifyMessage(m('citelens:setToken', { token }));
-        expect(sorted.kind).toBe('malformed');
-        expect(JSON.stringify(sorted)).not.toContain(JSON.stringify(token).slice(1, -1));
-      }),
+      fc.property(
+        fc.string({ minLength: 8 }).filter((t) => /[^A-Za-z0-9._~+/=-]/.test(t)),
+        (token) => {
+          const sorted = classifyMessage(m('citelens:setToken', { token }));
+          expect(sorted.kind).toBe('malformed');
+          expect(JSON.stringify(sorted)).not.toContain(JSON.stringify(token).slice(1, -1));
+        },
+      ),
     );
   });
 });

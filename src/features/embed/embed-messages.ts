@@ -34,7 +34,15 @@ const setTheme = z.object({
 });
 /** RFC 6750 token68: always a valid header value. The token itself is never logged, whatever happens to it. */
 const setPanels = z.object({ type: z.literal('citelens:setPanels'), version, panels: z.array(z.enum(PANES)).min(1).max(PANES.length) });
-const setToken = z.object({ type: z.literal('citelens:setToken'), version, token: z.string().min(1).max(4096).regex(/^[A-Za-z0-9._~+/-]+=*$/) });
+const setToken = z.object({
+  type: z.literal('citelens:setToken'),
+  version,
+  token: z
+    .string()
+    .min(1)
+    .max(4096)
+    .regex(/^[A-Za-z0-9._~+/-]+=*$/),
+});
 const getLink = z.object({ type: z.literal('citelens:getLink'), version });
 
 const inboundSchemas = {
@@ -75,14 +83,7 @@ export interface EmbedVerdict {
 }
 
 export type EmbedErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not-found'
-  | 'unavailable'
-  | 'invalid-answer'
-  | 'unknown-citation'
-  | 'unknown-claim'
-  | 'embed-link';
+  'unauthorized' | 'forbidden' | 'not-found' | 'unavailable' | 'invalid-answer' | 'unknown-citation' | 'unknown-claim' | 'embed-link';
 
 type Omit2<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An outbound message without its `version` (the channel adds it). */

@@ -34,13 +34,20 @@ export function LocalAnswerBar({ local, missing, onAddFiles, onClose }: LocalAns
       </div>
       {missing.length > 0 ? (
         <p data-local-missing="">
-          {t('local.missing', { list: missing.map((d) => missingFileLabel(d)).join(', '), looked: missing.map((d) => lookedFor(d).map((name) => `“${name}”`).join(', ')).join('; ') })}
+          {t('local.missing', {
+            list: missing.map((d) => missingFileLabel(d)).join(', '),
+            looked: missing
+              .map((d) =>
+                lookedFor(d)
+                  .map((name) => `“${name}”`)
+                  .join(', '),
+              )
+              .join('; '),
+          })}
         </p>
       ) : null}
       {local.unmatched.length > 0 ? (
-        <p data-local-unmatched="">
-          {t('local.unused', { list: local.unmatched.join(', '), count: local.unmatched.length })}
-        </p>
+        <p data-local-unmatched="">{t('local.unused', { list: local.unmatched.join(', '), count: local.unmatched.length })}</p>
       ) : null}
     </section>
   );

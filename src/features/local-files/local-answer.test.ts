@@ -10,7 +10,10 @@ const demoFile = (kind: 'answers' | 'documents', name: string) => new File([read
 const jsonFile = (name: string, value: unknown) => new File([typeof value === 'string' ? value : JSON.stringify(value)], name, { type: 'application/json' });
 
 async function rejection(p: Promise<unknown>): Promise<LocalFileError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(LocalFileError);
   return e as LocalFileError;
 }
@@ -35,13 +38,20 @@ describe('reading an answer file', () => {
     const bare = await readAnswerFile(jsonFile('claude-response.json', payload), ['vendor-security-policy.pdf', 'data-retention-policy.pdf']);
     expect(bare.read).toMatchObject({ kind: 'adapted', format: 'anthropic' });
     expect(bare.read.answer.sources.length).toBeGreaterThan(0);
-    const local = attachFiles({ id: bare.id, answerFile: 'claude-response.json', read: bare.read }, [demoFile('documents', 'vendor-security-policy.pdf'), demoFile('documents', 'data-retention-policy.pdf')]);
+    const local = attachFiles({ id: bare.id, answerFile: 'claude-response.json', read: bare.read }, [
+      demoFile('documents', 'vendor-security-policy.pdf'),
+      demoFile('documents', 'data-retention-policy.pdf'),
+    ]);
     expect(missingDocuments(local)).toEqual([]);
     expect(local.unmatched).toEqual([]);
   });
 
   it('says which file is wrong and where (JSON paths), or that it is not JSON', async () => {
-    const shape = await rejection(readAnswerFile(jsonFile('broken.json', { id: 'x', text: 'A [1].', documents: [{ id: 'd', url: 'd.pdf' }], sources: [{ id: 'S1', documentId: 'd', page: 'seven' }] })));
+    const shape = await rejection(
+      readAnswerFile(
+        jsonFile('broken.json', { id: 'x', text: 'A [1].', documents: [{ id: 'd', url: 'd.pdf' }], sources: [{ id: 'S1', documentId: 'd', page: 'seven' }] }),
+      ),
+    );
     expect(shape.file).toBe('broken.json');
     expect(shape.message).toMatch(/^broken\.json does not have the expected shape/);
     expect(shape.issues.some((i) => i.startsWith('documents[0].title'))).toBe(true);
@@ -72,7 +82,14 @@ describe('matching dropped documents', () => {
   });
 
   it('gives a Markdown or text file its media type, so a text viewer can take it', async () => {
-    const { id, read } = await readAnswerFile(jsonFile('guide.json', { id: 'g', text: 'Set it up [1].', documents: [{ id: 'setup-guide', title: 'Setup guide' }], sources: [{ id: 'S1', documentId: 'setup-guide', quote: 'Run the installer.' }] }));
+    const { id, read } = await readAnswerFile(
+      jsonFile('guide.json', {
+        id: 'g',
+        text: 'Set it up [1].',
+        documents: [{ id: 'setup-guide', title: 'Setup guide' }],
+        sources: [{ id: 'S1', documentId: 'setup-guide', quote: 'Run the installer.' }],
+      }),
+    );
     const local = attachFiles({ id, answerFile: 'guide.json', read }, [new File(['# Setup\nRun the installer.\n'], 'setup-guide.md')]);
     expect(composeAnswer(local).answer.documents[0]).toMatchObject({ mediaType: 'text/markdown', url: expect.stringMatching(/^blob:/) });
   });

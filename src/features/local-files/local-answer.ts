@@ -32,7 +32,6 @@ export function missingFileLabel(doc: DocumentRef): string {
   return base && /\.[a-z0-9]{1,5}$/iu.test(base) ? base : doc.title;
 }
 
-
 /** Why a file could not be read at all, for the notice to say in the UI language (the message is English). */
 export interface LocalFileProblem {
   kind: 'unreadable' | 'not-json';
@@ -143,7 +142,10 @@ function needsFile(doc: DocumentRef): boolean {
  * Matches `files` to the answer's documents that still lack one and turns each match into a blob: URL. Returns the
  * new local answer and the URLs it created (the caller revokes them with the answer).
  */
-export function attachFiles(local: Omit<LocalAnswer, 'files' | 'unmatched'> & Partial<Pick<LocalAnswer, 'files' | 'unmatched'>>, files: readonly File[]): LocalAnswer {
+export function attachFiles(
+  local: Omit<LocalAnswer, 'files' | 'unmatched'> & Partial<Pick<LocalAnswer, 'files' | 'unmatched'>>,
+  files: readonly File[],
+): LocalAnswer {
   const previous = new Map(local.files ?? []);
   const candidates = local.read.answer.documents.filter((d) => needsFile(d) && !previous.has(d.id));
   const names = files.map((f) => f.name);

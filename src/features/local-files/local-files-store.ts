@@ -4,9 +4,7 @@ import type { LocalAnswer } from './local-answer.ts';
 // The local answer that is open (one at a time: its files are in memory only) and the last thing to tell the
 // reviewer about local files (a file that could not be read, files dropped without an answer).
 
-export type LocalNotice =
-  | { kind: 'error'; title: string; message: string }
-  | { kind: 'note'; message: string };
+export type LocalNotice = { kind: 'error'; title: string; message: string } | { kind: 'note'; message: string };
 
 interface LocalFilesState {
   current: LocalAnswer | null;

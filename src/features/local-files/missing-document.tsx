@@ -14,7 +14,12 @@ export function MissingDocument({ doc, onAddFiles }: { doc: DocumentRef; onAddFi
       <div className="max-w-md rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
         <p className="font-semibold text-slate-900">{t('local.isMissing', { label })}</p>
         <p className="mt-1">
-          {t('local.noFileMatches', { title: doc.title, looked: lookedFor(doc).map((name) => `“${name}”`).join(t('local.thenSeparator')) })}
+          {t('local.noFileMatches', {
+            title: doc.title,
+            looked: lookedFor(doc)
+              .map((name) => `“${name}”`)
+              .join(t('local.thenSeparator')),
+          })}
         </p>
         <p className="mt-3">
           <FilePickButton onFiles={onAddFiles} inputLabel={t('local.fileFor', { title: doc.title })}>

@@ -9,9 +9,7 @@ export function ReopenPanel({ onFiles }: { onFiles(files: File[]): void }) {
     <main className="mx-auto w-full max-w-2xl flex-1 overflow-auto px-6 py-8">
       <div role="status" data-local-reopen="" className="rounded-lg border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950">
         <p className="font-semibold">{t('local.reopenTitle')}</p>
-        <p className="mt-1">
-          {t('local.reopenBody')}
-        </p>
+        <p className="mt-1">{t('local.reopenBody')}</p>
         <p className="mt-3 flex items-center gap-3">
           <FilePickButton onFiles={onFiles} inputLabel={t('local.openLabel')}>
             {t('local.open')}

@@ -59,17 +59,26 @@ export function useLocalFileActions(onOpened: (answerId: string) => void): Local
         const [answerFile, ...others] = answers;
         let read;
         try {
-          read = await readAnswerFile(answerFile!, documents.map((f) => f.name));
+          read = await readAnswerFile(
+            answerFile!,
+            documents.map((f) => f.name),
+          );
         } catch (e) {
           if (!(e instanceof LocalFileError)) throw e;
-          const message = e.problem ? t(e.problem.kind === 'unreadable' ? 'local.unreadable' : 'local.notJson', { file: e.file, detail: e.problem.detail }) : e.message;
+          const message = e.problem
+            ? t(e.problem.kind === 'unreadable' ? 'local.unreadable' : 'local.notJson', { file: e.file, detail: e.problem.detail })
+            : e.message;
           store.getState().notify({ kind: 'error', title: t('local.couldNotOpen', { file: e.file }), message });
           return;
         }
         publish(attachFiles({ id: read.id, answerFile: answerFile!.name, read: read.read }, documents));
-        store.getState().notify(
-          others.length > 0 ? { kind: 'note', message: t('local.oneAtATime', { count: others.length, names: others.map((f) => f.name).join(t('local.nameSeparator')) }) } : null,
-        );
+        store
+          .getState()
+          .notify(
+            others.length > 0
+              ? { kind: 'note', message: t('local.oneAtATime', { count: others.length, names: others.map((f) => f.name).join(t('local.nameSeparator')) }) }
+              : null,
+          );
         onOpened(read.id);
       },
       close: () => {

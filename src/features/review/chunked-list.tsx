@@ -29,7 +29,10 @@ export function ChunkedList<T>({ label, items, render, keep }: ChunkedListProps<
   const { near, heights } = useNearSet(list, 'listChunk', FIRST_CHUNKS, MARGIN, count);
 
   // The same slices while the items stay: a drawn chunk (memo) re-renders only when its cards change.
-  const slices = useMemo(() => Array.from({ length: Math.ceil(items.length / CHUNK_ITEMS) }, (_, i) => items.slice(i * CHUNK_ITEMS, (i + 1) * CHUNK_ITEMS)), [items]);
+  const slices = useMemo(
+    () => Array.from({ length: Math.ceil(items.length / CHUNK_ITEMS) }, (_, i) => items.slice(i * CHUNK_ITEMS, (i + 1) * CHUNK_ITEMS)),
+    [items],
+  );
 
   const chunks: ReactNode[] = [];
   for (let i = 0; i < count; i++) {
@@ -38,11 +41,7 @@ export function ChunkedList<T>({ label, items, render, keep }: ChunkedListProps<
     chunks.push(
       // role="none" on the wrappers: the cards stay the list's items for assistive technology.
       <li key={i} role="none" data-list-chunk={i} data-drawn={drawn ? '' : undefined} className="block">
-        {drawn ? (
-          <Chunk items={slice} render={render} />
-        ) : (
-          <div aria-hidden style={{ height: heights.get(i) ?? slice.length * ESTIMATED_ITEM_HEIGHT }} />
-        )}
+        {drawn ? <Chunk items={slice} render={render} /> : <div aria-hidden style={{ height: heights.get(i) ?? slice.length * ESTIMATED_ITEM_HEIGHT }} />}
       </li>,
     );
   }

@@ -68,7 +68,11 @@ export const ClaimCard = memo(function ClaimCard(props: ClaimCardProps) {
           <span aria-hidden>{index + 1}</span>
           <span className="sr-only">{t('review.claimN', { n: index + 1 })}</span>
         </span>
-        <span dir="auto" lang={blockLanguage(claim.text)} className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}>
+        <span
+          dir="auto"
+          lang={blockLanguage(claim.text)}
+          className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-800 ${selected ? '' : 'line-clamp-3'}`}
+        >
           {claim.text}
         </span>
         <span className="flex shrink-0 flex-col items-end gap-0.5">
@@ -182,12 +186,16 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
               onClick={() => onDecide(answerId, claim.id, on ? null : d, draft)}
               className={`inline-flex min-w-0 items-center justify-center gap-1 whitespace-nowrap rounded-md px-1.5 py-1 text-xs font-medium ring-1 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 ${
                 // Forced colours repaint every button alike: the chosen decision takes the selection colours.
-                on ? `${s.on} forced-colors:forced-color-adjust-none forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]` : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+                on
+                  ? `${s.on} forced-colors:forced-color-adjust-none forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]`
+                  : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
               }`}
             >
               <span aria-hidden>{s.icon}</span>
               {t(DECISION_LABEL_KEY[d])}
-              <kbd className={`ms-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{s.key}</kbd>
+              <kbd className={`ms-0.5 hidden rounded px-1 font-mono text-[10px] @[19rem]:inline ${on ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>
+                {s.key}
+              </kbd>
             </button>
           );
         })}
@@ -225,10 +233,18 @@ function DecisionControls({ answerId, claim, decision, noteFocusRequest, history
       {unsaved ? (
         <p data-note-draft="" className="flex flex-wrap items-center gap-1.5 text-[11px] text-amber-900">
           {t('review.noteUnsaved')}
-          <button type="button" onClick={commitNote} className="rounded px-1 font-medium underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          <button
+            type="button"
+            onClick={commitNote}
+            className="rounded px-1 font-medium underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
             {t('review.saveNote')}
           </button>
-          <button type="button" onClick={() => setDraft(key, null)} className="rounded px-1 font-medium underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          <button
+            type="button"
+            onClick={() => setDraft(key, null)}
+            className="rounded px-1 font-medium underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
             {t('review.discardNote')}
           </button>
         </p>

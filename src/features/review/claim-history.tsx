@@ -23,9 +23,17 @@ export function ClaimHistory({ answerId, claimId, enabled }: { answerId: string;
             (() => {
               switch (query.status) {
                 case 'pending':
-                  return <p role="status" className="text-slate-500">{t('review.loadingHistory')}</p>;
+                  return (
+                    <p role="status" className="text-slate-500">
+                      {t('review.loadingHistory')}
+                    </p>
+                  );
                 case 'error':
-                  return <p role="alert" className="text-rose-700">{query.error.message}</p>;
+                  return (
+                    <p role="alert" className="text-rose-700">
+                      {query.error.message}
+                    </p>
+                  );
                 case 'success': {
                   const events = query.data.events.filter((e) => e.claimId === claimId).sort((a, b) => b.version - a.version);
                   if (events.length === 0) return <p className="text-slate-500">{t('review.noHistory')}</p>;

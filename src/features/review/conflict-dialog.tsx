@@ -51,7 +51,14 @@ export function ConflictDialog({ conflict, onResolve, onClose }: ConflictDialogP
           note={theirs.note}
           testId="theirs"
         />
-        <Version title={t('review.yours')} who={mine.reviewer || t('review.you')} when={mine.decidedAt} decision={mine.decision} note={mine.note} testId="mine" />
+        <Version
+          title={t('review.yours')}
+          who={mine.reviewer || t('review.you')}
+          when={mine.decidedAt}
+          decision={mine.decision}
+          note={mine.note}
+          testId="mine"
+        />
       </div>
       {canMerge ? (
         <section aria-label={t('review.mergedNote')} data-version="merged" className="mt-3 rounded-lg border border-indigo-200 bg-indigo-50/50 p-3">
@@ -105,7 +112,9 @@ function Version({ title, who, when, decision, note, testId }: VersionProps) {
       <div className="mt-2">
         <DecisionChip decision={decision} />
       </div>
-      <p className="mt-2 min-h-8 whitespace-pre-wrap break-words text-sm text-slate-700">{note || <span className="text-slate-400">{t('review.noNote')}</span>}</p>
+      <p className="mt-2 min-h-8 whitespace-pre-wrap break-words text-sm text-slate-700">
+        {note || <span className="text-slate-400">{t('review.noNote')}</span>}
+      </p>
       <p className="mt-2 text-xs text-slate-500">
         {who}
         {when ? ` · ${formatTime(when)}` : ''}

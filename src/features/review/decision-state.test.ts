@@ -4,7 +4,14 @@ import type { ReviewFlag } from '../../core/review/types.ts';
 import { filterValue, matchesFilter, mergeDecisions, parseFilterValue, progressText, reviewProgress, type ClaimFilter } from './decision-state.ts';
 import { entryKey, type OutboxEntry } from './outbox/outbox-types.ts';
 
-const rec = (over: Partial<ClaimRecord> = {}): ClaimRecord => ({ decision: 'verified', note: '', version: 1, updatedAt: '2026-01-01T00:00:00Z', reviewer: 'ben', ...over });
+const rec = (over: Partial<ClaimRecord> = {}): ClaimRecord => ({
+  decision: 'verified',
+  note: '',
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
+  reviewer: 'ben',
+  ...over,
+});
 
 function entry(claimId: string, over: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
@@ -23,7 +30,7 @@ function entry(claimId: string, over: Partial<OutboxEntry> = {}): OutboxEntry {
 }
 
 describe('mergeDecisions', () => {
-  it('shows the reviewer\'s unsent decision over the server record, with how far it got', () => {
+  it("shows the reviewer's unsent decision over the server record, with how far it got", () => {
     const server = { kind: 'held' as const, claims: { c1: rec(), c2: rec({ decision: 'follow-up' }), c3: rec() } };
     const entries = [
       entry('c1'),
@@ -40,7 +47,9 @@ describe('mergeDecisions', () => {
 
   it('marks stored decisions saved and local-only ones local', () => {
     const server = { kind: 'held' as const, claims: { c1: rec({ version: 3, reviewer: 'ben' }) } };
-    const local = [{ key: entryKey('a', 'c2'), answerId: 'a', claimId: 'c2', decision: 'follow-up' as const, note: '', version: 1, reviewer: 'ana', updatedAt: 'x' }];
+    const local = [
+      { key: entryKey('a', 'c2'), answerId: 'a', claimId: 'c2', decision: 'follow-up' as const, note: '', version: 1, reviewer: 'ana', updatedAt: 'x' },
+    ];
     const m = mergeDecisions({ answerId: 'a', server, entries: [], sending: new Set(), local });
     expect(m.get('c1')).toMatchObject({ decision: 'verified', version: 3, reviewer: 'ben', sync: { kind: 'saved' } });
     expect(m.get('c2')).toMatchObject({ decision: 'follow-up', sync: { kind: 'local' } });
@@ -48,7 +57,7 @@ describe('mergeDecisions', () => {
 });
 
 describe('progress', () => {
-  it('counts decisions among the answer\'s claims only, and says it in one line', () => {
+  it("counts decisions among the answer's claims only, and says it in one line", () => {
     const server = { kind: 'held' as const, claims: { c1: rec(), c2: rec({ decision: 'rejected' }), c3: rec({ decision: null, note: 'later' }), gone: rec() } };
     const m = mergeDecisions({ answerId: 'a', server, entries: [entry('c4', { decision: 'follow-up' })], sending: new Set(), local: [] });
     const p = reviewProgress(['c1', 'c2', 'c3', 'c4', 'c5'], m);

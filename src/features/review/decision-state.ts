@@ -87,7 +87,14 @@ export function mergeDecisions({ answerId, server, entries, sending, local }: De
         return never;
       }
     }
-    out.set(e.claimId, { decision: e.decision, note: e.note, version: e.baseVersion, reviewer: e.reviewer, updatedAt: new Date(e.decidedAt).toISOString(), sync });
+    out.set(e.claimId, {
+      decision: e.decision,
+      note: e.note,
+      version: e.baseVersion,
+      reviewer: e.reviewer,
+      updatedAt: new Date(e.decidedAt).toISOString(),
+      sync,
+    });
   }
   return out;
 }

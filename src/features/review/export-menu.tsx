@@ -67,7 +67,11 @@ export function ExportMenu({ getExport, download = downloadText }: ExportMenuPro
       {/* end-0, not right-0: in a right-to-left UI the button sits at the pane's left edge, and a list hanging
           leftwards from it was cut off by the pane. */}
       {open ? (
-        <ul id={listId} aria-label={t('review.exportAs')} className="absolute end-0 z-20 mt-1 w-48 space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        <ul
+          id={listId}
+          aria-label={t('review.exportAs')}
+          className="absolute end-0 z-20 mt-1 w-48 space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200"
+        >
           {FORMATS.map((f) => (
             <li key={f.ext}>
               <button

@@ -60,7 +60,9 @@ export function ReviewBanner({ flags, report, onOpenFlag }: ReviewBannerProps) {
               );
             })}
             {report.retryCount !== undefined ? (
-              <span className={`rounded-full px-1.5 py-0.5 ring-1 ${report.retryCount > 0 ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-white text-slate-600 ring-slate-200'}`}>
+              <span
+                className={`rounded-full px-1.5 py-0.5 ring-1 ${report.retryCount > 0 ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-white text-slate-600 ring-slate-200'}`}
+              >
                 {t('review.retries', { count: report.retryCount })}
               </span>
             ) : null}

@@ -29,13 +29,25 @@ export function SeverityIcon({ severity }: { severity: Severity }) {
 }
 
 /** Each decision's name in the catalogs (src/core/i18n): the label DECISION_STYLE gives is the English one. */
-export const DECISION_LABEL_KEY = { verified: 'review.verified', rejected: 'review.rejected', 'follow-up': 'review.followUp' } as const satisfies Record<ReviewDecision, MessageKey>;
-const SEVERITY_LABEL_KEY = { error: 'review.severityError', warning: 'review.severityWarning', info: 'review.severityNote' } as const satisfies Record<Severity, MessageKey>;
+export const DECISION_LABEL_KEY = { verified: 'review.verified', rejected: 'review.rejected', 'follow-up': 'review.followUp' } as const satisfies Record<
+  ReviewDecision,
+  MessageKey
+>;
+const SEVERITY_LABEL_KEY = { error: 'review.severityError', warning: 'review.severityWarning', info: 'review.severityNote' } as const satisfies Record<
+  Severity,
+  MessageKey
+>;
 
 // A chosen decision is white on a 700 shade (4.5:1 or more; the 600/500 shades were 3.6:1 and 2.1:1, issue #38); in
 // dark mode the swapped palette makes those shades light, and theme.css turns their text dark.
 export const DECISION_STYLE: Record<ReviewDecision, { label: string; icon: string; key: string; on: string; chip: string }> = {
-  verified: { label: 'Verified', icon: '✓', key: 'v', on: 'bg-emerald-700 text-white ring-emerald-700', chip: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  verified: {
+    label: 'Verified',
+    icon: '✓',
+    key: 'v',
+    on: 'bg-emerald-700 text-white ring-emerald-700',
+    chip: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  },
   rejected: { label: 'Rejected', icon: '✕', key: 'x', on: 'bg-rose-700 text-white ring-rose-700', chip: 'bg-rose-50 text-rose-800 ring-rose-200' },
   'follow-up': { label: 'Follow-up', icon: '⚑', key: 'f', on: 'bg-amber-700 text-white ring-amber-700', chip: 'bg-amber-50 text-amber-900 ring-amber-200' },
 };
@@ -77,7 +89,11 @@ export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRet
     case 'saved':
       return null;
     case 'saving':
-      return <span data-sync="saving" className="text-[11px] text-slate-600">{t('review.saving')}</span>;
+      return (
+        <span data-sync="saving" className="text-[11px] text-slate-600">
+          {t('review.saving')}
+        </span>
+      );
     case 'queued':
       return (
         <span data-sync="queued" className="inline-flex items-center gap-1.5 text-[11px] text-amber-800" title={sync.lastError}>
@@ -95,9 +111,17 @@ export function SyncNote({ sync, onRetry, onResolve }: { sync: SyncStatus; onRet
         </button>
       );
     case 'failed':
-      return <span data-sync="failed" className="text-[11px] text-rose-700">{t('review.notSaved', { message: sync.message })}</span>;
+      return (
+        <span data-sync="failed" className="text-[11px] text-rose-700">
+          {t('review.notSaved', { message: sync.message })}
+        </span>
+      );
     case 'local':
-      return <span data-sync="local" className="text-[11px] text-slate-600">{t('review.browserOnly')}</span>;
+      return (
+        <span data-sync="local" className="text-[11px] text-slate-600">
+          {t('review.browserOnly')}
+        </span>
+      );
     default: {
       const never: never = sync;
       return never;

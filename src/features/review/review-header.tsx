@@ -43,7 +43,21 @@ interface ReviewHeaderProps {
 }
 
 export function ReviewHeader(props: ReviewHeaderProps) {
-  const { progress, position, presentFlags, otherPending, storageNote, localOnly, exportReview, subject, saveBlocked, live, notice, passedCount, onVerifyPassed } = props;
+  const {
+    progress,
+    position,
+    presentFlags,
+    otherPending,
+    storageNote,
+    localOnly,
+    exportReview,
+    subject,
+    saveBlocked,
+    live,
+    notice,
+    passedCount,
+    onVerifyPassed,
+  } = props;
   const t = useTranslate();
   const autoAdvance = useReviewUiStore((s) => s.autoAdvance);
   const setAutoAdvance = useReviewUiStore((s) => s.setAutoAdvance);
@@ -102,7 +116,11 @@ export function ReviewHeader(props: ReviewHeaderProps) {
           {notice ? (
             <p role="status" data-live-notice="" className="mt-1 text-[11px] font-medium text-indigo-800">
               {notice.decision
-                ? t('review.remoteDecided', { reviewer: notice.reviewer || t('review.someoneElse'), decision: t(DECISION_LABEL_KEY[notice.decision]), n: notice.claim })
+                ? t('review.remoteDecided', {
+                    reviewer: notice.reviewer || t('review.someoneElse'),
+                    decision: t(DECISION_LABEL_KEY[notice.decision]),
+                    n: notice.claim,
+                  })
                 : t('review.remoteCleared', { reviewer: notice.reviewer || t('review.someoneElse'), n: notice.claim })}
             </p>
           ) : null}
@@ -118,7 +136,13 @@ export function ReviewHeader(props: ReviewHeaderProps) {
         {saveBlocked ? null : (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <label htmlFor={advanceId} className="flex items-center gap-1.5 text-xs text-slate-700">
-              <input id={advanceId} type="checkbox" checked={autoAdvance} onChange={(e) => setAutoAdvance(e.target.checked)} className="size-3.5 accent-indigo-600" />
+              <input
+                id={advanceId}
+                type="checkbox"
+                checked={autoAdvance}
+                onChange={(e) => setAutoAdvance(e.target.checked)}
+                className="size-3.5 accent-indigo-600"
+              />
               {t('review.autoAdvance')}
             </label>
             <button
@@ -213,7 +237,11 @@ function LiveBadge({ live }: { live: LiveStatus }) {
   if (live === 'off') return null;
   const on = live === 'live';
   return (
-    <span data-live={live} title={t(on ? 'review.liveTitle' : 'review.reconnectingTitle')} className={`inline-flex items-center gap-1 text-[11px] ${on ? 'text-emerald-800' : 'text-slate-600'}`}>
+    <span
+      data-live={live}
+      title={t(on ? 'review.liveTitle' : 'review.reconnectingTitle')}
+      className={`inline-flex items-center gap-1 text-[11px] ${on ? 'text-emerald-800' : 'text-slate-600'}`}
+    >
       <span aria-hidden className={`size-1.5 rounded-full ${on ? 'bg-emerald-600' : 'bg-slate-400'}`} />
       {t(on ? 'review.live' : 'review.reconnecting')}
     </span>

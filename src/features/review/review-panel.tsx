@@ -63,14 +63,21 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const decisions = useMemo(() => {
     const all = new Map<string, ClaimDecision>();
     [...modes].forEach(([answerId, mode], i) => {
-      const merged = mergeDecisions({ answerId, server: serverData[i], entries: snapshot.entries, sending: snapshot.sending, local: mode === 'local' ? local : [] });
+      const merged = mergeDecisions({
+        answerId,
+        server: serverData[i],
+        entries: snapshot.entries,
+        sending: snapshot.sending,
+        local: mode === 'local' ? local : [],
+      });
       for (const [claimId, d] of merged) all.set(rowKey(answerId, claimId), d);
     });
     return all;
   }, [modes, serverData, snapshot, local]);
 
   const rows = useMemo(
-    () => turns.flatMap((turn) => turn.claims.map((claim, index): ClaimRow => ({ key: rowKey(turn.answerId, claim.id), answerId: turn.answerId, claim, index }))),
+    () =>
+      turns.flatMap((turn) => turn.claims.map((claim, index): ClaimRow => ({ key: rowKey(turn.answerId, claim.id), answerId: turn.answerId, claim, index }))),
     [turns],
   );
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
@@ -109,7 +116,11 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const live = useLiveReview(saveBlocked === null ? watched : [], onRemote);
 
   const { decide: decideKey } = commands;
-  const onDecide = useCallback((answerId: string, claimId: string, decision: ReviewDecision | null, note: string) => decideKey(rowKey(answerId, claimId), decision, note, { advance: true }), [decideKey]);
+  const onDecide = useCallback(
+    (answerId: string, claimId: string, decision: ReviewDecision | null, note: string) =>
+      decideKey(rowKey(answerId, claimId), decision, note, { advance: true }),
+    [decideKey],
+  );
   const onSelectPointer = useCallback((answerId: string, claimId: string) => onSelectClaim(answerId, claimId, 'pointer'), [onSelectClaim]);
   const onRetry = useCallback(() => void sync.outbox?.retryNow(), [sync.outbox]);
   const [postponed, setPostponed] = useState<string | null>(null);
@@ -128,7 +139,11 @@ export function ReviewPanel(props: ReviewPanelProps) {
         ? t('review.writeFailed', { detail: snapshot.storageProblem })
         : sync.storage?.kind === 'memory'
           ? t('review.memoryOnly', {
-              reason: !refusal ? t('review.storageOff') : refusal.kind === 'refused' ? t('review.idbRefused', { detail: refusal.detail }) : t('review.idbAbsent'),
+              reason: !refusal
+                ? t('review.storageOff')
+                : refusal.kind === 'refused'
+                  ? t('review.idbRefused', { detail: refusal.detail })
+                  : t('review.idbAbsent'),
             })
           : null;
 
@@ -187,7 +202,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
           <Fragment key={turn.answerId}>
             {several ? (
               <h3 data-review-turn={turn.turn} dir="auto" className="border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs font-semibold text-slate-700">
-                {turn.turn === 1 ? t('review.turnQuestion', { question: turn.question }) : t('review.turnFollowUp', { n: turn.turn - 1, question: turn.question })}
+                {turn.turn === 1
+                  ? t('review.turnQuestion', { question: turn.question })
+                  : t('review.turnFollowUp', { n: turn.turn - 1, question: turn.question })}
               </h3>
             ) : null}
             <ReviewBanner flags={turn.answerFlags} report={turn.report} onOpenFlag={(f) => onOpenFlag(turn.answerId, null, f)} />

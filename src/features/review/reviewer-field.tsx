@@ -30,7 +30,10 @@ export function ReviewerField({ subject }: { subject: string | null }) {
   if (subject !== null) {
     return (
       <p className="flex items-center gap-1.5 text-xs text-slate-600">
-        {t('review.reviewingAs')} <span data-reviewer="" data-reviewer-from="token" className="font-medium text-slate-900">{subject}</span>
+        {t('review.reviewingAs')}{' '}
+        <span data-reviewer="" data-reviewer-from="token" className="font-medium text-slate-900">
+          {subject}
+        </span>
         <span className="text-slate-500">{t('review.nameFromToken')}</span>
       </p>
     );
@@ -38,7 +41,10 @@ export function ReviewerField({ subject }: { subject: string | null }) {
   if (!editing && reviewer) {
     return (
       <p className="flex items-center gap-1.5 text-xs text-slate-600">
-        {t('review.reviewingAs')} <span data-reviewer="" className="font-medium text-slate-900">{reviewer}</span>
+        {t('review.reviewingAs')}{' '}
+        <span data-reviewer="" className="font-medium text-slate-900">
+          {reviewer}
+        </span>
         <button
           type="button"
           onClick={() => {
@@ -62,46 +68,47 @@ export function ReviewerField({ subject }: { subject: string | null }) {
   // (an embedding portal's usual sandbox) blocks a form submission before its submit event, so onSubmit never runs.
   return (
     <div>
-    <form
-      className="flex items-center gap-1.5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <label htmlFor={id} className={`shrink-0 text-xs ${wanted > 0 && !reviewer ? 'font-medium text-rose-700' : 'text-slate-500'}`}>
-        {t('review.yourName')}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+      <form
+        className="flex items-center gap-1.5"
+        onSubmit={(e) => {
           e.preventDefault();
           save();
         }}
-        placeholder={t('review.namePlaceholder')}
-        autoComplete="name"
-        maxLength={100}
-        className="min-w-0 flex-1 rounded-md border border-slate-200 px-1.5 py-1 text-xs focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
-      />
-      <button
-        type="submit"
-        onClick={(e) => {
-          e.preventDefault();
-          save();
-        }}
-        className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-        {t('review.save')}
-      </button>
-    </form>
-    {pending ? (
-      <p role="status" data-pending-decision={pending.decision ?? 'cleared'} className="mt-1 text-[11px] text-indigo-800">
-        {pending.decision ? t('review.pendingDecision', { decision: t(DECISION_LABEL_KEY[pending.decision]) }) : t('review.pendingClear')}
-      </p>
-    ) : null}
+      >
+        <label htmlFor={id} className={`shrink-0 text-xs ${wanted > 0 && !reviewer ? 'font-medium text-rose-700' : 'text-slate-500'}`}>
+          {t('review.yourName')}
+        </label>
+        <input
+          ref={inputRef}
+          id={id}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            save();
+          }}
+          placeholder={t('review.namePlaceholder')}
+          autoComplete="name"
+          maxLength={100}
+          className="min-w-0 flex-1 rounded-md border border-slate-200 px-1.5 py-1 text-xs focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
+        />
+        <button
+          type="submit"
+          onClick={(e) => {
+            e.preventDefault();
+            save();
+          }}
+          className="rounded-md bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {t('review.save')}
+        </button>
+      </form>
+      {pending ? (
+        <p role="status" data-pending-decision={pending.decision ?? 'cleared'} className="mt-1 text-[11px] text-indigo-800">
+          {pending.decision ? t('review.pendingDecision', { decision: t(DECISION_LABEL_KEY[pending.decision]) }) : t('review.pendingClear')}
+        </p>
+      ) : null}
     </div>
   );
 }

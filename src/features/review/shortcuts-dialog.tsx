@@ -49,7 +49,10 @@ export function ShortcutsDialog({ onClose, extra = [] }: { onClose(): void; extr
                 <dt className="text-slate-700">{entry.label}</dt>
                 <dd className="flex flex-wrap justify-end gap-1">
                   {entry.keys.map((k) => (
-                    <kbd key={k} className="min-w-6 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 text-center font-mono text-xs text-slate-700 shadow-[0_1px_0_var(--color-slate-300)]">
+                    <kbd
+                      key={k}
+                      className="min-w-6 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 text-center font-mono text-xs text-slate-700 shadow-[0_1px_0_var(--color-slate-300)]"
+                    >
                       {k}
                     </kbd>
                   ))}

@@ -58,12 +58,16 @@ export function useReviewCommands(input: ReviewCommandsInput) {
       store.askForReviewer({ answerId: row.answerId, claimId: row.claim.id, decision, note: text });
       return;
     }
-    if (opts.undoable !== false) store.pushUndo({ answerId: row.answerId, before: [{ claimId: row.claim.id, decision: current.decision, note: current.note }] });
-    void o.save({ answerId: row.answerId, claimId: row.claim.id, decision, note: text, baseVersion: current.version, reviewer: o.reviewer }, o.modeOf(row.answerId));
+    if (opts.undoable !== false)
+      store.pushUndo({ answerId: row.answerId, before: [{ claimId: row.claim.id, decision: current.decision, note: current.note }] });
+    void o.save(
+      { answerId: row.answerId, claimId: row.claim.id, decision, note: text, baseVersion: current.version, reviewer: o.reviewer },
+      o.modeOf(row.answerId),
+    );
     store.setDraft(key, null);
     if (opts.advance && decision !== null && store.autoAdvance && key === o.selectedKey) {
       const ids = o.visible.map((r) => r.key);
-      const next = nextMatching(ids, key, 1, (id) => id !== key && !(o.decisions.get(id)?.decision));
+      const next = nextMatching(ids, key, 1, (id) => id !== key && !o.decisions.get(id)?.decision);
       const target = next ? o.rows.find((r) => r.key === next) : undefined;
       if (target) o.select(target, 'keyboard');
     }
@@ -94,22 +98,25 @@ export function useReviewCommands(input: ReviewCommandsInput) {
     return o.rows.filter((r) => passedAllChecks(r.claim, o.decisions.get(r.key))).map((r) => r.key);
   }, []);
 
-  const verifyPassed = useCallback((keys: readonly string[]) => {
-    const o = latest.current;
-    if (!o.canDecide || !o.reviewer || keys.length === 0) return;
-    const byAnswer = new Map<string, { claimId: string; decision: ReviewDecision | null; note: string }[]>();
-    for (const key of keys) {
-      const row = o.rows.find((r) => r.key === key);
-      if (!row) continue;
-      const current = o.decisions.get(key) ?? UNDECIDED;
-      const list = byAnswer.get(row.answerId) ?? [];
-      list.push({ claimId: row.claim.id, decision: current.decision, note: current.note });
-      byAnswer.set(row.answerId, list);
-      decide(key, 'verified', undefined, { undoable: false });
-    }
-    // One `u` takes the whole batch back.
-    for (const [answerId, before] of byAnswer) useReviewUiStore.getState().pushUndo({ answerId, before });
-  }, [decide]);
+  const verifyPassed = useCallback(
+    (keys: readonly string[]) => {
+      const o = latest.current;
+      if (!o.canDecide || !o.reviewer || keys.length === 0) return;
+      const byAnswer = new Map<string, { claimId: string; decision: ReviewDecision | null; note: string }[]>();
+      for (const key of keys) {
+        const row = o.rows.find((r) => r.key === key);
+        if (!row) continue;
+        const current = o.decisions.get(key) ?? UNDECIDED;
+        const list = byAnswer.get(row.answerId) ?? [];
+        list.push({ claimId: row.claim.id, decision: current.decision, note: current.note });
+        byAnswer.set(row.answerId, list);
+        decide(key, 'verified', undefined, { undoable: false });
+      }
+      // One `u` takes the whole batch back.
+      for (const [answerId, before] of byAnswer) useReviewUiStore.getState().pushUndo({ answerId, before });
+    },
+    [decide],
+  );
 
   // ---- keyboard: one listener for the page while the panel is shown -----------------------------------------------
   const onCommandKey = useEffectEvent((e: KeyboardEvent) => {

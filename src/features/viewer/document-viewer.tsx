@@ -52,7 +52,15 @@ export function DocumentViewer({ sources, ...props }: DocumentViewerProps) {
 }
 
 /** A Markdown or text document of our store (the text viewer), or a source pdf.js does not draw (a card). */
-function OtherDocument({ doc, kind, sources, documents, documentId, target, regionStep }: DocumentViewerProps & { doc: DocumentRef; kind: Exclude<DocumentKind, { kind: 'pdf' }> }) {
+function OtherDocument({
+  doc,
+  kind,
+  sources,
+  documents,
+  documentId,
+  target,
+  regionStep,
+}: DocumentViewerProps & { doc: DocumentRef; kind: Exclude<DocumentKind, { kind: 'pdf' }> }) {
   const t = useTranslate();
   return (
     <ViewerFrame label={kind.kind === 'text' ? t('viewer.documentViewer') : t('viewer.sourceViewer')} documents={documents} documentId={documentId}>
@@ -81,9 +89,7 @@ function RefusedDocument({ title, reason, documents, documentId }: { title: stri
     <ViewerFrame label={t('viewer.documentViewer')} documents={documents} documentId={documentId}>
       <div className="grid min-h-0 flex-1 place-items-center p-6">
         <div role="alert" data-refused-document="" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
-          <p className="font-medium text-red-700">
-            {t('viewer.refused', { title, reason })}
-          </p>
+          <p className="font-medium text-red-700">{t('viewer.refused', { title, reason })}</p>
           <p className="mt-1 text-xs text-slate-500">{t('viewer.refusedHint')}</p>
         </div>
       </div>

@@ -70,7 +70,17 @@ export function PdfViewer({ onEvent, checks, ...props }: PdfViewerProps) {
   );
 }
 
-function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, target, initialPage, historyPage = null, regionStep, pageTheme = 'paper', documentLink }: Omit<PdfViewerProps, 'onEvent' | 'checks'>) {
+function ViewerRoot({
+  citations = NO_CITATIONS,
+  documents,
+  documentId,
+  target,
+  initialPage,
+  historyPage = null,
+  regionStep,
+  pageTheme = 'paper',
+  documentLink,
+}: Omit<PdfViewerProps, 'onEvent' | 'checks'>) {
   const t = useTranslate();
   const { emit } = useViewerHost();
   const store = useViewerStoreApi();
@@ -111,7 +121,15 @@ function ViewerRoot({ citations = NO_CITATIONS, documents, documentId, target, i
   const focusPages = useCallback(() => rootRef.current?.querySelector<HTMLElement>('[data-viewer-scroll]')?.focus(), []);
 
   return (
-    <div ref={rootRef} data-viewer="" role="region" aria-label={t('viewer.pdfViewer')} style={MARKS} className="flex h-full min-h-0 flex-col bg-slate-100" onKeyDown={onKeyDown}>
+    <div
+      ref={rootRef}
+      data-viewer=""
+      role="region"
+      aria-label={t('viewer.pdfViewer')}
+      style={MARKS}
+      className="flex h-full min-h-0 flex-col bg-slate-100"
+      onKeyDown={onKeyDown}
+    >
       <ViewerToolbar documents={documents} documentId={documentId} documentLink={documentLink} />
       <FindBar onClose={focusPages} />
       <FindElsewhere documents={documents} documentId={documentId} />

@@ -17,7 +17,6 @@ export const MAX_SCALE = 4;
 export const ZOOM_STEPS = [0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
 export const ZOOM_PRESETS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 
-
 export interface ViewerState {
   scaleMode: ScaleMode;
   /** The user's extra clockwise rotation on top of each page's own /Rotate. */
@@ -137,8 +136,7 @@ export function createViewerStore(): StoreApi<ViewerStore> {
         }
         return frames ? { frames } : s;
       }),
-    setViewport: (width, height) =>
-      set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
+    setViewport: (width, height) => set((s) => (s.viewport.width === width && s.viewport.height === height ? s : { viewport: { width, height } })),
     setActiveRegion: (region) => set((s) => (s.activeRegion === region ? s : { activeRegion: region })),
     setRegionCount: (regionCount) => set((s) => (s.regionCount === regionCount ? s : { regionCount })),
     requestRegionStep: (delta) => set((s) => ({ regionRequest: { delta, seq: (s.regionRequest?.seq ?? 0) + 1 } })),
@@ -161,7 +159,17 @@ export function createViewerStore(): StoreApi<ViewerStore> {
 
 /** A document's part of the state when nothing is known of it yet. */
 function freshDocument(documentKey: string | null, pageCount: number): Partial<ViewerState> {
-  return { documentKey, pageCount, frames: new Map(), currentPage: 1, activeRegion: 0, regionCount: 0, loadProgress: null, pagesPainted: false, fitPages: FIRST_PAGE };
+  return {
+    documentKey,
+    pageCount,
+    frames: new Map(),
+    currentPage: 1,
+    activeRegion: 0,
+    regionCount: 0,
+    loadProgress: null,
+    pagesPainted: false,
+    fitPages: FIRST_PAGE,
+  };
 }
 
 /** Whether the state is freshDocument(null, 0) already. */

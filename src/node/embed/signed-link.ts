@@ -28,9 +28,7 @@ export function parseEmbedSecret(value: string | undefined, variable = 'CITELENS
   if (value === undefined || value === '') return undefined;
   if (value.length < MIN_SECRET_LENGTH) {
     // Never echo the value: only its length.
-    throw new ConfigError(
-      `${variable} must be at least ${MIN_SECRET_LENGTH} characters (it has ${value.length}); e.g. \`openssl rand -base64 32\`.`,
-    );
+    throw new ConfigError(`${variable} must be at least ${MIN_SECRET_LENGTH} characters (it has ${value.length}); e.g. \`openssl rand -base64 32\`.`);
   }
   return value;
 }
@@ -58,9 +56,7 @@ export function signedQuery(secret: string, claims: EmbedLinkClaims): string {
   }).toString();
 }
 
-export type LinkVerdict =
-  | { ok: true; claims: EmbedLinkClaims }
-  | { ok: false; reason: 'invalid' | 'expired' | 'origin-not-allowed' };
+export type LinkVerdict = { ok: true; claims: EmbedLinkClaims } | { ok: false; reason: 'invalid' | 'expired' | 'origin-not-allowed' };
 
 export interface LinkParams {
   answer: string | undefined;

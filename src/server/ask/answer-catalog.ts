@@ -21,10 +21,7 @@ export class AnswerCatalog {
   async thread(rootId: string): Promise<ThreadTurn[]> {
     const [inFolder, inDatabase] = await Promise.all([this.folder.thread(rootId), this.asked.turns(rootId)]);
     const seen = new Set(inDatabase.map((t) => t.id));
-    const turns = [
-      ...inFolder.filter((t) => !seen.has(t.answerId)),
-      ...inDatabase.map((t) => ({ answerId: t.id, question: t.question, turn: t.thread.turn })),
-    ];
+    const turns = [...inFolder.filter((t) => !seen.has(t.answerId)), ...inDatabase.map((t) => ({ answerId: t.id, question: t.question, turn: t.thread.turn }))];
     return turns.sort((a, b) => a.turn - b.turn || (a.answerId < b.answerId ? -1 : 1));
   }
 

@@ -51,9 +51,7 @@ function turnInfo(id: string, parsed: unknown): StoredTurnInfo {
   if (!isRecord(parsed)) return { id };
   const t = parsed.thread;
   const thread =
-    isRecord(t) && typeof t.id === 'string' && typeof t.turn === 'number' && Number.isInteger(t.turn) && t.turn >= 1
-      ? { id: t.id, turn: t.turn }
-      : undefined;
+    isRecord(t) && typeof t.id === 'string' && typeof t.turn === 'number' && Number.isInteger(t.turn) && t.turn >= 1 ? { id: t.id, turn: t.turn } : undefined;
   return {
     id,
     ...(typeof parsed.question === 'string' && { question: parsed.question }),

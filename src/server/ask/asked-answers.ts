@@ -68,7 +68,10 @@ export function createMemoryAskedAnswers(): AskedAnswerStore {
       return rows.get(id)?.info ?? null;
     },
     async turns(threadId) {
-      return [...rows.values()].map((r) => r.info).filter((i) => i.thread.id === threadId).sort((a, b) => a.thread.turn - b.thread.turn);
+      return [...rows.values()]
+        .map((r) => r.info)
+        .filter((i) => i.thread.id === threadId)
+        .sort((a, b) => a.thread.turn - b.thread.turn);
     },
     async insert(answer, createdAt) {
       const info = turnInfoOf(answer);

@@ -28,7 +28,12 @@ export function createDatabaseChatSessions(db: Kysely<ReviewDatabase>, o: Databa
   }
 
   async function sweep(): Promise<void> {
-    const idle = await db.selectFrom('chat_sessions').select('id').where('last_used', '<', now() - ttlMs).limit(500).execute();
+    const idle = await db
+      .selectFrom('chat_sessions')
+      .select('id')
+      .where('last_used', '<', now() - ttlMs)
+      .limit(500)
+      .execute();
     await remove(idle.map((r) => r.id));
   }
 
@@ -48,7 +53,10 @@ export function createDatabaseChatSessions(db: Kysely<ReviewDatabase>, o: Databa
       const id = randomUUID();
       await retryBusy(async () => {
         await sweep();
-        const row = await db.selectFrom('chat_sessions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+        const row = await db
+          .selectFrom('chat_sessions')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirst();
         const over = Number(row?.n ?? 0) - max + 1;
         if (over > 0) {
           const oldest = await db.selectFrom('chat_sessions').select('id').orderBy('last_used').orderBy('id').limit(over).execute();
@@ -80,7 +88,14 @@ export function createDatabaseChatSessions(db: Kysely<ReviewDatabase>, o: Databa
           .values({ session_id: session.id, question: turn.question, standalone_question: turn.standaloneQuestion, answer_id: turn.answerId })
           .execute();
         // Only the last maxTurns are ever read: older ones go.
-        const keep = await db.selectFrom('chat_turns').select('seq').where('session_id', '=', session.id).orderBy('seq', 'desc').offset(maxTurns - 1).limit(1).executeTakeFirst();
+        const keep = await db
+          .selectFrom('chat_turns')
+          .select('seq')
+          .where('session_id', '=', session.id)
+          .orderBy('seq', 'desc')
+          .offset(maxTurns - 1)
+          .limit(1)
+          .executeTakeFirst();
         if (keep) await db.deleteFrom('chat_turns').where('session_id', '=', session.id).where('seq', '<', keep.seq).execute();
       });
       session.turns = [...session.turns, turn].slice(-maxTurns);

@@ -115,14 +115,25 @@ export class DocumentLibrary {
   }
 
   /** Reads the file (through the handle that was checked: a link swapped in meanwhile is never read) and indexes it. */
-  private async read(id: string, file: { path: string; ext: Extension }, meta: Meta, handle: OpenedFile, stamp: string, entry: IndexedEntry | undefined): Promise<IndexedDocument | null> {
+  private async read(
+    id: string,
+    file: { path: string; ext: Extension },
+    meta: Meta,
+    handle: OpenedFile,
+    stamp: string,
+    entry: IndexedEntry | undefined,
+  ): Promise<IndexedDocument | null> {
     const read = await readOpened(handle, file.ext === '.pdf' ? MAX_PDF_BYTES : MAX_TEXT_BYTES);
     if (read.kind !== 'ok') {
-      if (read.kind === 'too-large') this.options.warn(`cannot index documents/${path.basename(file.path)} for questions: it is larger than ${read.limit} bytes`);
+      if (read.kind === 'too-large')
+        this.options.warn(`cannot index documents/${path.basename(file.path)} for questions: it is larger than ${read.limit} bytes`);
       return null;
     }
     this.options.onRead?.(id);
-    const hash = createHash('sha256').update(read.bytes).update(`\0${meta.title ?? ''}\0${meta.version ?? ''}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(read.bytes)
+      .update(`\0${meta.title ?? ''}\0${meta.version ?? ''}`)
+      .digest('hex');
     this.hashes.set(id, { stamp, hash });
     // The same content under a new stamp (touched, copied back): the index has it already.
     if (entry?.hash === hash) return documentOf(entry);

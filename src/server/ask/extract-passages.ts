@@ -22,7 +22,11 @@ export interface Passage {
 
 /** A page's line that is a running head or foot: the same words (numbers aside) on many pages. */
 function lineSignature(line: string): string {
-  return line.toLowerCase().replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim();
+  return line
+    .toLowerCase()
+    .replace(/\p{N}+/gu, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export async function pdfPassages(id: string, bytes: Uint8Array): Promise<Passage[]> {
@@ -82,4 +86,3 @@ export function firstHeading(text: string): string | undefined {
   }
   return undefined;
 }
-

@@ -8,7 +8,31 @@ import { searchTerms } from '../../core/search/tokenize.ts';
 
 const LEANS_ON_CONTEXT = /\b(?:it|its|they|them|their|theirs|that|this|those|these|there|then|he|she|him|his|her|one|ones|same|such|former|latter|else)\b/iu;
 /** Words that ask rather than say what about: never carried into the next question. */
-const REQUEST_WORDS = new Set(['tell', 'get', 'gets', 'got', 'explain', 'describe', 'say', 'says', 'said', 'please', 'know', 'give', 'show', 'list', 'mean', 'means', 'happen', 'happens', 'document', 'documents', 'policy', 'question', 'answer']);
+const REQUEST_WORDS = new Set([
+  'tell',
+  'get',
+  'gets',
+  'got',
+  'explain',
+  'describe',
+  'say',
+  'says',
+  'said',
+  'please',
+  'know',
+  'give',
+  'show',
+  'list',
+  'mean',
+  'means',
+  'happen',
+  'happens',
+  'document',
+  'documents',
+  'policy',
+  'question',
+  'answer',
+]);
 const MAX_ADDED = 8;
 
 /** The previous question's words worth searching for, in order, without repeats. */

@@ -42,7 +42,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'citelens-ask-llm-'));
   mkdirSync(path.join(dataDir, 'documents'), { recursive: true });
-  for (const f of ['vendor-security-policy.pdf', 'vendor-security-policy.meta.json']) copyFileSync(path.join(demo, 'documents', f), path.join(dataDir, 'documents', f));
+  for (const f of ['vendor-security-policy.pdf', 'vendor-security-policy.meta.json'])
+    copyFileSync(path.join(demo, 'documents', f), path.join(dataDir, 'documents', f));
   server = createServer((req, res) => {
     void readJson(req).then((body) => {
       const s: Seen = { url: req.url ?? '', authorization: req.headers.authorization, body: body as Seen['body'] };
@@ -70,14 +71,21 @@ afterAll(async () => {
 });
 
 function app(llm: Partial<LlmConfig> = {}) {
-  return createApp({ dataDir, warn: () => undefined, ask: { streamDelayMs: 0, llm: { url: baseUrl, model: 'fake-model', apiKey: 'sk-test-key', timeoutMs: 5000, ...llm } } });
+  return createApp({
+    dataDir,
+    warn: () => undefined,
+    ask: { streamDelayMs: 0, llm: { url: baseUrl, model: 'fake-model', apiKey: 'sk-test-key', timeoutMs: 5000, ...llm } },
+  });
 }
 
 function ask(a: ReturnType<typeof app>, question: string, accept = 'application/json') {
   return a.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: accept }, body: JSON.stringify({ question }) });
 }
 
-const completion = (content: string) => ({ status: 200, body: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] } });
+const completion = (content: string) => ({
+  status: 200,
+  body: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+});
 
 describe('the model-backed answerer', () => {
   it('drops an invented S-ID from the text and reports it in invalidMarkers', async () => {
@@ -89,7 +97,11 @@ describe('the model-backed answerer', () => {
     expect(answer.text).toBe('Unused vendor accounts are disabled after 30 days [S1]. Disabled accounts are later destroyed by fire.');
     expect(answer.invalidMarkers).toEqual(['S9']);
     expect(answer.sources.map((s) => s.id)).toEqual(['S1']);
-    expect(answer.sources[0]).toMatchObject({ documentId: 'vendor-security-policy', page: 3, quote: 'Vendor accounts that have not been used for 30 days are disabled automatically.' });
+    expect(answer.sources[0]).toMatchObject({
+      documentId: 'vendor-security-policy',
+      page: 3,
+      quote: 'Vendor accounts that have not been used for 30 days are disabled automatically.',
+    });
     expect(answer.sources[0]?.boxes?.length).toBeGreaterThan(0);
     // the client's schema keeps the report, and the stored answer has it too
     expect(canonicalAnswerSchema.parse(answer).invalidMarkers).toEqual(['S9']);
@@ -101,7 +113,9 @@ describe('the model-backed answerer', () => {
     expect(last?.authorization).toBe('Bearer sk-test-key');
     expect(last?.body.model).toBe('fake-model');
     const user = last?.body.messages.find((m) => m.role === 'user')?.content ?? '';
-    expect(user).toContain('[S1] (Vendor Security Policy, page 3, 3.4 Access Reviews)\nVendor accounts that have not been used for 30 days are disabled automatically.');
+    expect(user).toContain(
+      '[S1] (Vendor Security Policy, page 3, 3.4 Access Reviews)\nVendor accounts that have not been used for 30 days are disabled automatically.',
+    );
     expect(user).toMatch(/Question: How long until unused vendor accounts are disabled\?$/);
     expect(last?.body.messages[0]?.content).toMatch(/only the IDs supplied/);
   });

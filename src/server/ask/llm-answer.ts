@@ -37,9 +37,7 @@ const INSTRUCTIONS = [
 export function buildMessages(question: string, ranked: readonly RankedPassage[]): { role: string; content: string }[] {
   const passages = ranked
     .map((r, i) => {
-      const where = [r.document.title, r.passage.page !== undefined ? `page ${r.passage.page}` : undefined, r.passage.section]
-        .filter(Boolean)
-        .join(', ');
+      const where = [r.document.title, r.passage.page !== undefined ? `page ${r.passage.page}` : undefined, r.passage.section].filter(Boolean).join(', ');
       return `[S${i + 1}] (${where})\n${r.passage.quote}`;
     })
     .join('\n\n');

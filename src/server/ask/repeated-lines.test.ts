@@ -18,7 +18,7 @@ async function pdf(pages: string[][]): Promise<Uint8Array> {
 }
 
 describe('repeated lines in the ask index', () => {
-  it('a document whose pages all repeat one line template keeps every page\'s line', async () => {
+  it("a document whose pages all repeat one line template keeps every page's line", async () => {
     const pages = Array.from({ length: 200 }, (_, i) => [`Entry ${i + 1} of the register: crate ${i + 1} was shipped to the north depot on day ${i + 1}.`]);
     const passages = await pdfPassages('register', await pdf(pages));
     expect(passages).toHaveLength(200);
@@ -26,7 +26,14 @@ describe('repeated lines in the ask index', () => {
   }, 120_000);
 
   it('a running head above other text is still left out', async () => {
-    const bodies = ['Vendors rotate every credential they hold each quarter.', 'Couriers sign the depot log at seven.', 'Invoices are paid within thirty days.', 'Badges are returned on the last working day.', 'Laptops are encrypted before they leave the office.', 'Visitors are escorted in the server room.'];
+    const bodies = [
+      'Vendors rotate every credential they hold each quarter.',
+      'Couriers sign the depot log at seven.',
+      'Invoices are paid within thirty days.',
+      'Badges are returned on the last working day.',
+      'Laptops are encrypted before they leave the office.',
+      'Visitors are escorted in the server room.',
+    ];
     const pages = bodies.map((body) => ['Vendor Handbook, Confidential', body]);
     const passages = await pdfPassages('handbook', await pdf(pages));
     expect(passages).toHaveLength(6);

@@ -12,7 +12,8 @@ import { AnswerRetention, answersToRemove, type AskedAnswer } from './retention.
 const root = mkdtempSync(path.join(tmpdir(), 'citelens-retention-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const DAY = 24 * 60 * 60 * 1000;
-const asked = (n: number, at = (i: number) => 1_000_000 + i * 1000): AskedAnswer[] => Array.from({ length: n }, (_, i) => ({ id: `ask-${i}`, createdAt: at(i) }));
+const asked = (n: number, at = (i: number) => 1_000_000 + i * 1000): AskedAnswer[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `ask-${i}`, createdAt: at(i) }));
 
 describe('answersToRemove', () => {
   it('past the cap, the oldest unreviewed go first, down to 95 % of the cap', () => {
@@ -41,7 +42,12 @@ describe('the database store and the retention together', () => {
     const store = db.asked;
     let now = Date.now();
     const warn = vi.fn();
-    const retention = new AnswerRetention(store, { policy: { maxAnswers: 20, maxAgeDays: 0 }, reviewed: async (ids) => new Set(ids.filter((id) => id === first)), warn, now: () => now });
+    const retention = new AnswerRetention(store, {
+      policy: { maxAnswers: 20, maxAgeDays: 0 },
+      reviewed: async (ids) => new Set(ids.filter((id) => id === first)),
+      warn,
+      now: () => now,
+    });
     let first = '';
     try {
       for (let i = 0; i < 60; i++) {

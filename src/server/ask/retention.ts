@@ -99,7 +99,9 @@ export class AnswerRetention {
       this.known = answers.length - ids.length;
       this.lastSweep = this.now();
       if (ids.length > 0) {
-        this.o.warn(`removed ${ids.length} asked answer(s), oldest unreviewed first (CITELENS_ASK_MAX_ANSWERS=${this.o.policy.maxAnswers}, CITELENS_ASK_MAX_AGE_DAYS=${this.o.policy.maxAgeDays})`);
+        this.o.warn(
+          `removed ${ids.length} asked answer(s), oldest unreviewed first (CITELENS_ASK_MAX_ANSWERS=${this.o.policy.maxAnswers}, CITELENS_ASK_MAX_AGE_DAYS=${this.o.policy.maxAgeDays})`,
+        );
       }
     } catch (e) {
       this.o.warn(`could not apply the asked answers' cap and retention: ${(e as Error).message}`);

@@ -39,7 +39,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return Promise.resolve(
-    app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    app.request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
   );
 }
 
@@ -59,8 +63,19 @@ describe('POST /api/ask', () => {
     expect(answer.question).toBe('How long until unused vendor accounts are disabled?');
     expect(answer.thread).toEqual({ id: answer.id, turn: 1 });
     expect(answer.text).toContain('Vendor accounts that have not been used for 30 days are disabled automatically [1].');
-    expect(answer.sources[0]).toMatchObject({ id: 'S1', documentId: 'vendor-security-policy', page: 3, section: '3.4 Access Reviews', documentVersion: '2026-03' });
-    expect(answer.documents[0]).toEqual({ id: 'vendor-security-policy', title: 'Vendor Security Policy', url: '/api/documents/vendor-security-policy', version: '2026-03' });
+    expect(answer.sources[0]).toMatchObject({
+      id: 'S1',
+      documentId: 'vendor-security-policy',
+      page: 3,
+      section: '3.4 Access Reviews',
+      documentVersion: '2026-03',
+    });
+    expect(answer.documents[0]).toEqual({
+      id: 'vendor-security-policy',
+      title: 'Vendor Security Policy',
+      url: '/api/documents/vendor-security-policy',
+      version: '2026-03',
+    });
     // the client's own schema accepts it, thread and all
     expect(canonicalAnswerSchema.parse(answer).thread).toEqual({ id: answer.id, turn: 1 });
     // stored in the database, never in the data folder (issue 39)
@@ -172,10 +187,18 @@ describe('POST /api/chat', () => {
   it('forgets idle sessions', async () => {
     let now = Date.parse('2026-11-30T12:00:00Z');
     const local = createApp({ dataDir, warn: () => undefined, ask: { streamDelayMs: 0, sessionTtlMs: 60_000, now: () => now } });
-    const start = await local.request('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'Are backups encrypted?', session_id: null }) });
+    const start = await local.request('/api/chat', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'Are backups encrypted?', session_id: null }),
+    });
     const { session_id } = (await start.json()) as { session_id: string };
     now += 61_000;
-    const late = await local.request('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'And where?', session_id }) });
+    const late = await local.request('/api/chat', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'And where?', session_id }),
+    });
     expect(late.status).toBe(404);
   }, 60_000);
 });
@@ -263,7 +286,11 @@ describe('access', () => {
       copyFileSync(path.join(demo, 'documents', 'vendor-security-policy.pdf'), path.join(dir, 'documents', 'locked.pdf'));
       writeFileSync(path.join(dir, 'documents', 'locked.meta.json'), JSON.stringify({ access: 'forbidden' }));
       const local = createApp({ dataDir: dir, warn: () => undefined });
-      const res = await local.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ question: 'How long until unused vendor accounts are disabled?' }) });
+      const res = await local.request('/api/ask', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ question: 'How long until unused vendor accounts are disabled?' }),
+      });
       const { answer } = (await res.json()) as { answer: Answer };
       expect(answer.sources).toEqual([]);
       expect(answer.text).toMatch(/There are no documents to search/);

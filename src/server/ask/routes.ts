@@ -231,7 +231,9 @@ export function mountAskRoutes(app: Hono<Env>, o: AskRoutesOptions): AskService 
       const turn = { question: answer.question ?? message, standaloneQuestion: answer.standaloneQuestion ?? answer.question ?? message, answerId: answer.id };
       // The answer is stored: it is served even if the session cannot note it (its next message then follows up on
       // the turn before), rather than lost to a failure of the session store.
-      await sessions.addTurn(session, turn).catch((e: unknown) => process.stderr.write(`citelens: error: the session store failed: ${(e as Error)?.message ?? String(e)}\n`));
+      await sessions
+        .addTurn(session, turn)
+        .catch((e: unknown) => process.stderr.write(`citelens: error: the session store failed: ${(e as Error)?.message ?? String(e)}\n`));
       return answer;
     };
     return respond(

@@ -66,7 +66,14 @@ function comparison(engine: () => IndexEngine) {
   afterAll(() => db?.review.close());
 
   it('indexes the readable demo documents only', () => {
-    expect(documents.map((d) => d.id)).toEqual(['data-retention-policy', 'supplier-handbook', 'vendor-security-policy', 'onboarding-runbook', 'vendor-policy-fa', 'agent-changelog']);
+    expect(documents.map((d) => d.id)).toEqual([
+      'data-retention-policy',
+      'supplier-handbook',
+      'vendor-security-policy',
+      'onboarding-runbook',
+      'vendor-policy-fa',
+      'agent-changelog',
+    ]);
   });
 
   it('cites the same passages, with the same relevance, as BM25 over every sentence', async () => {
@@ -75,7 +82,10 @@ function comparison(engine: () => IndexEngine) {
     for (const question of QUESTIONS) {
       const engineRanked = await retrieve(db.searchIndex, documents, question);
       const fullRanked = await retrieve(full, documents, question);
-      expect(engineRanked.map((r) => [r.document.id, r.passage.quote, r.relevance]), question).toEqual(fullRanked.map((r) => [r.document.id, r.passage.quote, r.relevance]));
+      expect(
+        engineRanked.map((r) => [r.document.id, r.passage.quote, r.relevance]),
+        question,
+      ).toEqual(fullRanked.map((r) => [r.document.id, r.passage.quote, r.relevance]));
       if (engineRanked.length > 0) answered++;
       // how deep in the engine's own ranking the cited passages were: well inside what it hands over
       const order = (await db.searchIndex.candidates([...new Set(questionTerms(question))], DEFAULT_CANDIDATES)).map((c) => c.passage.quote);

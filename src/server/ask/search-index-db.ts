@@ -175,7 +175,11 @@ export function createDatabaseSearchIndex(db: Kysely<ReviewDatabase>, o: Databas
             .executeTakeFirst();
           if (!claimed) return 'unchanged' as const;
           await trx.deleteFrom('passages').where('document_id', '=', doc.id).execute();
-          for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('passages').values(rows.slice(i, i + BATCH)).execute();
+          for (let i = 0; i < rows.length; i += BATCH)
+            await trx
+              .insertInto('passages')
+              .values(rows.slice(i, i + BATCH))
+              .execute();
           return 'indexed' as const;
         }),
       );

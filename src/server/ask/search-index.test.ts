@@ -50,7 +50,12 @@ function contract(engine: () => IndexEngine) {
     const db = engine().inspect(config);
     try {
       const docs = await db.selectFrom('indexed_documents').select(['id', 'passage_count']).orderBy('id').execute();
-      const passages = await db.selectFrom('passages').select(['document_id', sql<number>`count(*)`.as('n')]).groupBy('document_id').orderBy('document_id').execute();
+      const passages = await db
+        .selectFrom('passages')
+        .select(['document_id', sql<number>`count(*)`.as('n')])
+        .groupBy('document_id')
+        .orderBy('document_id')
+        .execute();
       return { docs: docs.map((d) => [d.id, Number(d.passage_count)]), passages: passages.map((p) => [p.document_id, Number(p.n)]) };
     } finally {
       await db.destroy();
@@ -99,7 +104,16 @@ function contract(engine: () => IndexEngine) {
     // removed: never found again, and its rows are gone
     unlinkSync(path.join(folder, 'documents', 'badges.txt'));
     expect(await s.ask('What badge do visitors wear?')).toEqual([]);
-    expect(await rows()).toEqual({ docs: [['depot', 1], ['keys', 1]], passages: [['depot', 1], ['keys', 1]] });
+    expect(await rows()).toEqual({
+      docs: [
+        ['depot', 1],
+        ['keys', 1],
+      ],
+      passages: [
+        ['depot', 1],
+        ['keys', 1],
+      ],
+    });
   }, 60_000);
 
   it('a document made forbidden leaves the index; one whose meta changes title is indexed under the new title', async () => {

@@ -52,7 +52,9 @@ export async function postgresEngine(bin: string): Promise<IndexEngine> {
       return { kind: 'postgres', url: cluster.url.replace(/\/postgres$/, `/${name}`) };
     },
     inspect: (config) =>
-      new Kysely<ReviewDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.kind === 'postgres' ? config.url : '', max: 2 }) }) }),
+      new Kysely<ReviewDatabase>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.kind === 'postgres' ? config.url : '', max: 2 }) }),
+      }),
     stop: () => cluster.stop(),
   };
 }

@@ -40,7 +40,7 @@ describe('CSP frame-ancestors: /embed vs everything else', () => {
     expect(CONTENT_SECURITY_POLICY).not.toContain('frame-ancestors *');
   });
 
-  it("lets nobody frame /embed when no origins are configured", async () => {
+  it('lets nobody frame /embed when no origins are configured', async () => {
     const res = await plain.request('/embed');
     expect(res.status).toBe(200);
     expect(frameAncestors(res)).toBe("'none'");
@@ -131,8 +131,7 @@ describe('CORS', () => {
   });
 
   it('allows writes from Origin: null only when tokens are required', async () => {
-    const ask = (a: typeof app) =>
-      a.request('/api/anything', { method: 'OPTIONS', headers: { Origin: 'null', 'Access-Control-Request-Method': 'PUT' } });
+    const ask = (a: typeof app) => a.request('/api/anything', { method: 'OPTIONS', headers: { Origin: 'null', 'Access-Control-Request-Method': 'PUT' } });
     expect((await ask(app)).headers.get('access-control-allow-methods')).toContain('PUT');
     const openEmbed = fx.app({ embedOrigins: [PORTAL] });
     expect((await ask(openEmbed)).headers.get('access-control-allow-methods')).not.toContain('PUT');

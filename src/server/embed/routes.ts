@@ -61,12 +61,7 @@ export function answerDocumentIds(answerId: string, stored: unknown): Set<string
 
 function verdictFor(o: EmbedRoutesOptions, get: (name: string) => string | undefined): LinkVerdict {
   if (o.secret === undefined) return { ok: false, reason: 'invalid' };
-  return verifyLink(
-    { answer: get('answer'), origin: get('origin'), exp: get('exp'), sig: get('sig') },
-    o.secret,
-    o.origins,
-    Math.floor(o.now() / 1000),
-  );
+  return verifyLink({ answer: get('answer'), origin: get('origin'), exp: get('exp'), sig: get('sig') }, o.secret, o.origins, Math.floor(o.now() / 1000));
 }
 
 export function mountEmbedRoutes(app: Hono<{ Variables: AuthVariables }>, o: EmbedRoutesOptions): void {

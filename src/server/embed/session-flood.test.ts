@@ -27,7 +27,8 @@ function server(limits: Partial<ServerLimits>) {
   });
 }
 
-const linkBody = (answer: string, origin: string, exp = NOW_S + 600) => JSON.stringify(Object.fromEntries(new URLSearchParams(signedQuery(SECRET, { answer, origin, exp }))));
+const linkBody = (answer: string, origin: string, exp = NOW_S + 600) =>
+  JSON.stringify(Object.fromEntries(new URLSearchParams(signedQuery(SECRET, { answer, origin, exp }))));
 
 async function exchange(app: ReturnType<typeof createApp>, body: string, from = '198.51.100.7'): Promise<Response> {
   return app.request('/api/embed/session', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from }, body });
@@ -41,7 +42,7 @@ async function tokenOf(res: Response): Promise<string> {
 const reads = (app: ReturnType<typeof createApp>, token: string) => app.request('/api/answers/alpha', { headers: { Authorization: `Bearer ${token}` } });
 
 describe('a leaked link exchanged over and over', () => {
-  it('10,050 exchanges never end another link\'s session; the leaked link keeps only its newest', async () => {
+  it("10,050 exchanges never end another link's session; the leaked link keeps only its newest", async () => {
     // The rate limit is off here: this is about what the sessions themselves hold.
     const app = server({ embedExchanges: { perMinute: 0, burst: 0 }, embedSessionsPerLink: 100 });
     const victim = await tokenOf(await exchange(app, linkBody('alpha', PORTAL, NOW_S + 300)));

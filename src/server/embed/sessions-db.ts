@@ -55,7 +55,14 @@ export function createDatabaseEmbedSessions(db: Kysely<ReviewDatabase>, o: Datab
           const over = (await count(trx, 'link', link)) - perLink + 1;
           if (over > 0) {
             const oldest = await trx.selectFrom('embed_sessions').select('seq').where('link', '=', link).orderBy('seq').limit(over).execute();
-            await trx.deleteFrom('embed_sessions').where('seq', 'in', oldest.map((r) => r.seq)).execute();
+            await trx
+              .deleteFrom('embed_sessions')
+              .where(
+                'seq',
+                'in',
+                oldest.map((r) => r.seq),
+              )
+              .execute();
           }
           if ((await count(trx, 'origin', grant.origin)) >= perOrigin) return { kind: 'refused', why: 'origin' } as const;
           if ((await count(trx)) >= max) return { kind: 'refused', why: 'server' } as const;

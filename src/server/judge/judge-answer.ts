@@ -34,7 +34,10 @@ const RANK: Record<JudgeVerdict, number> = { contradicted: 0, not_enough_info: 1
 // which, marked checkedBy, the rules show as "needs a look" (info), never as an error.
 const ON_SOURCE = { supported: 'supported', contradicted: 'contradicted', not_enough_info: 'unsupported' } as const;
 
-const hash = (model: string, input: JudgeInput) => createHash('sha256').update(JSON.stringify([model, input.claim, input.quote, input.context])).digest('hex');
+const hash = (model: string, input: JudgeInput) =>
+  createHash('sha256')
+    .update(JSON.stringify([model, input.claim, input.quote, input.context]))
+    .digest('hex');
 
 async function pool<T>(items: readonly T[], n: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -30,9 +30,7 @@ export class JudgeError extends Error {
 }
 
 const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) })).min(1),
 });
 
 const verdictSchema = z.strictObject({
@@ -49,8 +47,13 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 export function buildJudgeMessages(input: JudgeInput): { role: string; content: string }[] {
-  const context = input.context.filter((c) => c.trim()).map((c) => `- ${c.trim()}`).join('\n');
-  const user = [`Claim:\n${input.claim}`, `Passage:\n${input.quote}`, context ? `Context (title, section, the text before the passage):\n${context}` : ''].filter(Boolean).join('\n\n');
+  const context = input.context
+    .filter((c) => c.trim())
+    .map((c) => `- ${c.trim()}`)
+    .join('\n');
+  const user = [`Claim:\n${input.claim}`, `Passage:\n${input.quote}`, context ? `Context (title, section, the text before the passage):\n${context}` : '']
+    .filter(Boolean)
+    .join('\n\n');
   return [
     { role: 'system', content: INSTRUCTIONS },
     { role: 'user', content: user },
@@ -84,7 +87,13 @@ export async function askJudge(config: JudgeConfig, input: JudgeInput, signal?: 
     const response = await fetch(endpoint(config.url), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(config.apiKey && { Authorization: `Bearer ${config.apiKey}` }) },
-      body: JSON.stringify({ model: config.model, messages: buildJudgeMessages(input), temperature: 0, stream: false, response_format: { type: 'json_object' } }),
+      body: JSON.stringify({
+        model: config.model,
+        messages: buildJudgeMessages(input),
+        temperature: 0,
+        stream: false,
+        response_format: { type: 'json_object' },
+      }),
       signal: combined,
     });
     status = response.status;

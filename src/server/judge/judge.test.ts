@@ -18,7 +18,9 @@ let config: JudgeConfig;
 let reply: (prompt: string) => Reply = () => ({ body: {} });
 const prompts: string[] = [];
 
-const content = (text: string | null, refusal?: string): unknown => ({ choices: [{ message: { role: 'assistant', content: text, ...(refusal && { refusal }) } }] });
+const content = (text: string | null, refusal?: string): unknown => ({
+  choices: [{ message: { role: 'assistant', content: text, ...(refusal && { refusal }) } }],
+});
 const verdict = (v: string, reason: string) => content(JSON.stringify({ verdict: v, reason }));
 
 async function readBody(req: IncomingMessage): Promise<{ messages: { content: string }[] }> {
@@ -141,7 +143,7 @@ describe('createJudge: the answer the server sends', () => {
     expect(reviewed(failed.answer).codes).toEqual(['needs-look:info']);
   });
 
-  it('never overrides the backend\'s own verdict, and passes through what is not a canonical answer', async () => {
+  it("never overrides the backend's own verdict, and passes through what is not a canonical answer", async () => {
     reply = () => ({ body: verdict('contradicted', 'x') });
     const judge = createJudge(config);
     const own = answer('The plant employs 300 people.', 'The plant in Ohio closed in 2019.', { verdict: 'supported', score: 0.9 });
@@ -152,10 +154,15 @@ describe('createJudge: the answer the server sends', () => {
 });
 
 describe('readJudgeEnv', () => {
-  it('is off without a model URL, uses its own or the ask answerer\'s, and refuses bad values', () => {
+  it("is off without a model URL, uses its own or the ask answerer's, and refuses bad values", () => {
     expect(readJudgeEnv({})).toBeNull();
-    expect(readJudgeEnv({ CITELENS_LLM_URL: 'http://127.0.0.1:8080/v1', CITELENS_LLM_MODEL: 'm' })).toMatchObject({ model: 'm', url: 'http://127.0.0.1:8080/v1' });
-    expect(readJudgeEnv({ CITELENS_JUDGE_URL: 'http://127.0.0.1:9/v1', CITELENS_JUDGE_MODEL: 'j', CITELENS_LLM_URL: 'http://x/v1', CITELENS_LLM_MODEL: 'm' })).toMatchObject({ model: 'j' });
+    expect(readJudgeEnv({ CITELENS_LLM_URL: 'http://127.0.0.1:8080/v1', CITELENS_LLM_MODEL: 'm' })).toMatchObject({
+      model: 'm',
+      url: 'http://127.0.0.1:8080/v1',
+    });
+    expect(
+      readJudgeEnv({ CITELENS_JUDGE_URL: 'http://127.0.0.1:9/v1', CITELENS_JUDGE_MODEL: 'j', CITELENS_LLM_URL: 'http://x/v1', CITELENS_LLM_MODEL: 'm' }),
+    ).toMatchObject({ model: 'j' });
     expect(readJudgeEnv({ CITELENS_JUDGE: 'off', CITELENS_LLM_URL: 'http://x/v1', CITELENS_LLM_MODEL: 'm' })).toBeNull();
     expect(() => readJudgeEnv({ CITELENS_JUDGE_URL: 'ftp://x' })).toThrow(/http\(s\) URL/);
     expect(() => readJudgeEnv({ CITELENS_JUDGE_URL: 'http://x/v1' })).toThrow(/no model is named/);
@@ -164,7 +171,7 @@ describe('readJudgeEnv', () => {
 });
 
 describe('GET /api/answers/:id with the judge', () => {
-  it('serves the answer with the judge\'s verdicts, and the answer as stored when the judge fails', async () => {
+  it("serves the answer with the judge's verdicts, and the answer as stored when the judge fails", async () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');

@@ -16,7 +16,12 @@ const REVIEW_SAVE_ROUTE = '/api/answers/:id/review/claims/:claimId';
 
 export function createMetrics(): ServerMetrics {
   const registry = new Registry();
-  const requests = new Counter({ name: 'citelens_http_requests_total', help: 'HTTP requests by method, route and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'citelens_http_requests_total',
+    help: 'HTTP requests by method, route and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'citelens_http_request_duration_seconds',
     help: 'Time to the response headers, by method and route (a stream is counted until it starts).',
@@ -25,7 +30,11 @@ export function createMetrics(): ServerMetrics {
     registers: [registry],
   });
   const saves = new Counter({ name: 'citelens_review_saves_total', help: 'Review decisions stored.', registers: [registry] });
-  const conflicts = new Counter({ name: 'citelens_review_conflicts_total', help: 'Review saves refused with 409: a colleague saved the claim first.', registers: [registry] });
+  const conflicts = new Counter({
+    name: 'citelens_review_conflicts_total',
+    help: 'Review saves refused with 409: a colleague saved the claim first.',
+    registers: [registry],
+  });
   const ask = new Histogram({
     name: 'citelens_ask_duration_seconds',
     help: 'From a question to its stored answer (retrieval, the answerer, the database write), by outcome.',

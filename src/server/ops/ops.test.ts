@@ -91,7 +91,11 @@ describe('readiness and the ask index', () => {
     expect(await first.json()).toEqual({ status: 'not ready', reason: 'the ask index is catching up with the data folder' });
     await expect.poll(async () => (await indexing.request('/readyz')).status, { timeout: 20_000 }).toBe(200);
     // and the document it indexed answers a question with no wait
-    const asked = await indexing.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ question: 'What is taken every night at two?' }) });
+    const asked = await indexing.request('/api/ask', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question: 'What is taken every night at two?' }),
+    });
     expect(asked.status).toBe(201);
     expect(JSON.stringify(await asked.json())).toContain('Backups are taken every night at two [1].');
   });
@@ -138,7 +142,11 @@ describe('metrics', () => {
       });
     expect((await save(0)).status).toBe(200);
     expect((await save(0)).status).toBe(409);
-    const asked = await app.request('/api/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ question: 'How long is a backup kept?' }) });
+    const asked = await app.request('/api/ask', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question: 'How long is a backup kept?' }),
+    });
     expect(asked.status).toBe(201);
 
     const res = await app.request('/metrics');
@@ -158,7 +166,11 @@ describe('metrics', () => {
 describe('the variables', () => {
   it('read CITELENS_METRICS and CITELENS_SHUTDOWN_GRACE_MS, and refuse what they cannot use', () => {
     expect(readOpsEnv({})).toEqual({ metrics: false, requestLog: true, shutdownGraceMs: 10_000 });
-    expect(readOpsEnv({ CITELENS_METRICS: '1', CITELENS_REQUEST_LOG: '0', CITELENS_SHUTDOWN_GRACE_MS: '2500' })).toEqual({ metrics: true, requestLog: false, shutdownGraceMs: 2500 });
+    expect(readOpsEnv({ CITELENS_METRICS: '1', CITELENS_REQUEST_LOG: '0', CITELENS_SHUTDOWN_GRACE_MS: '2500' })).toEqual({
+      metrics: true,
+      requestLog: false,
+      shutdownGraceMs: 2500,
+    });
     expect(() => readOpsEnv({ CITELENS_REQUEST_LOG: 'off' })).toThrow(/CITELENS_REQUEST_LOG must be 0/);
     expect(() => readOpsEnv({ CITELENS_METRICS: 'yes' })).toThrow(/CITELENS_METRICS must be 1/);
     expect(() => readOpsEnv({ CITELENS_SHUTDOWN_GRACE_MS: '-1' })).toThrow(/CITELENS_SHUTDOWN_GRACE_MS/);

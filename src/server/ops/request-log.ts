@@ -42,7 +42,9 @@ export function requestLog(o: RequestLogOptions): MiddlewareHandler {
       const route = routePath(c) || '*';
       if (!failed) setHeader(c, id);
       o.metrics?.observeRequest(c.req.method, route, status, ms / 1000);
-      o.log?.(`${JSON.stringify({ time: new Date().toISOString(), msg: 'request', method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: id })}\n`);
+      o.log?.(
+        `${JSON.stringify({ time: new Date().toISOString(), msg: 'request', method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, requestId: id })}\n`,
+      );
     }
   };
 }

@@ -25,7 +25,15 @@ describe('upgrading a review database', () => {
     expect((await new Migrator({ db: old, provider: { getMigrations: async () => before39 } }).migrateToLatest()).error).toBeUndefined();
     await old
       .insertInto('review_claims')
-      .values({ answer_id: 'vendor-access', claim_id: 'c1', decision: 'verified', note: 'kept', version: 1, reviewer: 'Ana', updated_at: '2026-12-01T00:00:00.000Z' })
+      .values({
+        answer_id: 'vendor-access',
+        claim_id: 'c1',
+        decision: 'verified',
+        note: 'kept',
+        version: 1,
+        reviewer: 'Ana',
+        updated_at: '2026-12-01T00:00:00.000Z',
+      })
       .execute();
     await old.destroy();
 
@@ -47,7 +55,10 @@ describe('upgrading a review database', () => {
     const db = new Kysely<ReviewDatabase>({ dialect: new SqliteDialect({ database: new Database(file) }) });
     try {
       const readiness = await checkReadiness(db, new Migrator({ db, provider: reviewMigrations('sqlite') }));
-      expect(readiness).toEqual({ ready: false, reason: 'migrations not applied: 0001-review-tables, 0002-idempotency-key, 0003-asked-answers, 0004-sessions, 0005-search-index' });
+      expect(readiness).toEqual({
+        ready: false,
+        reason: 'migrations not applied: 0001-review-tables, 0002-idempotency-key, 0003-asked-answers, 0004-sessions, 0005-search-index',
+      });
     } finally {
       await db.destroy();
     }

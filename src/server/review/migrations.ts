@@ -28,9 +28,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         // The only column type the two databases spell differently: an id that orders the events as written.
         await db.schema
           .createTable('review_events')
-          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('answer_id', 'text', (c) => c.notNull())
           .addColumn('claim_id', 'text', (c) => c.notNull())
           .addColumn('decision', 'text')
@@ -48,12 +46,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('review_events').addColumn('idempotency_key', 'text').execute();
         // NULLs are distinct in both databases: saves without a key are never matched to each other.
-        await db.schema
-          .createIndex('review_events_idempotency')
-          .on('review_events')
-          .columns(['answer_id', 'claim_id', 'idempotency_key'])
-          .unique()
-          .execute();
+        await db.schema.createIndex('review_events_idempotency').on('review_events').columns(['answer_id', 'claim_id', 'idempotency_key']).unique().execute();
       },
     },
     // Issue 39: asked answers and their threads move out of the data folder (which became read-only input) into the
@@ -93,9 +86,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         await db.schema.createIndex('chat_sessions_last_used').on('chat_sessions').columns(['last_used']).execute();
         await db.schema
           .createTable('chat_turns')
-          .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
+          .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('session_id', 'text', (c) => c.notNull())
           .addColumn('question', 'text', (c) => c.notNull())
           .addColumn('standalone_question', 'text', (c) => c.notNull())
@@ -104,9 +95,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
         await db.schema.createIndex('chat_turns_session').on('chat_turns').columns(['session_id', 'seq']).execute();
         await db.schema
           .createTable('embed_sessions')
-          .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
+          .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('token_digest', 'text', (c) => c.notNull().unique())
           .addColumn('link', 'text', (c) => c.notNull())
           .addColumn('answer', 'text', (c) => c.notNull())
@@ -163,10 +152,16 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('passages_document').on('passages').columns(['document_id', 'ordinal']).unique().execute();
         if (dialect === 'sqlite') {
-          await sql`create virtual table passages_fts using fts5(terms, content='passages', content_rowid='id', tokenize="unicode61 remove_diacritics 0 categories 'L* N* Co M* S*'")`.execute(db);
+          await sql`create virtual table passages_fts using fts5(terms, content='passages', content_rowid='id', tokenize="unicode61 remove_diacritics 0 categories 'L* N* Co M* S*'")`.execute(
+            db,
+          );
           await sql`create virtual table passages_vocab using fts5vocab(passages_fts, 'row')`.execute(db);
-          await sql`create trigger passages_fts_insert after insert on passages begin insert into passages_fts(rowid, terms) values (new.id, new.terms); end`.execute(db);
-          await sql`create trigger passages_fts_delete after delete on passages begin insert into passages_fts(passages_fts, rowid, terms) values ('delete', old.id, old.terms); end`.execute(db);
+          await sql`create trigger passages_fts_insert after insert on passages begin insert into passages_fts(rowid, terms) values (new.id, new.terms); end`.execute(
+            db,
+          );
+          await sql`create trigger passages_fts_delete after delete on passages begin insert into passages_fts(passages_fts, rowid, terms) values ('delete', old.id, old.terms); end`.execute(
+            db,
+          );
         } else {
           await sql`alter table passages add column tsv tsvector generated always as (to_tsvector('simple', terms)) stored`.execute(db);
           await sql`create index passages_tsv on passages using gin (tsv)`.execute(db);

@@ -50,7 +50,13 @@ describe('opening', () => {
     expect(existsSync(file)).toBe(true);
     const db = new Database(file, { readonly: true });
     try {
-      expect(db.prepare('select name from kysely_migration order by name').all()).toEqual([{ name: '0001-review-tables' }, { name: '0002-idempotency-key' }, { name: '0003-asked-answers' }, { name: '0004-sessions' }, { name: '0005-search-index' }]);
+      expect(db.prepare('select name from kysely_migration order by name').all()).toEqual([
+        { name: '0001-review-tables' },
+        { name: '0002-idempotency-key' },
+        { name: '0003-asked-answers' },
+        { name: '0004-sessions' },
+        { name: '0005-search-index' },
+      ]);
     } finally {
       db.close();
     }
@@ -116,10 +122,7 @@ describe('the server', () => {
   });
 
   it('does not start when the database cannot be opened, and says why', async () => {
-    const [run, bad] = await Promise.all([
-      startServer({ CITELENS_DB: root }, false),
-      startServer({ CITELENS_DATABASE_URL: 'mysql://db/reviews' }, false),
-    ]);
+    const [run, bad] = await Promise.all([startServer({ CITELENS_DB: root }, false), startServer({ CITELENS_DATABASE_URL: 'mysql://db/reviews' }, false)]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`citelens: cannot open the review database (SQLite ${root})`);

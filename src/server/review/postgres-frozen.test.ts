@@ -59,7 +59,9 @@ describe.skipIf(skip)('a frozen PostgreSQL', () => {
     const body = (await failed.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('storage_unavailable');
     expect(body.error.message).toMatch(/the database did not answer in time or the connection dropped/);
-    expect(log.join('')).toMatch(/review decisions cannot be saved: PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres: the database did not answer in time/);
+    expect(log.join('')).toMatch(
+      /review decisions cannot be saved: PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres: the database did not answer in time/,
+    );
 
     // The outbox sends it again, with the same key: whatever the resumed server did with the first attempt, the
     // retry lands once.

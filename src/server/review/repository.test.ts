@@ -52,9 +52,7 @@ function repositoryContract(config: () => ReviewStoreConfig) {
   it('a first decision is version 1, read back exactly as saved (unicode included)', async () => {
     const answerId = freshAnswer();
     const note = 'Seite 7 sagt „90 Tage“, nicht 60 — 🙂\nsecond line';
-    const saved = expectSaved(
-      await repo.saveDecision({ answerId, claimId: CLAIM, decision: 'rejected', note, reviewer: 'مریم', expectedVersion: 0 }),
-    );
+    const saved = expectSaved(await repo.saveDecision({ answerId, claimId: CLAIM, decision: 'rejected', note, reviewer: 'مریم', expectedVersion: 0 }));
     expect(saved).toMatchObject({ decision: 'rejected', note, version: 1, reviewer: 'مریم' });
     expect(saved.updatedAt).toMatch(ISO);
     expect(await other.getReview(answerId)).toEqual({ [CLAIM]: saved });
@@ -76,9 +74,7 @@ function repositoryContract(config: () => ReviewStoreConfig) {
 
   it('a version that never existed conflicts with the empty record', async () => {
     const answerId = freshAnswer();
-    const current = expectConflict(
-      await repo.saveDecision({ answerId, claimId: CLAIM, decision: 'verified', note: '', reviewer: '', expectedVersion: 4 }),
-    );
+    const current = expectConflict(await repo.saveDecision({ answerId, claimId: CLAIM, decision: 'verified', note: '', reviewer: '', expectedVersion: 4 }));
     expect(current).toEqual({ decision: null, note: '', version: 0, updatedAt: '', reviewer: '' });
     expect(await repo.getReview(answerId)).toEqual({});
   });

@@ -96,7 +96,10 @@ export async function inTransaction<T>(db: Kysely<ReviewDatabase>, begin: string
       await sql.raw('commit').execute(conn);
       return result;
     } catch (e) {
-      await sql.raw('rollback').execute(conn).catch(() => undefined);
+      await sql
+        .raw('rollback')
+        .execute(conn)
+        .catch(() => undefined);
       throw e;
     }
   });
@@ -136,12 +139,7 @@ export function createKyselyRepository(db: Kysely<ReviewDatabase>, options: Kyse
   }
 
   async function readRecord(q: Kysely<ReviewDatabase>, answerId: string, claimId: string): Promise<ClaimRecord> {
-    const row = await q
-      .selectFrom('review_claims')
-      .selectAll()
-      .where('answer_id', '=', answerId)
-      .where('claim_id', '=', claimId)
-      .executeTakeFirst();
+    const row = await q.selectFrom('review_claims').selectAll().where('answer_id', '=', answerId).where('claim_id', '=', claimId).executeTakeFirst();
     return row ? toRecord(row) : EMPTY_RECORD;
   }
 

@@ -107,7 +107,10 @@ describe('review events on SQLite (in-process bus)', () => {
     const saved = await put(app, answerId, { decision: 'verified', note: 'p. 4 says so' }, 0, { 'X-Citelens-Reviewer': encodeURIComponent('Jürgen') });
     expect(saved.status).toBe(200);
     const next = await events.next();
-    expect(next).toMatchObject({ event: 'decision', data: { claimId: CLAIM, record: { decision: 'verified', note: 'p. 4 says so', version: 1, reviewer: 'Jürgen' } } });
+    expect(next).toMatchObject({
+      event: 'decision',
+      data: { claimId: CLAIM, record: { decision: 'verified', note: 'p. 4 says so', version: 1, reviewer: 'Jürgen' } },
+    });
 
     // A refused save (409) is not a decision: the next event is the following real one.
     expect((await put(app, answerId, { decision: 'rejected' }, 0)).status).toBe(409);
@@ -206,7 +209,10 @@ describe.skipIf(skipPostgres)('review events across two servers on PostgreSQL (L
     expect((await onA.next()).event).toBe('ready');
 
     expect((await put(a.app, answerId, { decision: 'rejected', note: 'from A' }, 0, { 'X-Citelens-Reviewer': 'Ann' })).status).toBe(200);
-    expect(await onB.next()).toMatchObject({ event: 'decision', data: { claimId: CLAIM, record: { decision: 'rejected', note: 'from A', reviewer: 'Ann', version: 1 } } });
+    expect(await onB.next()).toMatchObject({
+      event: 'decision',
+      data: { claimId: CLAIM, record: { decision: 'rejected', note: 'from A', reviewer: 'Ann', version: 1 } },
+    });
     // The saving server's own watchers hear it the same way.
     expect(await onA.next()).toMatchObject({ event: 'decision', data: { record: { version: 1 } } });
 

@@ -67,10 +67,15 @@ describe('GET /api/answers/:id/review', () => {
 describe('PUT /api/answers/:id/review/claims/:claimId', () => {
   it('stores a first decision with If-Match "0": 200, the record, ETag "1"; GET shows it', async () => {
     const id = answer();
-    const res = await put(id, CLAIM, { decision: 'verified', note: 'p. 7, second paragraph' }, {
-      'If-Match': '"0"',
-      'X-Citelens-Reviewer': encodeURIComponent('  Jürgen Müller '),
-    });
+    const res = await put(
+      id,
+      CLAIM,
+      { decision: 'verified', note: 'p. 7, second paragraph' },
+      {
+        'If-Match': '"0"',
+        'X-Citelens-Reviewer': encodeURIComponent('  Jürgen Müller '),
+      },
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('ETag')).toBe('"1"');
     const record = await res.json();

@@ -41,7 +41,8 @@ const POSTGRES: [RegExp, string][] = [
 
 const NETWORK = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
 /** What pg's client says when it gave up waiting (client-side timeouts) or lost the connection. */
-const PG_CLIENT = /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)/;
+const PG_CLIENT =
+  /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)/;
 
 /**
  * The operator's reason for a storage error, with the driver's own code and words in brackets; null when `e` is not a

@@ -39,7 +39,9 @@ export function findPostgresBin(): string | null {
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => path.join(debian, v, 'bin')));
   }
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) if (dir) candidates.push(dir);

@@ -24,7 +24,11 @@ describe('anthropic adapter', () => {
       { n: 3, sourceId: 'S3' },
     ]);
     // page_location: end_page_number is exclusive.
-    expect(answer.sources[0]).toMatchObject({ documentId: 'vendor-security-policy', page: 3, quote: 'All Company data sent over a network must use TLS 1.2 or higher. ' });
+    expect(answer.sources[0]).toMatchObject({
+      documentId: 'vendor-security-policy',
+      page: 3,
+      quote: 'All Company data sent over a network must use TLS 1.2 or higher. ',
+    });
     expect(answer.sources[0]).not.toHaveProperty('pageEnd');
     expect(answer.sources[1]).toMatchObject({ page: 3, pageEnd: 4 });
     // char_location: no page; the character range is kept as the passage's location in the document, in the API's
@@ -43,7 +47,12 @@ describe('anthropic adapter', () => {
     const { answer } = adaptAnthropic({
       id: 'a',
       documents: [{ id: 'd', title: 'D', url: '/d' }],
-      payload: { content: [{ type: 'thinking', thinking: 'The policy says TLS.', signature: 'x' }, { type: 'text', text: 'Use TLS.' }] },
+      payload: {
+        content: [
+          { type: 'thinking', thinking: 'The policy says TLS.', signature: 'x' },
+          { type: 'text', text: 'Use TLS.' },
+        ],
+      },
     });
     expect(answer.text).toBe('Use TLS.');
     expect(answer.reasoning).toEqual([{ text: 'The policy says TLS.' }]);
@@ -59,7 +68,15 @@ describe('anthropic adapter', () => {
             type: 'text',
             text: 'Ruby dates from 1993.',
             citations: [
-              { type: 'search_result_location', cited_text: 'Created in 1993.', source: 'https://example.com/ruby', title: 'Ruby Facts', search_result_index: 2, start_block_index: 1, end_block_index: 3 },
+              {
+                type: 'search_result_location',
+                cited_text: 'Created in 1993.',
+                source: 'https://example.com/ruby',
+                title: 'Ruby Facts',
+                search_result_index: 2,
+                start_block_index: 1,
+                end_block_index: 3,
+              },
               { type: 'web_search_result_location', cited_text: 'Ruby 1993', url: 'https://example.com/ruby', title: 'Ruby Facts', encrypted_index: 'E' },
             ],
           },
@@ -81,7 +98,13 @@ describe('anthropic adapter', () => {
         content: [
           { type: 'thinking', thinking: '…' },
           { type: 'text', text: 'Claim.', citations: [{ type: 'future_location', cited_text: 'x' }] },
-          { type: 'text', text: ' Other', citations: [{ type: 'content_block_location', cited_text: 'Block text', document_index: 0, document_title: null, start_block_index: 0, end_block_index: 1 }] },
+          {
+            type: 'text',
+            text: ' Other',
+            citations: [
+              { type: 'content_block_location', cited_text: 'Block text', document_index: 0, document_title: null, start_block_index: 0, end_block_index: 1 },
+            ],
+          },
         ],
       },
     });
@@ -90,7 +113,15 @@ describe('anthropic adapter', () => {
     expect(answer.reasoning).toEqual([{ text: '…' }]);
     expect(warnings[0]).toContain('future_location');
     expect(() =>
-      adaptAnthropic({ id: 'a', documents: docs, payload: { content: [{ type: 'text', text: 'x', citations: [{ type: 'page_location', cited_text: 'q', document_index: 0, start_page_number: 0, end_page_number: 1 }] }] } }),
+      adaptAnthropic({
+        id: 'a',
+        documents: docs,
+        payload: {
+          content: [
+            { type: 'text', text: 'x', citations: [{ type: 'page_location', cited_text: 'q', document_index: 0, start_page_number: 0, end_page_number: 1 }] },
+          ],
+        },
+      }),
     ).toThrow(AdapterError);
   });
 });

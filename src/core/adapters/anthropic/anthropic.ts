@@ -89,12 +89,7 @@ export const adaptAnthropic: Adapter = (input) => {
   };
 };
 
-function readCitation(
-  raw: { type: string },
-  what: string,
-  matcher: DocumentMatcher,
-  warnings: string[],
-): SourceFields | undefined {
+function readCitation(raw: { type: string }, what: string, matcher: DocumentMatcher, warnings: string[]): SourceFields | undefined {
   if (!Object.hasOwn(citationTypes, raw.type)) {
     warnings.push(`${what} has the citation type "${raw.type}", which is not read; it was skipped.`);
     return undefined;

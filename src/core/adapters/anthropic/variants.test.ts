@@ -11,7 +11,13 @@ describe('anthropic: citations without document_index, and recorded streams', ()
     expect(answer.text).toBe('Backups are kept for 35 days.[1] Only the on-call administrator may restore them.[2]');
     expect(sourceSummary(answer)).toEqual([
       { id: 'S1', title: 'Backup Policy', url: '/api/documents/backup-policy', quote: 'Backups are retained for 35 days.', page: 2 },
-      { id: 'S2', title: 'Access Standard', url: '/api/documents/access-standard', quote: 'Restores are performed by the on-call administrator only.', page: 4 },
+      {
+        id: 'S2',
+        title: 'Access Standard',
+        url: '/api/documents/access-standard',
+        quote: 'Restores are performed by the on-call administrator only.',
+        page: 4,
+      },
     ]);
     expect(claimSpans(answer)).toEqual([
       ['1', 'Backups are kept for 35 days.'],

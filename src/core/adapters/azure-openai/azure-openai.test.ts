@@ -95,16 +95,24 @@ describe('azure-openai adapter', () => {
 });
 
 describe('azure-openai: the documented response inside its HTTP record', () => {
-  it('reads `{ body: … }` (the REST reference example\'s response) as the response it holds, detected as auto', () => {
+  it("reads `{ body: … }` (the REST reference example's response) as the response it holds, detected as auto", () => {
     const { format, answer, warnings } = adaptFixture('azure-oyd-body');
     expect(format).toBe('azure-openai');
     expect(answer.text).toBe('Walk an adult dog at least twice a day [1]. Book a check-up with a vet once a year [2][1].');
     expect(sourceSummary(answer)).toEqual([
-      { id: 'S1', title: 'Dog care basics', url: 'https://contoso.blob.core.windows.net/docs/contoso-dog-care.txt', text: 'Adult dogs need at least two walks a day.' },
+      {
+        id: 'S1',
+        title: 'Dog care basics',
+        url: 'https://contoso.blob.core.windows.net/docs/contoso-dog-care.txt',
+        text: 'Adult dogs need at least two walks a day.',
+      },
       { id: 'S2', title: 'Vet visit guide', url: '/api/documents/contoso-vet-guide', text: 'Healthy adult dogs should see a vet once a year.' },
     ]);
     // [docN] is 1-based into context.citations and keeps its number.
-    expect(answer.citations).toEqual([{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }]);
+    expect(answer.citations).toEqual([
+      { n: 1, sourceId: 'S1' },
+      { n: 2, sourceId: 'S2' },
+    ]);
     expect(claimSpans(answer)).toEqual([]);
     expect(warnings).toEqual([]);
   });

@@ -55,7 +55,10 @@ export const adaptAzureOpenai: Adapter = (input) => {
     if (!doc) continue;
     const added = table.add({ ...doc, text: c.content || undefined, chunkId: c.chunk_id || undefined, relevance: c.rerank_score });
     if (!added.isNew) {
-      addFlag(added.source, { code: 'duplicate-collapsed', message: `[doc${i + 1}] has the same document and passage as another citation; both point at ${added.source.id}.` });
+      addFlag(added.source, {
+        code: 'duplicate-collapsed',
+        message: `[doc${i + 1}] has the same document and passage as another citation; both point at ${added.source.id}.`,
+      });
     }
     sourceOf.set(i + 1, added.source.id);
   }

@@ -15,7 +15,12 @@ export const azureOpenaiProvider = {
     const choice = isObj(p) && Array.isArray(p.choices) && isObj(p.choices[0]) ? p.choices[0] : undefined;
     return strongest(
       message && isObj(message.context) && { score: Specificity.distinctive + 10, because: '`choices[0].message.context` (object)' },
-      choice && Array.isArray(choice.messages) && choice.messages.some((m) => isObj(m) && m.role === 'tool') && { score: Specificity.distinctive + 10, because: '`choices[0].messages[]` with a `tool` message' },
+      choice &&
+        Array.isArray(choice.messages) &&
+        choice.messages.some((m) => isObj(m) && m.role === 'tool') && {
+          score: Specificity.distinctive + 10,
+          because: '`choices[0].messages[]` with a `tool` message',
+        },
     );
   },
 } satisfies Provider;

@@ -53,7 +53,12 @@ describe('bedrock adapter: Converse citations', () => {
                     { title: 'x', sourceContent: [{ text: 'Doors stay shut.' }], location: { documentChunk: { documentIndex: 0, start: 3, end: 5 } } },
                     { sourceContent: [{ text: 'Page one.' }], location: { documentPage: { documentIndex: 1, start: 1, end: 2 } } },
                     { title: 'Notices', location: { web: { url: 'https://port.example.is/notices', domain: 'port.example.is' } } },
-                    { title: 'Notices', source: 'web', sourceContent: [{ text: 'Gale warnings.' }], location: { searchResultLocation: { searchResultIndex: 2, start: 0, end: 1 } } },
+                    {
+                      title: 'Notices',
+                      source: 'web',
+                      sourceContent: [{ text: 'Gale warnings.' }],
+                      location: { searchResultLocation: { searchResultIndex: 2, start: 0, end: 1 } },
+                    },
                     { location: { documentPage: { documentIndex: 1, start: 6, end: 6 } } },
                   ],
                 },
@@ -114,11 +119,23 @@ describe('bedrock adapter: Knowledge Bases RetrieveAndGenerate', () => {
           {
             // An exclusive end (one past the period) selects "…cold. " — the text says which words were meant.
             generatedResponsePart: { textResponsePart: { text: 'Þórshöfn stays cold.', span: { start: 13, end: 33 } } },
-            retrievedReferences: [{ content: { text: 'Cold all year.' }, location: { type: 'S3', s3Location: { uri: 's3://b/climate.pdf' } }, metadata: { 'x-amz-bedrock-kb-document-page-number': '3' } }],
+            retrievedReferences: [
+              {
+                content: { text: 'Cold all year.' },
+                location: { type: 'S3', s3Location: { uri: 's3://b/climate.pdf' } },
+                metadata: { 'x-amz-bedrock-kb-document-page-number': '3' },
+              },
+            ],
           },
           {
             generatedResponsePart: { textResponsePart: { span: { start: 40, end: 400 } } },
-            retrievedReferences: [{ content: { text: 'Gales.' }, location: { type: 'S3', s3Location: { uri: 's3://b/climate.pdf' } }, metadata: { 'x-amz-bedrock-kb-document-page-number': 0 } }],
+            retrievedReferences: [
+              {
+                content: { text: 'Gales.' },
+                location: { type: 'S3', s3Location: { uri: 's3://b/climate.pdf' } },
+                metadata: { 'x-amz-bedrock-kb-document-page-number': 0 },
+              },
+            ],
           },
         ],
       },

@@ -58,7 +58,11 @@ const kbSchema = looseObject({
   citations: opt(
     z.array(
       looseObject({
-        generatedResponsePart: opt(looseObject({ textResponsePart: opt(looseObject({ text: opt(z.string()), span: opt(looseObject({ start: opt(nonNegInt), end: opt(nonNegInt) })) })) })),
+        generatedResponsePart: opt(
+          looseObject({
+            textResponsePart: opt(looseObject({ text: opt(z.string()), span: opt(looseObject({ start: opt(nonNegInt), end: opt(nonNegInt) })) })),
+          }),
+        ),
         retrievedReferences: opt(z.array(referenceSchema)),
       }),
     ),
@@ -123,7 +127,8 @@ function readConverseCitation(c: Citation, what: string, warnings: string[]): Re
     if (start !== undefined && start >= 1) {
       fields.page = start;
       if (end !== undefined && end - 1 > start) fields.pageEnd = end - 1;
-      else if (end !== undefined && end <= start) warnings.push(`${what} ends (exclusive page ${end}) before it starts (page ${start}); only the first page was kept.`);
+      else if (end !== undefined && end <= start)
+        warnings.push(`${what} ends (exclusive page ${end}) before it starts (page ${start}); only the first page was kept.`);
     } else if (start !== undefined) {
       warnings.push(`${what} starts at page ${start}, which is not a 1-based page; the page was not kept.`);
     }

@@ -63,7 +63,15 @@ describe('cohere adapter', () => {
       payload: {
         message: {
           content: [{ type: 'text', text: 'Matsumoto made Ruby.' }],
-          citations: [{ start: 0, end: 9, text: 'Matsumoto', sources: [{ type: 'document', id: 'doc:1', document: { id: 'doc:1', text: passage } }], type: 'TEXT_CONTENT' }],
+          citations: [
+            {
+              start: 0,
+              end: 9,
+              text: 'Matsumoto',
+              sources: [{ type: 'document', id: 'doc:1', document: { id: 'doc:1', text: passage } }],
+              type: 'TEXT_CONTENT',
+            },
+          ],
         },
       },
     });
@@ -92,7 +100,13 @@ describe('cohere adapter', () => {
           content: [{ type: 'text', text: 'One. Two.' }],
           citations: [
             { start: 0, end: 4, text: 'One.', sources: [], type: 'TEXT_CONTENT' },
-            { start: 5, end: 9, text: 'Two.', sources: [{ type: 'document', id: 'x', document: { id: 'x', title: 'Unknown', text: 'Two.' } }], content_index: 7 },
+            {
+              start: 5,
+              end: 9,
+              text: 'Two.',
+              sources: [{ type: 'document', id: 'x', document: { id: 'x', title: 'Unknown', text: 'Two.' } }],
+              content_index: 7,
+            },
           ],
         },
       },
@@ -130,7 +144,12 @@ describe('cohere spans (property)', () => {
         const [start, end] = [a % (cps.length + 1), b % (cps.length + 1)].sort((x, y) => x - y) as [number, number];
         const body = cps.join('');
         const cited = cps.slice(start, end).join('');
-        const content = inThinking ? [{ type: 'thinking', thinking: body }, { type: 'text', text: 'Answer.' }] : [{ type: 'text', text: body }];
+        const content = inThinking
+          ? [
+              { type: 'thinking', thinking: body },
+              { type: 'text', text: 'Answer.' },
+            ]
+          : [{ type: 'text', text: body }];
         const { answer } = adaptCohere({
           id: 'p',
           documents: docs,
@@ -150,4 +169,3 @@ describe('cohere spans (property)', () => {
     );
   });
 });
-

@@ -111,7 +111,10 @@ const adaptCohereV2: Adapter = (input) => {
     let range: { start: number; end: number } | undefined;
     let problem: string | undefined;
     if (!target) {
-      problem = c.type === 'PLAN' ? 'it cites the tool plan, which the response does not include' : `it points at content item ${c.content_index ?? '(none)'}, which is not a text or thinking item`;
+      problem =
+        c.type === 'PLAN'
+          ? 'it cites the tool plan, which the response does not include'
+          : `it points at content item ${c.content_index ?? '(none)'}, which is not a text or thinking item`;
     } else if (c.start === undefined || c.end === undefined) {
       problem = 'it has no start/end';
     } else {
@@ -142,7 +145,8 @@ const adaptCohereV2: Adapter = (input) => {
       if (problem) addFlag(source, { code: 'offset-out-of-range', message: `The cited span of ${what}: ${problem}.` });
       if (isReasoning) {
         // Reasoning is plain text shown apart: the span is kept, no marker is written into it.
-        if (target?.kind === 'reasoning' && range) reasoning[target.block]!.spans.push({ sourceId: source.id, key: String(n), answerStart: range.start, answerEnd: range.end });
+        if (target?.kind === 'reasoning' && range)
+          reasoning[target.block]!.spans.push({ sourceId: source.id, key: String(n), answerStart: range.start, answerEnd: range.end });
       } else if (target?.kind === 'answer' && range) {
         cited.push({ start: target.offset + range.start, end: target.offset + range.end, sourceId: source.id, n });
       } else {

@@ -14,7 +14,10 @@ export function docIndex(id: string | undefined): number | undefined {
 export function passageQuote(span: string | undefined, passage: string | undefined): string | undefined {
   if (!span || !passage) return undefined;
   const trimmed = span.trim();
-  const unquoted = trimmed.replace(/^["'“”‘’«»„]+/u, '').replace(/(?<!["'“”‘’«»])["'“”‘’«»]+$/u, '').trim();
+  const unquoted = trimmed
+    .replace(/^["'“”‘’«»„]+/u, '')
+    .replace(/(?<!["'“”‘’«»])["'“”‘’«»]+$/u, '')
+    .trim();
   const candidates = [trimmed, unquoted, unquoted.replace(/(?<![.,;:!?])[.,;:!?]+$/u, '')];
   for (const c of candidates) {
     if (/[\p{L}\p{N}]/u.test(c) && passage.includes(c)) return c;

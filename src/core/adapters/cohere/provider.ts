@@ -20,7 +20,8 @@ export const cohereProvider = {
     }
     if (!isObj(p.message)) return undefined;
     if (Array.isArray(p.message.citations)) return { score: Specificity.distinctive, because: '`message.citations[]`' };
-    if (objects(p.message.content)?.some((c) => c.type === 'text' || c.type === 'thinking')) return { score: Specificity.distinctive, because: '`message.content[]` text items' };
+    if (objects(p.message.content)?.some((c) => c.type === 'text' || c.type === 'thinking'))
+      return { score: Specificity.distinctive, because: '`message.content[]` text items' };
     return undefined;
   },
 } satisfies Provider;

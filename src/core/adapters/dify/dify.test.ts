@@ -15,8 +15,20 @@ describe('dify adapter', () => {
     const plain = '❄️ Vaccines are kept between 36 °F and 46 °F. A door left open for more than 90 seconds raises the alarm.';
     expect(answer.text).toBe(`${plain}[1][2]`);
     expect(answer.sources).toEqual([
-      { id: 'S1', documentId: 'cold-storage-manual', chunkId: '1c7e9a42-5b3d-4f60-8e21-d4a6b0c9f713', text: 'Vaccines are stored between 36 °F and 46 °F (2–8 °C) at all times.', relevance: 0.9134 },
-      { id: 'S2', documentId: 'alarm-procedures', chunkId: 'ed599c7f-2766-4294-9d1d-e5235a61270a', text: 'A door left open for more than 90 seconds triggers the alarm.', relevance: 0.6871 },
+      {
+        id: 'S1',
+        documentId: 'cold-storage-manual',
+        chunkId: '1c7e9a42-5b3d-4f60-8e21-d4a6b0c9f713',
+        text: 'Vaccines are stored between 36 °F and 46 °F (2–8 °C) at all times.',
+        relevance: 0.9134,
+      },
+      {
+        id: 'S2',
+        documentId: 'alarm-procedures',
+        chunkId: 'ed599c7f-2766-4294-9d1d-e5235a61270a',
+        text: 'A door left open for more than 90 seconds triggers the alarm.',
+        relevance: 0.6871,
+      },
     ]);
     for (const span of answer.spans ?? []) {
       expect(answer.text.slice(span.answerStart, span.answerEnd)).toBe(plain);

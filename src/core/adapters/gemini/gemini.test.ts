@@ -5,15 +5,20 @@ import { adaptFixture, markersAt, spanTexts } from '../../../testing/adapter-fix
 describe('gemini adapter', () => {
   it('converts UTF-8 byte segments to UTF-16 spans and writes [n] after each', () => {
     const { answer, warnings } = adaptFixture('gemini');
-    expect(answer.text).toBe(
-      '🔒 要点: Vendors must encrypt stored data with AES-256.[1] Backups (نسخه پشتیبان) are erased after 35 days.[2]',
-    );
+    expect(answer.text).toBe('🔒 要点: Vendors must encrypt stored data with AES-256.[1] Backups (نسخه پشتیبان) are erased after 35 days.[2]');
     expect(spanTexts(answer, 'S1')).toEqual(['Vendors must encrypt stored data with AES-256.']);
     expect(spanTexts(answer, 'S2')).toEqual(['Backups (نسخه پشتیبان) are erased after 35 days.']);
     for (const span of answer.spans ?? []) expect(markersAt(answer.text, span.answerEnd)).toContain(span.key);
     // confidenceScores[k] belongs to groundingChunkIndices[k]: on the claim span, and on a source with one score.
     expect(answer.sources).toEqual([
-      { id: 'S1', documentId: 'vendor-security-policy', text: 'Stored data must be encrypted with AES-256. Keys are kept in a hardware security module.', page: 3, pageEnd: 4, confidence: 0.93 },
+      {
+        id: 'S1',
+        documentId: 'vendor-security-policy',
+        text: 'Stored data must be encrypted with AES-256. Keys are kept in a hardware security module.',
+        page: 3,
+        pageEnd: 4,
+        confidence: 0.93,
+      },
       { id: 'S2', documentId: 'data-retention-policy', text: 'Backups are retained for 35 days and then erased.', confidence: 0.88 },
     ]);
     expect(answer.spans?.map((x) => [x.sourceId, x.confidence])).toEqual([
@@ -56,7 +61,15 @@ describe('gemini adapter', () => {
           {
             content: { parts: [{ text: 'Plan: cite page 2.', thought: true }, { text: 'Leave is 25 days. It is paid.' }] },
             groundingMetadata: {
-              groundingChunks: [{ retrievedContext: { title: 'Handbook', text: 'Benefits.\n--- PAGE 2 ---\n\nLeave is 25 days a year.\n', fileSearchStore: 'fileSearchStores/s' } }],
+              groundingChunks: [
+                {
+                  retrievedContext: {
+                    title: 'Handbook',
+                    text: 'Benefits.\n--- PAGE 2 ---\n\nLeave is 25 days a year.\n',
+                    fileSearchStore: 'fileSearchStores/s',
+                  },
+                },
+              ],
               groundingSupports: [
                 { segment: { endIndex: 17, text: 'Leave is 25 days.' }, groundingChunkIndices: [0], confidenceScores: [0.7] },
                 { segment: { startIndex: 18, endIndex: 29, text: 'It is paid.' }, groundingChunkIndices: [0], confidenceScores: [0.9] },

@@ -134,7 +134,12 @@ const adaptGenerateContent: Adapter = (input) => {
     if (sources.length === 0) continue;
     const seg = support.segment;
     // An absent partIndex is 0 (protobuf omits zeros); when part 0 is a thought, the answer's first part is meant.
-    const partIndex = seg.partIndex ?? Math.max(0, partStart.findIndex((p) => p !== undefined));
+    const partIndex =
+      seg.partIndex ??
+      Math.max(
+        0,
+        partStart.findIndex((p) => p !== undefined),
+      );
     const offset = partStart[partIndex];
     const partText = parts[partIndex]?.text;
     let range: { start: number; end: number } | undefined;
@@ -172,7 +177,9 @@ const adaptGenerateContent: Adapter = (input) => {
     else if (chunk.web) uncitedWeb++;
   });
   if (uncitedWeb > 0) {
-    warnings.push(`${uncitedWeb} web result${uncitedWeb === 1 ? '' : 's'} of groundingChunks ${uncitedWeb === 1 ? 'is' : 'are'} cited by no groundingSupport; not read as sources.`);
+    warnings.push(
+      `${uncitedWeb} web result${uncitedWeb === 1 ? '' : 's'} of groundingChunks ${uncitedWeb === 1 ? 'is' : 'are'} cited by no groundingSupport; not read as sources.`,
+    );
   }
 
   // A source scored by one claim (or the same score every time) carries that score itself.
@@ -195,7 +202,8 @@ function camelizeKeys(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const key = k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (!Object.hasOwn(out, key) || key === k) Object.defineProperty(out, key, { value: camelizeKeys(v), enumerable: true, writable: true, configurable: true });
+    if (!Object.hasOwn(out, key) || key === k)
+      Object.defineProperty(out, key, { value: camelizeKeys(v), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

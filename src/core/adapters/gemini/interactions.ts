@@ -61,7 +61,8 @@ export const adaptInteractions: Adapter = (input) => {
     const mapper = offsetMapper(p.text, 'codepoint');
     for (const [a, c] of (p.annotations ?? []).entries()) {
       const what = `${where}.annotations[${a}]`;
-      const ref: DocumentReference = c.type === 'file_citation' ? { url: c.document_uri, filename: c.file_name, any: c.source, title: c.title } : { url: c.url, title: c.title };
+      const ref: DocumentReference =
+        c.type === 'file_citation' ? { url: c.document_uri, filename: c.file_name, any: c.source, title: c.title } : { url: c.url, title: c.title };
       const doc = citedDocument(matcher, input.documents, ref, warnings, what, c.url);
       if (!doc) continue;
       const { source, n } = table.add(doc);
@@ -79,7 +80,10 @@ export const adaptInteractions: Adapter = (input) => {
 
   const citedUrls = new Set(table.sources.flatMap((s) => [s.url, input.documents.find((d) => d.id === s.documentId)?.url]));
   const uncited = [...lookedAt].filter((u) => !citedUrls.has(u)).length;
-  if (uncited > 0) warnings.push(`${uncited} search result${uncited === 1 ? '' : 's'} of the interaction ${uncited === 1 ? 'is' : 'are'} cited by no annotation; not read as sources.`);
+  if (uncited > 0)
+    warnings.push(
+      `${uncited} search result${uncited === 1 ? '' : 's'} of the interaction ${uncited === 1 ? 'is' : 'are'} cited by no annotation; not read as sources.`,
+    );
 
   const marked = insertMarkers(text, cited);
   return { answer: assemble(input, { text: marked.text, sources: table.sources, citations: marked.citations, spans: marked.spans, reasoning }), warnings };

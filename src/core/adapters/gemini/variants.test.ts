@@ -11,11 +11,21 @@ describe('gemini: uncited retrieved chunks and the Interactions API', () => {
     expect(answer.text).toBe('Vaccines must stay between 2 °C and 8 °C during transport.[1] Any excursion has to be logged within one hour.[2]');
     expect(sourceSummary(answer)).toEqual([
       { id: 'S1', title: 'Cold chain SOP', url: '/api/documents/cold-chain-sop', page: 3, text: 'Vaccines are transported at 2–8 °C in validated containers.' },
-      { id: 'S2', title: 'Temperature excursion procedure', url: '/api/documents/excursion-log', page: 1, pageEnd: 2, text: 'Log every temperature excursion within 60 minutes of detection.' },
+      {
+        id: 'S2',
+        title: 'Temperature excursion procedure',
+        url: '/api/documents/excursion-log',
+        page: 1,
+        pageEnd: 2,
+        text: 'Log every temperature excursion within 60 minutes of detection.',
+      },
       { id: 'S3', title: 'Cold chain SOP', url: '/api/documents/cold-chain-sop', page: 7, text: 'Containers are re-qualified every 12 months.' },
     ]);
     // S3 was retrieved, not cited: listed, but no marker and no claim name it.
-    expect(answer.citations).toEqual([{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }]);
+    expect(answer.citations).toEqual([
+      { n: 1, sourceId: 'S1' },
+      { n: 2, sourceId: 'S2' },
+    ]);
     expect(claimSpans(answer)).toEqual([
       ['1', 'Vaccines must stay between 2 °C and 8 °C during transport.'],
       ['2', 'Any excursion has to be logged within one hour.'],
@@ -27,12 +37,19 @@ describe('gemini: uncited retrieved chunks and the Interactions API', () => {
     const { warnings } = adaptGemini({
       id: 'a',
       documents: docs,
-      payload: { candidates: [{ content: { parts: [{ text: 'Hi.' }] }, groundingMetadata: { groundingChunks: [{ web: { uri: 'https://a.example/', title: 'a' } }], groundingSupports: [] } }] },
+      payload: {
+        candidates: [
+          {
+            content: { parts: [{ text: 'Hi.' }] },
+            groundingMetadata: { groundingChunks: [{ web: { uri: 'https://a.example/', title: 'a' } }], groundingSupports: [] },
+          },
+        ],
+      },
     });
     expect(warnings).toEqual(['1 web result of groundingChunks is cited by no groundingSupport; not read as sources.']);
   });
 
-  it('Interactions API: reads the model_output step\'s text and its url_citation annotations (code points)', () => {
+  it("Interactions API: reads the model_output step's text and its url_citation annotations (code points)", () => {
     const { format, answer, warnings } = adaptFixture('gemini-interactions');
     expect(format).toBe('gemini');
     expect(answer.text).toBe('Spain won Euro 2024, beating England 2–1 in the final in Berlin.[1] Mikel Oyarzabal scored the winner in the 86th minute.[2]');

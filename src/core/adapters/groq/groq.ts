@@ -57,7 +57,9 @@ export const adaptGroq: Adapter = (input) => {
     }
   }
   if (unlinked > 0) {
-    warnings.push(`${unlinked} search result${unlinked === 1 ? '' : 's'} of executed_tools ${unlinked === 1 ? 'is' : 'are'} linked nowhere in the answer; listed as sources without a marker.`);
+    warnings.push(
+      `${unlinked} search result${unlinked === 1 ? '' : 's'} of executed_tools ${unlinked === 1 ? 'is' : 'are'} linked nowhere in the answer; listed as sources without a marker.`,
+    );
   }
   const reasoning: ReasoningBlock[] = message.reasoning?.trim() ? [{ text: message.reasoning.trim() }] : [];
   return { answer: assemble(input, { text: replaceRanges(text, replacements).text, sources: table.sources, citations, reasoning }), warnings };

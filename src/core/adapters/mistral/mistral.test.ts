@@ -51,10 +51,7 @@ describe('mistral adapter', () => {
     expect(spanTexts(answer, 'S2')).toEqual(['Doors alarm after 90 s']);
     expect(answer.sources.map((s) => s.documentId)).toEqual(['alarms', 'manual']);
     expect(answer.reasoning).toEqual([{ text: 'Both manuals apply.' }]);
-    expect(warnings).toEqual([
-      expect.stringContaining('content[0] has no text before it'),
-      expect.stringContaining('"image_url", which is not read'),
-    ]);
+    expect(warnings).toEqual([expect.stringContaining('content[0] has no text before it'), expect.stringContaining('"image_url", which is not read')]);
   });
 
   it('reads a plain string content (no citations) and rejects a payload without choices or outputs', () => {

@@ -15,7 +15,10 @@ describe('openai: Assistants v2 and Azure AI Foundry agents', () => {
       { id: 'S1', title: 'Surface Pro, 11th Edition', url: 'https://www.microsoft.com/en-us/surface/devices/surface-pro-11th-edition' },
       { id: 'S2', title: 'Surface Pro 11 tech specs', url: 'https://techspecs.example/surface-pro-11' },
     ]);
-    expect(answer.citations).toEqual([{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }]);
+    expect(answer.citations).toEqual([
+      { n: 1, sourceId: 'S1' },
+      { n: 2, sourceId: 'S2' },
+    ]);
     // A placeholder says which sentence it ends, not which words: no claim span is invented (the app takes the sentence).
     expect(claimSpans(answer)).toEqual([]);
     expect(warnings).toEqual([]);
@@ -25,7 +28,12 @@ describe('openai: Assistants v2 and Azure AI Foundry agents', () => {
     const { answer, warnings } = adaptFixture('assistants-v2-file-search');
     expect(answer.text).toBe('Contoso reimburses home-office equipment up to $500 a year[1]. Receipts must be filed within 30 days of purchase[2].');
     expect(sourceSummary(answer)).toEqual([
-      { id: 'S1', title: 'Contoso expense policy', url: '/api/documents/contoso-expense-policy', quote: 'Employees may claim up to $500 per calendar year for home-office equipment.' },
+      {
+        id: 'S1',
+        title: 'Contoso expense policy',
+        url: '/api/documents/contoso-expense-policy',
+        quote: 'Employees may claim up to $500 per calendar year for home-office equipment.',
+      },
       { id: 'S2', title: 'Contoso expense policy', url: '/api/documents/contoso-expense-policy' },
     ]);
     expect(claimSpans(answer)).toEqual([]);

@@ -219,7 +219,11 @@ export function generatedDocument(file: GeneratedRef, id: string): DocumentRef {
     id,
     title: file.filename ?? file.fileId,
     url,
-    generated: { fileId: file.fileId, ...(file.containerId !== undefined && { containerId: file.containerId }), ...(file.filename !== undefined && { filename: file.filename }) },
+    generated: {
+      fileId: file.fileId,
+      ...(file.containerId !== undefined && { containerId: file.containerId }),
+      ...(file.filename !== undefined && { filename: file.filename }),
+    },
   };
   const mediaType = mediaTypeOf(file.filename);
   if (mediaType) doc.mediaType = mediaType;

@@ -20,7 +20,9 @@ export interface ChunkChoice {
 
 /** Of the file's retrieved chunks, the one that best fits `claim`, and its best paragraph as a quote. */
 export function bestChunk(chunks: readonly RetrievedChunk[], file: { fileId?: string; filename?: string }, claim: string): ChunkChoice | undefined {
-  const own = chunks.filter((c) => (file.fileId !== undefined && c.fileId === file.fileId) || (c.fileId === undefined && file.filename !== undefined && c.filename === file.filename));
+  const own = chunks.filter(
+    (c) => (file.fileId !== undefined && c.fileId === file.fileId) || (c.fileId === undefined && file.filename !== undefined && c.filename === file.filename),
+  );
   if (own.length === 0) return undefined;
   const want = words(claim);
   let best: { chunk: RetrievedChunk; shared: number } | undefined;
@@ -43,12 +45,46 @@ export function bestChunk(chunks: readonly RetrievedChunk[], file: { fileId?: st
   return quote !== undefined ? { chunk, quote } : { chunk };
 }
 
-const stop = new Set(['the', 'and', 'for', 'that', 'with', 'are', 'this', 'from', 'into', 'its', 'not', 'but', 'can', 'was', 'were', 'has', 'have', 'which', 'than', 'then', 'they', 'their', 'there', 'those', 'these', 'such', 'also', 'other', 'according', 'document']);
+const stop = new Set([
+  'the',
+  'and',
+  'for',
+  'that',
+  'with',
+  'are',
+  'this',
+  'from',
+  'into',
+  'its',
+  'not',
+  'but',
+  'can',
+  'was',
+  'were',
+  'has',
+  'have',
+  'which',
+  'than',
+  'then',
+  'they',
+  'their',
+  'there',
+  'those',
+  'these',
+  'such',
+  'also',
+  'other',
+  'according',
+  'document',
+]);
 
 /** Content words, lower-cased, a plural "s" dropped so "models" meets "model". */
 function words(text: string): Set<string> {
   const out = new Set<string>();
-  for (const m of text.normalize('NFKC').toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const m of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+/gu)) {
     const w = m[0];
     if (w.length < 3 || stop.has(w)) continue;
     out.add(w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);

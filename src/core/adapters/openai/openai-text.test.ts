@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enclosingLink, inlineLinkRange, sentenceBefore } from './openai-text.ts';
 
 describe('OpenAI text surgery', () => {
-  it('recognises OpenAI\'s inline link, with or without parentheses, and nothing else', () => {
+  it("recognises OpenAI's inline link, with or without parentheses, and nothing else", () => {
     const text = 'It rains. ([bbc.com](https://bbc.com/w?a=(1))) Next.';
     const start = text.indexOf('([');
     const end = text.indexOf(' Next');

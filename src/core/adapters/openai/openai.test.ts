@@ -69,7 +69,7 @@ describe('openai adapter', () => {
     expect(() => adaptOpenai({ id: 'a', documents: [], payload: 7 })).toThrow(AdapterError);
   });
 
-  it('Chat Completions: the sentence before OpenAI\'s inline link is the claim, the link is replaced by [n]', () => {
+  it("Chat Completions: the sentence before OpenAI's inline link is the claim, the link is replaced by [n]", () => {
     const { answer, warnings } = adaptFixture('openai-chat');
     expect(warnings).toEqual([]);
     expect(answer.text).toBe(
@@ -84,7 +84,7 @@ describe('openai adapter', () => {
     ]);
   });
 
-  it('Responses: a url_citation span that is real prose stays the claim; one that is a bullet\'s link cites the bullet', () => {
+  it("Responses: a url_citation span that is real prose stays the claim; one that is a bullet's link cites the bullet", () => {
     const text = '- Revenue grew 18% ([a.com](https://a.com/r)).\n- Costs fell.';
     const link = '([a.com](https://a.com/r))';
     const start = text.indexOf(link);
@@ -130,7 +130,16 @@ describe('openai adapter', () => {
               {
                 type: 'output_text',
                 text,
-                annotations: [{ type: 'container_file_citation', container_id: 'cntr_1', file_id: 'cfile_9', filename: 'sums.csv', start_index: start, end_index: start + path.length }],
+                annotations: [
+                  {
+                    type: 'container_file_citation',
+                    container_id: 'cntr_1',
+                    file_id: 'cfile_9',
+                    filename: 'sums.csv',
+                    start_index: start,
+                    end_index: start + path.length,
+                  },
+                ],
               },
             ],
           },
@@ -165,10 +174,20 @@ describe('openai adapter', () => {
             results: [
               { file_id: 'file-other', filename: 'other.pdf', score: 0.99, text: 'Backups are erased after thirty-five days in the other company.' },
               { file_id: 'file-r', filename: 'retention.pdf', score: 0.9, text: 'Scope.\n\nKeys rotate yearly.' },
-              { file_id: 'file-r', filename: 'retention.pdf', score: 0.7, text: 'Retention.\n\nBackup copies are erased\nafter thirty-five days.\n\nAudit logs are kept.' },
+              {
+                file_id: 'file-r',
+                filename: 'retention.pdf',
+                score: 0.7,
+                text: 'Retention.\n\nBackup copies are erased\nafter thirty-five days.\n\nAudit logs are kept.',
+              },
             ],
           },
-          { type: 'message', content: [{ type: 'output_text', text: claim, annotations: [{ type: 'file_citation', file_id: 'file-r', filename: 'retention.pdf', index: claim.length }] }] },
+          {
+            type: 'message',
+            content: [
+              { type: 'output_text', text: claim, annotations: [{ type: 'file_citation', file_id: 'file-r', filename: 'retention.pdf', index: claim.length }] },
+            ],
+          },
         ],
       },
     });
@@ -185,4 +204,3 @@ describe('openai adapter', () => {
     ]);
   });
 });
-

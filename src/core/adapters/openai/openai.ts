@@ -40,7 +40,9 @@ const assistantsPartTypes = {
 };
 const assistantsMessage = looseObject({ role: opt(z.string()), content: z.array(tagged(assistantsPartTypes)) });
 const chatAnnotation = tagged({
-  url_citation: looseObject({ url_citation: looseObject({ url: opt(z.string()), title: opt(z.string()), start_index: opt(nonNegInt), end_index: opt(nonNegInt) }) }),
+  url_citation: looseObject({
+    url_citation: looseObject({ url: opt(z.string()), title: opt(z.string()), start_index: opt(nonNegInt), end_index: opt(nonNegInt) }),
+  }),
 });
 
 const responsesSchema = looseObject({ output: z.array(tagged(responsesItemTypes)) });
@@ -86,12 +88,17 @@ function readParts(payload: unknown): { parts: Part[]; chunks: RetrievedChunk[] 
     }
   } else if (schema === chatSchema) {
     const message = parsePayload('openai', chatSchema, payload).choices[0]!.message;
-    const annotations = (message.annotations ?? []).map((a) => (a.type === 'url_citation' ? { type: a.type, ...(a as unknown as { url_citation: object }).url_citation } : a));
+    const annotations = (message.annotations ?? []).map((a) =>
+      a.type === 'url_citation' ? { type: a.type, ...(a as unknown as { url_citation: object }).url_citation } : a,
+    );
     parts.push({ text: message.content ?? '', annotations, where: 'choices[0].message' });
   } else {
     const list = schema === messageListSchema;
     const messages = list ? parsePayload('openai', messageListSchema, payload).data : [parsePayload('openai', assistantsMessage, payload)];
-    const m = Math.max(0, messages.findIndex((x) => x.role === 'assistant'));
+    const m = Math.max(
+      0,
+      messages.findIndex((x) => x.role === 'assistant'),
+    );
     const prefix = list ? `data[${m}].` : '';
     for (const [k, p] of messages[m]!.content.entries()) {
       if (p.type !== 'text') continue;
@@ -174,7 +181,10 @@ export const adaptOpenai: Adapter = (input) => {
   citations.sort((x, y) => x.n - y.n);
 
   const leftover = (replaced.match(/【[^【】\n]{1,80}】/g) ?? []).length;
-  if (leftover > 0) warnings.push(`${leftover} citation placeholder${leftover === 1 ? '' : 's'} in the text ha${leftover === 1 ? 's' : 've'} no annotation and cannot be opened.`);
+  if (leftover > 0)
+    warnings.push(
+      `${leftover} citation placeholder${leftover === 1 ? '' : 's'} in the text ha${leftover === 1 ? 's' : 've'} no annotation and cannot be opened.`,
+    );
 
   return {
     answer: assemble(input, { text: marked.text, sources: table.sources, citations, spans: marked.spans, extraDocuments: generatedDocs }),

@@ -9,9 +9,16 @@ const docs = [
 ];
 const FERRY = 'https://ferries.example.is/timetables/winter';
 const ROADS = 'https://roads.example.is/north-east';
-const cite = (url: string, start = 0, end = 0, content?: string) => ({ type: 'url_citation', url_citation: { url, title: 't', content, start_index: start, end_index: end } });
+const cite = (url: string, start = 0, end = 0, content?: string) => ({
+  type: 'url_citation',
+  url_citation: { url, title: 't', content, start_index: start, end_index: end },
+});
 const run = (content: string, annotations: unknown[]) =>
-  adaptOpenrouter({ id: 'a', documents: docs, payload: { id: 'gen-1', provider: 'Google', model: 'google/gemini-2.5-flash:online', choices: [{ message: { role: 'assistant', content, annotations } }] } });
+  adaptOpenrouter({
+    id: 'a',
+    documents: docs,
+    payload: { id: 'gen-1', provider: 'Google', model: 'google/gemini-2.5-flash:online', choices: [{ message: { role: 'assistant', content, annotations } }] },
+  });
 
 describe('openrouter adapter', () => {
   it('with 0/0 indices, replaces the Markdown link to each URL (parentheses included) by [i+1]', () => {

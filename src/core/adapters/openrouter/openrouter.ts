@@ -39,9 +39,7 @@ const annotationTypes = {
 };
 
 export const openrouterSchema = looseObject({
-  choices: z
-    .array(looseObject({ message: looseObject({ content: opt(z.string()), annotations: opt(z.array(tagged(annotationTypes))) }) }))
-    .min(1),
+  choices: z.array(looseObject({ message: looseObject({ content: opt(z.string()), annotations: opt(z.array(tagged(annotationTypes))) }) })).min(1),
 });
 
 export const adaptOpenrouter: Adapter = (input) => {
@@ -85,7 +83,10 @@ export const adaptOpenrouter: Adapter = (input) => {
         else cited.push({ start: s, end: e, sourceId: source.id, n });
         continue;
       }
-      addFlag(source, { code: 'offset-out-of-range', message: `${what}: offsets ${start}–${end} are outside the text (length ${mapper.length}) or overlap another citation's link.` });
+      addFlag(source, {
+        code: 'offset-out-of-range',
+        message: `${what}: offsets ${start}–${end} are outside the text (length ${mapper.length}) or overlap another citation's link.`,
+      });
     }
     // 2. A Markdown link to its URL.
     const link = findLink(text, a.url, taken);

@@ -4,7 +4,7 @@ import { adaptPerplexity } from './perplexity.ts';
 import { adaptFixture, claimSpans, sourceSummary } from '../../../testing/adapter-fixtures.ts';
 
 describe('perplexity adapter', () => {
-  it('keeps the text and its [n] markers, one source per citation with URL (when not the document\'s own), date and snippet', () => {
+  it("keeps the text and its [n] markers, one source per citation with URL (when not the document's own), date and snippet", () => {
     const { answer, warnings } = adaptFixture('perplexity');
     expect(warnings).toEqual([]);
     expect(answer.text).toBe('Vendors must use **TLS 1.2** or newer for data in transit.[1] Backups are erased after 35 days[3], a common window.[2][3]');
@@ -80,12 +80,31 @@ describe('perplexity: the Agent API (/v1/responses)', () => {
       'Perovskite–silicon tandem cells have passed 34% certified efficiency [1][3]. Encapsulated modules now keep 95% of their efficiency after 1,000 hours of damp heat [2].',
     );
     expect(sourceSummary(answer)).toEqual([
-      { id: 'S1', title: 'Perovskite–silicon tandem cells pass 34% efficiency', url: 'https://www.nature.com/articles/s41586-025-00001-x', text: 'A certified power conversion efficiency of 34.6% for a perovskite–silicon tandem cell…' },
-      { id: 'S2', title: 'Stable perovskite modules under damp heat', url: 'https://www.science.org/doi/10.1126/science.adq0001', text: 'Modules kept 95% of their initial efficiency after 1,000 hours of damp-heat testing.' },
-      { id: 'S3', title: 'Best Research-Cell Efficiency Chart', url: 'https://www.nrel.gov/pv/cell-efficiency.html', text: 'NREL maintains a chart of the highest confirmed conversion efficiencies.' },
+      {
+        id: 'S1',
+        title: 'Perovskite–silicon tandem cells pass 34% efficiency',
+        url: 'https://www.nature.com/articles/s41586-025-00001-x',
+        text: 'A certified power conversion efficiency of 34.6% for a perovskite–silicon tandem cell…',
+      },
+      {
+        id: 'S2',
+        title: 'Stable perovskite modules under damp heat',
+        url: 'https://www.science.org/doi/10.1126/science.adq0001',
+        text: 'Modules kept 95% of their initial efficiency after 1,000 hours of damp-heat testing.',
+      },
+      {
+        id: 'S3',
+        title: 'Best Research-Cell Efficiency Chart',
+        url: 'https://www.nrel.gov/pv/cell-efficiency.html',
+        text: 'NREL maintains a chart of the highest confirmed conversion efficiencies.',
+      },
     ]);
     expect(answer.sources.map((s) => s.date)).toEqual(['2025-04-16', '2025-02-20', undefined]);
-    expect(answer.citations).toEqual([{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }, { n: 3, sourceId: 'S3' }]);
+    expect(answer.citations).toEqual([
+      { n: 1, sourceId: 'S1' },
+      { n: 2, sourceId: 'S2' },
+      { n: 3, sourceId: 'S3' },
+    ]);
     // Perplexity writes markers, not spans: the app finds each claim's sentence.
     expect(claimSpans(answer)).toEqual([]);
     expect(warnings).toEqual([]);
@@ -100,12 +119,21 @@ describe('perplexity: the Agent API (/v1/responses)', () => {
       ],
       payload: {
         output: [
-          { type: 'search_results', results: [{ id: 2, url: 'https://b.example/', title: 'B' }, { id: 1, url: 'https://a.example/', title: 'A' }] },
+          {
+            type: 'search_results',
+            results: [
+              { id: 2, url: 'https://b.example/', title: 'B' },
+              { id: 1, url: 'https://a.example/', title: 'A' },
+            ],
+          },
           { type: 'message', content: [{ type: 'output_text', text: 'A [1], B [2], C [4].', annotations: [] }] },
         ],
       },
     });
-    expect(answer.citations).toEqual([{ n: 2, sourceId: 'S1' }, { n: 1, sourceId: 'S2' }]);
+    expect(answer.citations).toEqual([
+      { n: 2, sourceId: 'S1' },
+      { n: 1, sourceId: 'S2' },
+    ]);
     expect(answer.sources.map((s) => s.documentId)).toEqual(['b', 'a']);
     expect(warnings).toEqual(['The answer cites [4], but the response lists only 2 citations.']);
   });

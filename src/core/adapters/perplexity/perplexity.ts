@@ -59,7 +59,8 @@ function numberedSources(
   for (let i = 0; i < count; i++) {
     const url = urls[i] ?? results[i]?.url;
     // Same order in both lists; when they disagree, the search result with the citation's URL wins.
-    const result: (SearchResult & { id?: number }) | undefined = (url !== undefined ? results.find((r) => r.url === url) : undefined) ?? (urls[i] === undefined ? results[i] : undefined);
+    const result: (SearchResult & { id?: number }) | undefined =
+      (url !== undefined ? results.find((r) => r.url === url) : undefined) ?? (urls[i] === undefined ? results[i] : undefined);
     const what = url !== undefined ? `citations[${i}]` : `search_results[${i}]`;
     listed.add(result?.id ?? i + 1);
     const resolved = resolveDocumentFields(matcher, { url, title: result?.title }, warnings, `${what} ([${i + 1}])`);
@@ -107,7 +108,10 @@ function adaptResponses(input: AdapterInput): AdapterResult {
       if (part.type !== 'output_text' || part.text === undefined) continue;
       texts.push(part.text);
       const n = part.annotations?.length ?? 0;
-      if (n > 0) warnings.push(`output[${i}].content[${k}] has ${n} annotation${n === 1 ? '' : 's'}, which are not read: the [n] markers in the text are the citations.`);
+      if (n > 0)
+        warnings.push(
+          `output[${i}].content[${k}] has ${n} annotation${n === 1 ? '' : 's'}, which are not read: the [n] markers in the text are the citations.`,
+        );
     }
   }
   const { text, reasoning } = splitThinking(texts.join('\n\n'));

@@ -16,7 +16,8 @@ export const perplexityProvider = {
     if (!Array.isArray(p.choices)) return undefined;
     if (typeof p.model === 'string' && /^grok/i.test(p.model)) return undefined;
     if (Array.isArray(p.search_results)) return { score: Specificity.envelope, because: '`search_results[]` beside `choices`' };
-    if (Array.isArray(p.citations) && p.citations.every((c) => typeof c === 'string')) return { score: Specificity.envelope, because: '`citations` URL list beside `choices`' };
+    if (Array.isArray(p.citations) && p.citations.every((c) => typeof c === 'string'))
+      return { score: Specificity.envelope, because: '`citations` URL list beside `choices`' };
     return undefined;
   },
 } satisfies Provider;

@@ -14,9 +14,24 @@ describe('persian-rag adapter', () => {
     expect(parseMarkers(answer.text).flatMap((g) => g.refs.map((r) => r.key))).toEqual(['1', '2', '1']);
     expect(answer.sources).toEqual([
       // start/end (code points into the document's text) are kept for text sources, with their unit.
-      { id: 'S1', documentId: 'vendor-security-policy', quote: 'Stored data must be encrypted with AES-256.', location: { charStart: 812, charEnd: 855, charUnit: 'codepoint' } },
-      { id: 'S2', documentId: 'data-retention-policy', quote: 'Backups are retained for 35 days and then erased.', location: { charStart: 1530, charEnd: 1580, charUnit: 'codepoint' } },
-      { id: 'S3', documentId: 'vendor-security-policy', quote: 'Backups are encrypted like any other stored data.', location: { charStart: 1990, charEnd: 2039, charUnit: 'codepoint' } },
+      {
+        id: 'S1',
+        documentId: 'vendor-security-policy',
+        quote: 'Stored data must be encrypted with AES-256.',
+        location: { charStart: 812, charEnd: 855, charUnit: 'codepoint' },
+      },
+      {
+        id: 'S2',
+        documentId: 'data-retention-policy',
+        quote: 'Backups are retained for 35 days and then erased.',
+        location: { charStart: 1530, charEnd: 1580, charUnit: 'codepoint' },
+      },
+      {
+        id: 'S3',
+        documentId: 'vendor-security-policy',
+        quote: 'Backups are encrypted like any other stored data.',
+        location: { charStart: 1990, charEnd: 2039, charUnit: 'codepoint' },
+      },
     ]);
     expect(answer.citations).toEqual([
       { n: 1, sourceId: 'S1' },
@@ -35,7 +50,12 @@ describe('persian-rag adapter', () => {
     const { answer } = adaptPersianRag({
       id: 'a',
       documents: [{ id: 'd', title: 'D', url: '/d' }],
-      payload: { answer: 'حافظ [۱]', citations: [{ marker: '[۱]', document_id: 'd', quote: 'q', answer_start: 3, answer_end: 40 }], uncited: [], invalid_markers: [] },
+      payload: {
+        answer: 'حافظ [۱]',
+        citations: [{ marker: '[۱]', document_id: 'd', quote: 'q', answer_start: 3, answer_end: 40 }],
+        uncited: [],
+        invalid_markers: [],
+      },
     });
     expect(answer.spans).toBeUndefined();
     expect(answer.reviewReport).toBeUndefined();

@@ -52,7 +52,8 @@ export const adaptPersianRag: Adapter = (input) => {
     }
     const doc = resolveDocumentFields(matcher, { id: c.document_id }, warnings, what);
     if (doc === undefined) continue;
-    const location = c.start !== undefined && c.end !== undefined && c.end > c.start ? { charStart: c.start, charEnd: c.end, charUnit: 'codepoint' as const } : undefined;
+    const location =
+      c.start !== undefined && c.end !== undefined && c.end > c.start ? { charStart: c.start, charEnd: c.end, charUnit: 'codepoint' as const } : undefined;
     const { source } = table.add({ ...doc, quote: c.quote || undefined, location });
     // A marker cited for several claims may get a different best sentence for each: [n] opens the first,
     // and each claim span names its own source.

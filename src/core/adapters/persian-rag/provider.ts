@@ -13,7 +13,10 @@ export const persianRagProvider = {
     if (!isObj(p)) return undefined;
     const { has } = citationFields(p);
     return strongest(
-      (has('marker') || has('answer_start') || has('chunk_start')) && { score: Specificity.envelope, because: '`citations[]` with `marker`, `answer_start` or `chunk_start`' },
+      (has('marker') || has('answer_start') || has('chunk_start')) && {
+        score: Specificity.envelope,
+        because: '`citations[]` with `marker`, `answer_start` or `chunk_start`',
+      },
       ('uncited' in p || 'invalid_markers' in p) && { score: Specificity.shape, because: '`uncited` or `invalid_markers`' },
     );
   },

@@ -13,7 +13,10 @@ export const queryAgentProvider = {
     if (!isObj(p)) return undefined;
     const { cites, has } = citationFields(p);
     return strongest(
-      (has('chunkId') || has('relevance') || (has('index') && has('quote'))) && { score: Specificity.envelope + 10, because: '`citations[]` with `chunkId`, `relevance` or `index` + `quote`' },
+      (has('chunkId') || has('relevance') || (has('index') && has('quote'))) && {
+        score: Specificity.envelope + 10,
+        because: '`citations[]` with `chunkId`, `relevance` or `index` + `quote`',
+      },
       'reviewReport' in p && { score: Specificity.fallback + 10, because: '`reviewReport`' },
       cites && typeof p.answer === 'string' && { score: Specificity.fallback - 5, because: '`answer` beside a `citations` list' },
     );

@@ -44,7 +44,13 @@ describe('query-agent adapter', () => {
     const { answer, warnings } = adaptQueryAgent({
       id: 'a',
       documents: docs,
-      payload: { answer: 'A [1] B [2]', citations: [{ index: 1, documentId: 'zzz', quote: 'q', relevance: 1 }, { index: 2, documentId: 'e', quote: 'r', relevance: 0.5 }] },
+      payload: {
+        answer: 'A [1] B [2]',
+        citations: [
+          { index: 1, documentId: 'zzz', quote: 'q', relevance: 1 },
+          { index: 2, documentId: 'e', quote: 'r', relevance: 0.5 },
+        ],
+      },
     });
     expect(answer.sources).toEqual([{ id: 'S1', documentId: 'e', quote: 'r', relevance: 0.5 }]);
     expect(answer.citations).toEqual([{ n: 2, sourceId: 'S1' }]);

@@ -14,7 +14,8 @@ export const ragflowProvider = {
     const data = isObj(p.data) ? p.data : p;
     const message = chatMessage(p);
     return strongest(
-      typeof data.answer === 'string' && (isObj(data.reference) || Array.isArray(data.reference)) && { score: Specificity.unique, because: '`answer` beside `reference`' },
+      typeof data.answer === 'string' &&
+        (isObj(data.reference) || Array.isArray(data.reference)) && { score: Specificity.unique, because: '`answer` beside `reference`' },
       message && isObj(message.reference) && { score: Specificity.distinctive + 10, because: '`choices[0].message.reference` (object)' },
     );
   },

@@ -70,7 +70,16 @@ describe('ragflow adapter', () => {
               content: 'Doors alarm after 90 seconds [ID:20]. See also ##7$$.',
               reference: {
                 chunks: {
-                  '20': { id: '4b8935ac0a22deb1', content: 'Alarm after 90 s.', document_id: 'x1', document_name: 'alarms.pdf', positions: [[12, 11, 11, 11, 11], [3, 90, 505, 60, 88]] },
+                  '20': {
+                    id: '4b8935ac0a22deb1',
+                    content: 'Alarm after 90 s.',
+                    document_id: 'x1',
+                    document_name: 'alarms.pdf',
+                    positions: [
+                      [12, 11, 11, 11, 11],
+                      [3, 90, 505, 60, 88],
+                    ],
+                  },
                 },
                 doc_aggs: { 'alarms.pdf': { doc_name: 'alarms.pdf', doc_id: 'x1', count: 1 } },
               },
@@ -95,7 +104,11 @@ describe('ragflow adapter', () => {
     expect(answer.sources).toEqual([]);
     expect(() => adaptRagflow({ id: 'a', documents: docs, payload: { code: 0, data: true } })).toThrow(AdapterError);
     // Some versions send positions as a string: no boxes, but the chunk is still a source.
-    const loose = adaptRagflow({ id: 'a', documents: docs, payload: { data: { answer: 'Cold ##0$$.', reference: { chunks: [{ content: 'Cold.', document_name: 'manual.pdf', positions: '' }] } } } });
+    const loose = adaptRagflow({
+      id: 'a',
+      documents: docs,
+      payload: { data: { answer: 'Cold ##0$$.', reference: { chunks: [{ content: 'Cold.', document_name: 'manual.pdf', positions: '' }] } } },
+    });
     expect(loose.answer.text).toBe('Cold [1].');
     expect(loose.answer.sources).toEqual([{ id: 'S1', documentId: 'manual', text: 'Cold.' }]);
   });

@@ -99,7 +99,11 @@ export const adaptRagflow: Adapter = (input) => {
       boxes: boxes.length > 0 ? boxes : undefined,
       coords: boxes.length > 0 && input.coords === undefined ? ragflowCoords : undefined,
     });
-    if (skipped > 0) addFlag(added.source, { code: 'adapter-note', message: `${skipped} of the chunk's positions ${skipped === 1 ? 'is' : 'are'} not a box [page, x0, x1, top, bottom] with an area and ${skipped === 1 ? 'was' : 'were'} skipped.` });
+    if (skipped > 0)
+      addFlag(added.source, {
+        code: 'adapter-note',
+        message: `${skipped} of the chunk's positions ${skipped === 1 ? 'is' : 'are'} not a box [page, x0, x1, top, bottom] with an area and ${skipped === 1 ? 'was' : 'were'} skipped.`,
+      });
     sourceOf.set(key, added.source.id);
   }
 

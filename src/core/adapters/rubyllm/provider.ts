@@ -14,7 +14,10 @@ export const rubyllmProvider = {
     const { cites, has } = citationFields(p);
     return strongest(
       typeof p.content === 'string' && cites && { score: Specificity.distinctive + 5, because: '`content` (text) beside a `citations` list' },
-      (has('cited_text') || has('start_index') || has('source_index')) && { score: Specificity.shape + 15, because: '`citations[]` with `cited_text`, `start_index` or `source_index`' },
+      (has('cited_text') || has('start_index') || has('source_index')) && {
+        score: Specificity.shape + 15,
+        because: '`citations[]` with `cited_text`, `start_index` or `source_index`',
+      },
     );
   },
 } satisfies Provider;

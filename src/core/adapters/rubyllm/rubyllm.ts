@@ -43,8 +43,7 @@ export const adaptRubyllm: Adapter = (input) => {
     const what = `citations[${i}]`;
     const ref: DocumentReference = { url: c.url, title: c.title };
     const byName = ref.url !== undefined || ref.title !== undefined ? matcher.match(ref) : { kind: 'none' as const };
-    const doc =
-      byName.kind === 'matched' ? { documentId: byName.doc.id } : resolveDocumentFields(matcher, { ...ref, index: c.source_index }, warnings, what);
+    const doc = byName.kind === 'matched' ? { documentId: byName.doc.id } : resolveDocumentFields(matcher, { ...ref, index: c.source_index }, warnings, what);
     if (doc === undefined) continue;
     let pageEnd = c.end_page;
     if (pageEnd !== undefined && (c.start_page === undefined || pageEnd < c.start_page)) {

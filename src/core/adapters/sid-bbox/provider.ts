@@ -10,5 +10,7 @@ export const sidBboxProvider = {
   textPaths: ['text', 'answer'],
   citationPaths: ['citations[]'],
   detect: (p) =>
-    isObj(p) && objects(p.citations)?.some((c) => 'citation_id' in c) ? { score: Specificity.distinctive, because: '`citations[]` with `citation_id`' } : undefined,
+    isObj(p) && objects(p.citations)?.some((c) => 'citation_id' in c)
+      ? { score: Specificity.distinctive, because: '`citations[]` with `citation_id`' }
+      : undefined,
 } satisfies Provider;

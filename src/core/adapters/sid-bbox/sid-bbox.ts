@@ -58,7 +58,8 @@ export const adaptSidBbox: Adapter = (input) => {
     if (bbox.length > 0) {
       if (pages.length === bbox.length) boxes = bbox.map((b, k) => toBox(pages[k]!, b));
       else if (pages.length === 1) boxes = bbox.map((b) => toBox(pages[0]!, b));
-      else mismatch = `${bbox.length} box${bbox.length === 1 ? '' : 'es'} for ${pages.length} page${pages.length === 1 ? '' : 's'}: which box lies on which page is unknown, so the boxes were dropped.`;
+      else
+        mismatch = `${bbox.length} box${bbox.length === 1 ? '' : 'es'} for ${pages.length} page${pages.length === 1 ? '' : 's'}: which box lies on which page is unknown, so the boxes were dropped.`;
     }
     const coords = boxes ? (c.coords ?? payload.coords ?? input.coords) : undefined;
     const { source } = table.add(

@@ -15,7 +15,11 @@ export const xaiProvider = {
     if (!isObj(p)) return undefined;
     return strongest(
       objects(p.outputs)?.some((o) => isObj(o.message)) && { score: Specificity.unique - 5, because: '`outputs[]` with `message` objects' },
-      isGrok(p) && (Array.isArray(p.output) || p.object === 'response' || Array.isArray(p.choices)) && { score: Specificity.distinctive + 10, because: `a \`${String(p.model)}\` model` },
+      isGrok(p) &&
+        (Array.isArray(p.output) || p.object === 'response' || Array.isArray(p.choices)) && {
+          score: Specificity.distinctive + 10,
+          because: `a \`${String(p.model)}\` model`,
+        },
     );
   },
 } satisfies Provider;

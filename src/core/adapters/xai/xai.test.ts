@@ -39,7 +39,11 @@ describe('xai adapter', () => {
               citations: [
                 { id: '1', startIndex: utf16Start, endIndex: utf16Start + LINK.length, webCitation: { url: 'https://vedur.example.is/thorshofn/climate' } },
                 // An older proto: only the insertion point, counted in code points (after "cold").
-                { id: '2', start_index: [...content].length - 1, collections_citation: { file_id: 'manual', chunk_id: 'c-7', chunk_content: 'Vaccines stay at 2–8 °C.', score: 0.82 } },
+                {
+                  id: '2',
+                  start_index: [...content].length - 1,
+                  collections_citation: { file_id: 'manual', chunk_id: 'c-7', chunk_content: 'Vaccines stay at 2–8 °C.', score: 0.82 },
+                },
               ],
             },
           },
@@ -100,7 +104,9 @@ describe('xai adapter', () => {
       payload: { model: 'grok-3', choices: [{ message: { content: 'It is cold.' } }], citations: ['https://a.example/', 'https://b.example/'] },
     });
     expect(answer.text).toBe('It is cold.');
-    expect(warnings).toEqual(['The response lists 2 URLs the agent looked at (`citations`), but the text cites none of them; they are not citations and were not read.']);
+    expect(warnings).toEqual([
+      'The response lists 2 URLs the agent looked at (`citations`), but the text cites none of them; they are not citations and were not read.',
+    ]);
   });
 
   it('rejects a payload with no outputs', () => {
@@ -118,7 +124,10 @@ describe('xai variants', () => {
       { id: 'S1', title: 'London weather today', url: 'https://weather.example/london/today' },
       { id: 'S2', title: 'Met Office post', url: 'https://x.com/MetOffice/status/1950000000000000001' },
     ]);
-    expect(answer.citations).toEqual([{ n: 1, sourceId: 'S1' }, { n: 2, sourceId: 'S2' }]);
+    expect(answer.citations).toEqual([
+      { n: 1, sourceId: 'S1' },
+      { n: 2, sourceId: 'S2' },
+    ]);
     // xAI says which link cites, not which words: the sentence is the claim.
     expect(claimSpans(answer)).toEqual([]);
     // The tool read a third page the answer does not cite: said, not silently dropped.
@@ -128,9 +137,16 @@ describe('xai variants', () => {
   });
 
   it('fails, naming where it looked, when no message of the run has answer text', () => {
-    const run = () => adaptXai({ id: 'a', documents: docs, payload: { outputs: [{ message: { role: 'ROLE_ASSISTANT', toolCalls: [{ id: 't' }] } }, { message: { role: 'ROLE_TOOL', content: 'result' } }] } });
+    const run = () =>
+      adaptXai({
+        id: 'a',
+        documents: docs,
+        payload: { outputs: [{ message: { role: 'ROLE_ASSISTANT', toolCalls: [{ id: 't' }] } }, { message: { role: 'ROLE_TOOL', content: 'result' } }] },
+      });
     // The tool's result is not the answer: with no assistant text the first output is read, and it has none.
     expect(run().answer.text).toBe('');
-    expect(() => runAdapter('xai', { id: 'a', documents: docs, payload: { outputs: [{ message: { role: 'ROLE_ASSISTANT' } }] } })).toThrow(/no answer text was found \(looked at `outputs\[\]\.message\.content/);
+    expect(() => runAdapter('xai', { id: 'a', documents: docs, payload: { outputs: [{ message: { role: 'ROLE_ASSISTANT' } }] } })).toThrow(
+      /no answer text was found \(looked at `outputs\[\]\.message\.content/,
+    );
   });
 });

@@ -37,7 +37,9 @@ const sdkMessage = looseObject({ role: opt(z.union([z.string(), z.number()])), c
 const sdkSchema = z.preprocess(snakeKeys, looseObject({ outputs: z.array(looseObject({ message: opt(sdkMessage) })).min(1) }));
 type SdkMessage = z.output<typeof sdkMessage>;
 
-const annotationTypes = { url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: opt(z.number().int()), end_index: opt(z.number().int()) }) };
+const annotationTypes = {
+  url_citation: looseObject({ url: z.string(), title: opt(z.string()), start_index: opt(z.number().int()), end_index: opt(z.number().int()) }),
+};
 const partTypes = { output_text: looseObject({ text: z.string(), annotations: opt(z.array(tagged(annotationTypes))) }) };
 const itemTypes = { message: looseObject({ content: opt(z.array(tagged(partTypes))) }) };
 const responsesSchema = looseObject({ output: z.array(tagged(itemTypes)) });
@@ -107,7 +109,9 @@ export const adaptXai: Adapter = (input) => {
       if (web) return [{ ...at, ref: { url: web.url }, fields: {}, url: web.url }];
       const col = c.collections_citation;
       if (col) {
-        return [{ ...at, ref: { id: col.file_id }, fields: { chunkId: col.chunk_id || undefined, text: col.chunk_content || undefined, relevance: col.score } }];
+        return [
+          { ...at, ref: { id: col.file_id }, fields: { chunkId: col.chunk_id || undefined, text: col.chunk_content || undefined, relevance: col.score } },
+        ];
       }
       warnings.push(`${what} names no web, X or collections source; it was skipped.`);
       return [];
@@ -123,7 +127,8 @@ export const adaptXai: Adapter = (input) => {
     text += placeCitations(part.text, part.cites, input.documents, matcher, table, warnings);
   }
   const citations = table.sources.map((s, i) => ({ n: i + 1, sourceId: s.id }));
-  for (const url of lookedAt.safeParse(input.payload).data?.citations ?? []) if (typeof url === 'string' && !lookedAtUrls.has(url)) lookedAtUrls.set(url, 'citations');
+  for (const url of lookedAt.safeParse(input.payload).data?.citations ?? [])
+    if (typeof url === 'string' && !lookedAtUrls.has(url)) lookedAtUrls.set(url, 'citations');
   const cited = new Set(table.sources.flatMap((s) => [s.url, input.documents.find((d) => d.id === s.documentId)?.url]));
   const uncited = [...lookedAtUrls].filter(([url]) => !cited.has(url));
   if (uncited.length > 0) {
@@ -132,7 +137,10 @@ export const adaptXai: Adapter = (input) => {
     warnings.push(
       table.sources.length === 0
         ? `The response lists ${n} URL${n === 1 ? '' : 's'} the agent looked at (${where}), but the text cites none of them; they are not citations and were not read.`
-        : `The agent also looked at ${n} URL${n === 1 ? '' : 's'} the answer does not cite (${where}): ${uncited.slice(0, 3).map(([u]) => u).join(', ')}${n > 3 ? ', …' : ''}; they are not citations and were not read.`,
+        : `The agent also looked at ${n} URL${n === 1 ? '' : 's'} the answer does not cite (${where}): ${uncited
+            .slice(0, 3)
+            .map(([u]) => u)
+            .join(', ')}${n > 3 ? ', …' : ''}; they are not citations and were not read.`,
     );
   }
   return { answer: assemble(input, { text, sources: table.sources, citations }), warnings };
@@ -154,14 +162,7 @@ const LINK = /\[\[([^\]\n]{1,12})\]\]\(([^\s()]+(?:\([^\s()]*\)[^\s()]*)*)\)/g;
 const isLink = (s: string) => new RegExp(`^${LINK.source}$`).test(s);
 
 /** Replaces every located link (and every other `[[id]](url)` link) of `text` by its source's marker. */
-function placeCitations(
-  text: string,
-  cites: Cite[],
-  documents: AdapterDocuments,
-  matcher: DocumentMatcher,
-  table: SourceTable,
-  warnings: string[],
-): string {
+function placeCitations(text: string, cites: Cite[], documents: AdapterDocuments, matcher: DocumentMatcher, table: SourceTable, warnings: string[]): string {
   const mapper = offsetMapper(text, 'codepoint');
   const links = [...text.matchAll(LINK)];
   const located: Array<{ cite: Cite; start?: number; end?: number; flag?: string }> = [];

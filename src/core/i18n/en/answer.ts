@@ -30,7 +30,10 @@ export const answerEn = {
   'thread.reviewing': 'Reviewing',
   'thread.reviewTurn': 'Review this turn',
   'thread.searchedFor': 'Searched for: “{query}”',
-  'thread.droppedMarkers': { one: 'The model cited a passage it was not given ({markers}); dropped.', other: 'The model cited passages it was not given ({markers}); dropped.' },
+  'thread.droppedMarkers': {
+    one: 'The model cited a passage it was not given ({markers}); dropped.',
+    other: 'The model cited passages it was not given ({markers}); dropped.',
+  },
   'thread.writingLabel': 'Answer being written',
   'thread.writing': 'writing…',
   'answer.markerName': 'Citation {key}: {label}',

@@ -96,7 +96,10 @@ export const appEn = {
   'deepLink.invalidMarker': 'Citation {label} points to no source in this answer: showing the answer instead.',
   'deepLink.noCitation': 'This answer has no citation {label}: showing the answer instead.',
   'deepLink.noDocument': 'This answer has no document “{doc}”: showing its first document instead.',
-  'deepLink.noPage': { one: 'Page {page} does not exist: the document has {count} page. Showing page 1.', other: 'Page {page} does not exist: the document has {count} pages. Showing page 1.' },
+  'deepLink.noPage': {
+    one: 'Page {page} does not exist: the document has {count} page. Showing page 1.',
+    other: 'Page {page} does not exist: the document has {count} pages. Showing page 1.',
+  },
   'embed.opening': 'Opening…',
   'embed.waiting': 'Waiting for the portal to open an answer…',
   'embed.linkFailed': 'This embed link could not be opened.',

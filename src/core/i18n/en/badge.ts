@@ -10,7 +10,7 @@ export const badgeEn = {
   'badge.checkingLong': 'Not checked yet: the cited document is still loading or being searched.',
   'badge.locatedLong': 'Quote found word for word on {pages}.',
   'badge.approximate': '≈ {percent} · {pages}',
-  'badge.approximateLong': 'Found on {pages}, apart from spacing, punctuation or characters the PDF\'s text misreads ({percent} alike).',
+  'badge.approximateLong': "Found on {pages}, apart from spacing, punctuation or characters the PDF's text misreads ({percent} alike).",
   'badge.found': 'found {pages}',
   'badge.wrongPageLong': 'Cited as page {claimed}, but the quote is on {pages}{match}.',
   'badge.match': ' ({percent} match)',

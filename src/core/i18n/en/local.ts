@@ -15,9 +15,13 @@ export const localEn = {
   'local.addFiles': 'Add files…',
   'local.closeAnswer': 'Close local answer',
   'local.missing': 'Missing: {list} (looked for {looked}).',
-  'local.unused': { one: 'Not used: {list}. No document of this answer matches it (a document’s file is found by the file name in its url, then its id, then its title).', other: 'Not used: {list}. No document of this answer matches them (a document’s file is found by the file name in its url, then its id, then its title).' },
+  'local.unused': {
+    one: 'Not used: {list}. No document of this answer matches it (a document’s file is found by the file name in its url, then its id, then its title).',
+    other: 'Not used: {list}. No document of this answer matches them (a document’s file is found by the file name in its url, then its id, then its title).',
+  },
   'local.reopenTitle': 'This answer was opened from local files; open them again.',
-  'local.reopenBody': 'Its files stayed on your computer: citelens never uploads or keeps them, so a reload cannot reopen them. Open the same answer file and its documents (or drop them here); your review decisions on it are kept in this browser and come back.',
+  'local.reopenBody':
+    'Its files stayed on your computer: citelens never uploads or keeps them, so a reload cannot reopen them. Open the same answer file and its documents (or drop them here); your review decisions on it are kept in this browser and come back.',
   'local.isMissing': '{label} is missing',
   'local.noFileMatches': 'This answer was opened from local files, and no file given matches “{title}”. citelens looks for {looked}.',
   'local.thenSeparator': ', then ',

@@ -61,20 +61,26 @@ export const reviewEngineEn = {
   'reason.unavailable404': '“{document}” was not found (404), so this citation cannot be checked; its content is not shown.',
   'reason.evidenceFailed': '“{document}” could not be loaded, so this citation cannot be checked: {cause}',
   'reason.noTextLayer': '“{document}” has no text layer (a scanned document?), so the quote cannot be checked against its words; look at the page yourself.',
-  'reason.noTextLayerPassage': '“{document}” has no text layer (a scanned document?), so the cited passage cannot be checked against its words; look at the page yourself.',
+  'reason.noTextLayerPassage':
+    '“{document}” has no text layer (a scanned document?), so the cited passage cannot be checked against its words; look at the page yourself.',
   'reason.quoteNotFound': 'The quote is not in “{document}”. {searched}{closest}',
   'reason.passageNotFound': 'The cited passage is not in “{document}”. {searched}{closest}',
   'reason.closest': ' The closest passage, on {page} (score {score}), reads “{text}”.',
-  'reason.quoteApproximate': 'The quote is on {page} of “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
-  'reason.passageApproximate': 'The cited passage is on {page} of “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
-  'reason.quoteApproximateElsewhere': 'The quote is in “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
-  'reason.passageApproximateElsewhere': 'The cited passage is in “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
+  'reason.quoteApproximate':
+    'The quote is on {page} of “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
+  'reason.passageApproximate':
+    'The cited passage is on {page} of “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
+  'reason.quoteApproximateElsewhere':
+    'The quote is in “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
+  'reason.passageApproximateElsewhere':
+    'The cited passage is in “{document}”, apart from spacing, punctuation or characters its text layer misreads (score {score}): the document reads “{text}”.',
   'reason.quoteDiffers': 'The quote says “{quote}”; {page} of “{document}” says “{found}”.{more}',
   'reason.passageDiffers': 'The cited passage says “{quote}”; {page} of “{document}” says “{found}”.{more}',
   'reason.moreDifferences': { one: ' And {count} more difference.', other: ' And {count} more differences.' },
   'reason.quoteWrongPage': 'The quote is on {found} of “{document}”, not on {claimed} as the source says.',
   'reason.passageWrongPage': 'The cited passage is on {found} of “{document}”, not on {claimed} as the source says.',
-  'reason.versionFromSource': 'The source was taken from version “{expected}” of “{document}”, but the server serves version “{served}”: pages and wording may differ.',
+  'reason.versionFromSource':
+    'The source was taken from version “{expected}” of “{document}”, but the server serves version “{served}”: pages and wording may differ.',
   'reason.versionCited': 'The answer cites version “{expected}” of “{document}”, but the server serves version “{served}”: pages and wording may differ.',
   'reason.boxesCover': 'The highlighted boxes on {pages} cover “{text}”{share}.',
   'reason.boxesCoverNothing': 'The highlighted boxes on {pages} cover no text.',

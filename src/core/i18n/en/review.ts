@@ -111,5 +111,5 @@ export const reviewEn = {
   'review.serverLoadFailed': 'Saved decisions could not be loaded: {message}',
   'review.idbRefused': 'This browser refused IndexedDB ({detail})',
   'review.idbAbsent': 'This browser offers no IndexedDB',
-  'review.writeFailed': 'Decisions could not be written to this browser\'s storage ({detail}); unsent ones are kept until this tab closes.',
+  'review.writeFailed': "Decisions could not be written to this browser's storage ({detail}); unsent ones are kept until this tab closes.",
 } as const satisfies EnglishPart;

@@ -131,8 +131,14 @@ export const viewerEn = {
   'generated.fileId': 'File id',
   'generated.quote': '“{quote}”',
   'passage.pageList': { one: 'page {list}', other: 'pages {list}' },
-  'passage.boxesClamped': { one: '{count} box extended past the page edge and was clamped ({pages}).', other: '{count} boxes extended past the page edge and were clamped ({pages}).' },
-  'passage.boxesOff': { one: '{count} box lay entirely outside the page and was dropped ({pages}).', other: '{count} boxes lay entirely outside the page and were dropped ({pages}).' },
+  'passage.boxesClamped': {
+    one: '{count} box extended past the page edge and was clamped ({pages}).',
+    other: '{count} boxes extended past the page edge and were clamped ({pages}).',
+  },
+  'passage.boxesOff': {
+    one: '{count} box lay entirely outside the page and was dropped ({pages}).',
+    other: '{count} boxes lay entirely outside the page and were dropped ({pages}).',
+  },
   'passage.labelAmbiguous': 'Printed page “{label}” appears on pages {pages}; the passage was searched for by its quote',
   'passage.labelUnknown': 'No page is printed “{label}” in this document; the passage was searched for by its quote',
   'passage.quoteTooLong': 'Quote too long to search: {length} characters (the limit is {limit}). Compare it with the document yourself.',
@@ -144,7 +150,10 @@ export const viewerEn = {
   'passage.showFoundWords': 'Show where the quote is',
   'passage.boxesOutside': 'The given boxes fall outside the page; the passage was found by its quote',
   'passage.noTextLayer': 'No text layer — passage cannot be located (page {page} is an image, e.g. a scan)',
-  'passage.missingPage': { one: 'Page {page} does not exist: the document has {count} page', other: 'Page {page} does not exist: the document has {count} pages' },
+  'passage.missingPage': {
+    one: 'Page {page} does not exist: the document has {count} page',
+    other: 'Page {page} does not exist: the document has {count} pages',
+  },
   'loadError.empty': 'the file is empty (0 bytes).',
   'loadError.notPdf': 'the file is not a valid PDF (damaged, or not a PDF at all).',
   'loadError.wrongPassword': 'the password is wrong.',
@@ -157,9 +166,12 @@ export const viewerEn = {
   'address.none': 'it has no address.',
   'address.invalid': 'its address is not a valid URL.',
   'address.scheme': 'its address uses “{scheme}”; only http(s) and relative addresses are opened.',
-  'loadError.tooLargeStream': 'its content is too large to show or search: a stream (object {object}) inflates to more than {limit} MB, the limit (a decompression bomb?).',
-  'loadError.tooLargeStreamUnnamed': 'its content is too large to show or search: a stream inflates to more than {limit} MB, the limit (a decompression bomb?).',
-  'loadError.tooLargeTotal': 'its content is too large to show or search: its streams inflate to more than {limit} MB in all, the limit for a file of its size (a decompression bomb?).',
+  'loadError.tooLargeStream':
+    'its content is too large to show or search: a stream (object {object}) inflates to more than {limit} MB, the limit (a decompression bomb?).',
+  'loadError.tooLargeStreamUnnamed':
+    'its content is too large to show or search: a stream inflates to more than {limit} MB, the limit (a decompression bomb?).',
+  'loadError.tooLargeTotal':
+    'its content is too large to show or search: its streams inflate to more than {limit} MB in all, the limit for a file of its size (a decompression bomb?).',
   'outline.destinationMissing': ' (destination not found)',
   'textNote.otherUnit': 'The character offsets fit the quote only when read as {unit}; highlighted that way.',
   'textNote.utf16': 'UTF-16 units',

@@ -50,7 +50,8 @@ export const reviewEngineFa: Translation<typeof reviewEngineEn> = {
   'reason.claimSays2Passages': 'ادعا می‌گوید {said}؛ بخش‌های استنادشده هیچ‌کدام را ندارند.',
   'reason.claimSaysNPassages': 'ادعا می‌گوید {said}؛ بخش‌های استنادشده هیچ‌یک از آن‌ها را ندارند.',
   'reason.littleWording': 'ادعا و بخش استنادشده واژه‌های مشترکِ بسیار کمی دارند و پشتیبانی را نشان نمی‌دهند (پشتیبانی {score}، کمتر از {threshold}){words}.',
-  'reason.littleWordingPassages': 'ادعا و بخش‌های استنادشده واژه‌های مشترکِ بسیار کمی دارند و پشتیبانی را نشان نمی‌دهند (پشتیبانی {score}، کمتر از {threshold}){words}.',
+  'reason.littleWordingPassages':
+    'ادعا و بخش‌های استنادشده واژه‌های مشترکِ بسیار کمی دارند و پشتیبانی را نشان نمی‌دهند (پشتیبانی {score}، کمتر از {threshold}){words}.',
   'reason.notInIt': { one: ': {words} در آن نیست', other: ': {words} در آن نیستند' },
   'reason.unavailable401': 'برای دیدن «{document}» باید وارد شوید (۴۰۱)، پس این استناد را نمی‌توان بررسی کرد؛ محتوای آن نشان داده نمی‌شود.',
   'reason.unavailable403': '«{document}» قفل است: اجازهٔ دیدن آن را ندارید (۴۰۳)، پس این استناد را نمی‌توان بررسی کرد؛ محتوای آن نشان داده نمی‌شود.',
@@ -61,10 +62,14 @@ export const reviewEngineFa: Translation<typeof reviewEngineEn> = {
   'reason.quoteNotFound': 'نقل‌قول در «{document}» نیست. {searched}{closest}',
   'reason.passageNotFound': 'بخش استنادشده در «{document}» نیست. {searched}{closest}',
   'reason.closest': ' نزدیک‌ترین بخش، در {page} (امتیاز {score})، چنین است: «{text}».',
-  'reason.quoteApproximate': 'نقل‌قول در {page} از «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
-  'reason.passageApproximate': 'بخش استنادشده در {page} از «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
-  'reason.quoteApproximateElsewhere': 'نقل‌قول در «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
-  'reason.passageApproximateElsewhere': 'بخش استنادشده در «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
+  'reason.quoteApproximate':
+    'نقل‌قول در {page} از «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
+  'reason.passageApproximate':
+    'بخش استنادشده در {page} از «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
+  'reason.quoteApproximateElsewhere':
+    'نقل‌قول در «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
+  'reason.passageApproximateElsewhere':
+    'بخش استنادشده در «{document}» هست، جز در فاصله‌ها، نشانه‌گذاری یا نویسه‌هایی که لایهٔ متنی آن نادرست خوانده است (امتیاز {score}): متن سند چنین است: «{text}».',
   'reason.quoteDiffers': 'نقل‌قول می‌گوید «{quote}»؛ {page} از «{document}» می‌گوید «{found}».{more}',
   'reason.passageDiffers': 'بخش استنادشده می‌گوید «{quote}»؛ {page} از «{document}» می‌گوید «{found}».{more}',
   'reason.moreDifferences': { one: ' و {count} تفاوت دیگر.', other: ' و {count} تفاوت دیگر.' },

@@ -106,7 +106,7 @@ describe('review actions', () => {
     expect(none.select).not.toHaveBeenCalled();
   });
 
-  it('c and C cycle the selected claim\'s citations; u undoes; A asks to verify what passed; none decide when saving is off', () => {
+  it("c and C cycle the selected claim's citations; u undoes; A asks to verify what passed; none decide when saving is off", () => {
     const c = ctx({ selectedId: 'a' });
     runKey('c', c);
     runKey('C', c);

@@ -308,7 +308,14 @@ describe('DecisionOutbox', () => {
 
   it('gives an entry stored by an older version an id when it loads it', async () => {
     const storage = memoryStorage();
-    const { saveId: _old, ...legacy } = { ...decision(), key: entryKey('a1', 'c-1'), decidedAt: 1, seq: 1, saveId: 'x', state: { kind: 'pending' as const, attempts: 1, nextAttemptAt: 0 } };
+    const { saveId: _old, ...legacy } = {
+      ...decision(),
+      key: entryKey('a1', 'c-1'),
+      decidedAt: 1,
+      seq: 1,
+      saveId: 'x',
+      state: { kind: 'pending' as const, attempts: 1, nextAttemptAt: 0 },
+    };
     void _old;
     await storage.putOutbox(legacy);
     const { send, calls } = server({ kind: 'saved', record: record() });
@@ -316,8 +323,13 @@ describe('DecisionOutbox', () => {
     expect(calls[0]!.saveId).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('waits for the server\'s Retry-After (a 429, a 503 of its storage), and keeps what the server said is wrong', async () => {
-    const storageDown: SaveOutcome = { kind: 'unreachable', message: 'The server could not save (HTTP 503). Decisions cannot be stored right now: the disk is full.', retryAfterMs: 30_000, problem: 'storage' };
+  it("waits for the server's Retry-After (a 429, a 503 of its storage), and keeps what the server said is wrong", async () => {
+    const storageDown: SaveOutcome = {
+      kind: 'unreachable',
+      message: 'The server could not save (HTTP 503). Decisions cannot be stored right now: the disk is full.',
+      retryAfterMs: 30_000,
+      problem: 'storage',
+    };
     const { send } = server(storageDown, { kind: 'saved', record: record() });
     const { outbox, c } = makeOutbox(memoryStorage(), send);
     await outbox.enqueue(decision());

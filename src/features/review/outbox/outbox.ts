@@ -298,10 +298,13 @@ export class DecisionOutbox {
       if (e.state.kind === 'pending' && !this.inFlight.has(e.key)) next = Math.min(next, e.state.nextAttemptAt);
     }
     if (next === Infinity) return;
-    this.timer = this.setTimer(() => {
-      this.timer = null;
-      void this.flush();
-    }, Math.max(0, next - this.now()));
+    this.timer = this.setTimer(
+      () => {
+        this.timer = null;
+        void this.flush();
+      },
+      Math.max(0, next - this.now()),
+    );
   }
 
   private async update(entry: OutboxEntry): Promise<void> {

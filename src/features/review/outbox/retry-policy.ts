@@ -13,4 +13,3 @@ export function backoffDelay(attempts: number, random: number): number {
 export function randomSaveId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
-

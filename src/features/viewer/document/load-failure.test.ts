@@ -10,13 +10,22 @@ const named = (name: string, message: string, status?: number) => Object.assign(
 // review repeat it, so it must name the cause in the reader's words, never pdf.js's ("Invalid PDF structure.").
 describe('loadFailure', () => {
   it('names a damaged file, an empty one and a missing one, with the HTTP status when there is one', () => {
-    expect(loadFailure(named('InvalidPDFException', 'Invalid PDF structure.'))).toMatchObject({ status: null, reason: 'the file is not a valid PDF (damaged, or not a PDF at all).' });
-    expect(loadFailure(named('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.'))).toMatchObject({ status: null, reason: 'the file is empty (0 bytes).' });
+    expect(loadFailure(named('InvalidPDFException', 'Invalid PDF structure.'))).toMatchObject({
+      status: null,
+      reason: 'the file is not a valid PDF (damaged, or not a PDF at all).',
+    });
+    expect(loadFailure(named('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.'))).toMatchObject({
+      status: null,
+      reason: 'the file is empty (0 bytes).',
+    });
     expect(loadFailure(named('ResponseException', 'Unexpected server response (404)', 404))).toMatchObject({
       status: 404,
       reason: 'the document was not found on the server (404): its id names no file.',
     });
-    expect(loadFailure(named('ResponseException', 'Unexpected server response (503)', 503))).toMatchObject({ status: 503, reason: 'the server failed to send it (HTTP 503).' });
+    expect(loadFailure(named('ResponseException', 'Unexpected server response (503)', 503))).toMatchObject({
+      status: 503,
+      reason: 'the server failed to send it (HTTP 503).',
+    });
   });
 
   it('names a document the answer does not list, in the UI language', () => {
@@ -28,7 +37,10 @@ describe('loadFailure', () => {
 
   it('passes a decompression bomb’s reason through', () => {
     const bomb = new ContentTooLargeError({ object: 7, decodedAtLeast: 2 ** 26 + 1, limit: 2 ** 26 });
-    expect(loadFailure(bomb)).toMatchObject({ status: null, reason: 'its content is too large to show or search: a stream (object 7) inflates to more than 64 MB, the limit (a decompression bomb?).' });
+    expect(loadFailure(bomb)).toMatchObject({
+      status: null,
+      reason: 'its content is too large to show or search: a stream (object 7) inflates to more than 64 MB, the limit (a decompression bomb?).',
+    });
   });
 
   it('hands the reason over as data too, so the references and the review say it in Persian in a Persian UI', () => {

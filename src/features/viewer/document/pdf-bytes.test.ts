@@ -24,22 +24,41 @@ async function read(onProgress: (p: Progress) => void = () => undefined) {
   return fetchPdfBytes(URL_A, new AbortController().signal, onProgress);
 }
 
-describe('reading a PDF\'s bytes (fetchPdfBytes)', () => {
+describe("reading a PDF's bytes (fetchPdfBytes)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     setApiToken(null);
   });
 
   it('reads the whole file into one buffer of the declared length, telling the progress of each chunk', async () => {
-    respondWith(new Response(bodyOf([[1, 2, 3], [4, 5]]), { headers: { 'Content-Length': '5' } }));
+    respondWith(
+      new Response(
+        bodyOf([
+          [1, 2, 3],
+          [4, 5],
+        ]),
+        { headers: { 'Content-Length': '5' } },
+      ),
+    );
     const progress: Progress[] = [];
     const file = await read((p) => progress.push(p));
     expect(file).toEqual({ kind: 'bytes', bytes: new Uint8Array([1, 2, 3, 4, 5]) });
-    expect(progress).toEqual([{ loaded: 3, total: 5 }, { loaded: 5, total: 5 }]);
+    expect(progress).toEqual([
+      { loaded: 3, total: 5 },
+      { loaded: 5, total: 5 },
+    ]);
   });
 
   it('keeps every byte when the body is longer or shorter than it said, or says nothing', async () => {
-    respondWith(new Response(bodyOf([[1, 2], [3, 4, 5]]), { headers: { 'Content-Length': '3' } }));
+    respondWith(
+      new Response(
+        bodyOf([
+          [1, 2],
+          [3, 4, 5],
+        ]),
+        { headers: { 'Content-Length': '3' } },
+      ),
+    );
     expect(await read()).toEqual({ kind: 'bytes', bytes: new Uint8Array([1, 2, 3, 4, 5]) });
     respondWith(new Response(bodyOf([[1, 2]]), { headers: { 'Content-Length': '9' } }));
     expect(await read()).toEqual({ kind: 'bytes', bytes: new Uint8Array([1, 2]) });
@@ -49,7 +68,7 @@ describe('reading a PDF\'s bytes (fetchPdfBytes)', () => {
     expect(progress.at(-1)).toEqual({ loaded: 3, total: 0 });
   });
 
-  it('does not take a compressed body\'s length for the file\'s', async () => {
+  it("does not take a compressed body's length for the file's", async () => {
     respondWith(new Response(bodyOf([[1, 2, 3, 4]]), { headers: { 'Content-Length': '2', 'Content-Encoding': 'gzip' } }));
     const progress: Progress[] = [];
     expect(await read((p) => progress.push(p))).toEqual({ kind: 'bytes', bytes: new Uint8Array([1, 2, 3, 4]) });
@@ -105,7 +124,10 @@ describe('reading ahead (prefetchPdfBytes)', () => {
   it('lets a read nobody took go after 30 s', async () => {
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
-    vi.stubGlobal('fetch', vi.fn((_url: string, init?: RequestInit) => ((signal = init?.signal ?? undefined), new Promise<Response>(() => undefined))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => ((signal = init?.signal ?? undefined), new Promise<Response>(() => undefined))),
+    );
     prefetchPdfBytes('https://docs.example/b.pdf');
     vi.advanceTimersByTime(29_000);
     expect(signal?.aborted).toBe(false);

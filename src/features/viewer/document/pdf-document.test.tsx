@@ -24,7 +24,17 @@ function fakeTask(url: string | null, bytes: Uint8Array | null): FakeTask {
     open = resolve;
     fail = reject;
   });
-  const task: FakeTask = { url, bytes, promise, onPassword: null, onProgress: null, destroyed: false, destroy: async () => void (task.destroyed = true), open, fail };
+  const task: FakeTask = {
+    url,
+    bytes,
+    promise,
+    onPassword: null,
+    onProgress: null,
+    destroyed: false,
+    destroy: async () => void (task.destroyed = true),
+    open,
+    fail,
+  };
   tasks.push(task);
   return task;
 }

@@ -12,10 +12,7 @@ import { takeOpening, type DocumentEvents, type PasswordCallback, type PdfDocume
  * `firstPage`: page 1's proxy, fetched as the document opened (null if it failed; its page view reports that): with
  * it, the viewer's first render already mounts page 1 ready to draw, a render and a promise turn sooner.
  */
-export type DocumentLoad =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; pdf: PdfDocument; firstPage: PdfPage | null }
-  | { kind: 'failed'; error: Error };
+export type DocumentLoad = { kind: 'loading' } | { kind: 'loaded'; pdf: PdfDocument; firstPage: PdfPage | null } | { kind: 'failed'; error: Error };
 
 /**
  * The document at `url`, loading until pdf.js has opened it. Mount it keyed by URL and attempt (a Retry is a new

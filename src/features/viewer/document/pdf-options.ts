@@ -6,7 +6,10 @@ import { holdWorkers, sharedWhileDocumentsOpen } from './worker-lifetime.ts';
 
 // How every PDF of the page is opened (pdf-document.ts, and the text and print paths that open one of their own).
 
-type DocumentOptions = Omit<Exclude<Parameters<typeof pdfjs.getDocument>[0], string | URL | ArrayBuffer | ArrayBufferView | undefined>, 'url' | 'data' | 'range'>;
+type DocumentOptions = Omit<
+  Exclude<Parameters<typeof pdfjs.getDocument>[0], string | URL | ArrayBuffer | ArrayBufferView | undefined>,
+  'url' | 'data' | 'range'
+>;
 
 // Set here, where the options are made, so the worker comes from the very pdfjs-dist react-pdf re-exports.
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();

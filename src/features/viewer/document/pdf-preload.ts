@@ -79,7 +79,12 @@ function startOpening(url: string, page?: number): Started {
     // viewer, once the check has passed (building it inflates the page's streams). pdf.js keeps it for the page's
     // first render, so the viewer's drawing asks the worker for nothing. Dropped with the document.
     if (page !== undefined && page >= 1 && page <= pdf.numPages) {
-      guarded.then(() => pdf.getPage(page)).then((p) => void buildDrawing(p).done.catch(() => undefined), () => undefined);
+      guarded
+        .then(() => pdf.getPage(page))
+        .then(
+          (p) => void buildDrawing(p).done.catch(() => undefined),
+          () => undefined,
+        );
     }
     return { pdf, firstPage };
   });

@@ -60,7 +60,9 @@ describe('SourceCard', () => {
     };
     card(doc, [{ id: 'S1', documentId: 'cfile_1', quote: 'TOTAL: 70024' }]);
     expect(screen.getByRole('heading', { name: 'sums.txt' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('The model generated this file in its sandbox (container cntr_9). It exists only there, so citelens cannot open it.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'The model generated this file in its sandbox (container cntr_9). It exists only there, so citelens cannot open it.',
+    );
     expect(screen.getByText('“TOTAL: 70024”')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });

@@ -66,7 +66,8 @@ function WebSourceCard({ doc, url, site, source, target }: WebSourceCardProps) {
   const range = passage && cited ? findInPassage(passage, cited) : null;
   // A long passage is drawn around its mark (at most PASSAGE_DRAWN_CHARS), the rest on "Show all" (issue 34).
   const [whole, setWhole] = useState<string | null>(null);
-  const drawn = whole === passage ? { start: 0, end: passage.length, hidden: 0 } : windowAround(passage, range?.start ?? 0, range?.end ?? 0, PASSAGE_DRAWN_CHARS);
+  const drawn =
+    whole === passage ? { start: 0, end: passage.length, hidden: 0 } : windowAround(passage, range?.start ?? 0, range?.end ?? 0, PASSAGE_DRAWN_CHARS);
 
   // A new click on a marker (new nonce) brings the marked words into view, as the PDF viewer does.
   const markRef = useRef<HTMLElement>(null);

@@ -21,7 +21,14 @@ interface FakeTask {
   worker: FakePdfWorker;
 }
 const tasks: FakeTask[] = [];
-const thread = (): FakeThread => ({ terminated: false, terminate() { this.terminated = true; }, postMessage: () => undefined, addEventListener: () => undefined });
+const thread = (): FakeThread => ({
+  terminated: false,
+  terminate() {
+    this.terminated = true;
+  },
+  postMessage: () => undefined,
+  addEventListener: () => undefined,
+});
 let earlyThread: FakeThread | null = null;
 
 vi.mock('react-pdf', () => ({

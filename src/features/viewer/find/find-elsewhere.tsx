@@ -44,7 +44,8 @@ export function FindElsewhere({ documents, documentId }: FindElsewhereProps) {
     const list = othersKey ? othersKey.split('\n') : [];
     const targets: { id: string; url: string }[] = [];
     for (let i = 0; i < list.length; i += 2) targets.push({ id: list[i]!, url: list[i + 1]! });
-    const set = (id: string, count: Count) => !signal.aborted && setCounts((c) => ({ key: searchKey, byDocument: { ...(c.key === searchKey ? c.byDocument : {}), [id]: count } }));
+    const set = (id: string, count: Count) =>
+      !signal.aborted && setCounts((c) => ({ key: searchKey, byDocument: { ...(c.key === searchKey ? c.byDocument : {}), [id]: count } }));
     const timer = setTimeout(async () => {
       for (const target of targets) set(target.id, { kind: 'searching' });
       // One document at a time: they share pdf.js's worker with the open document.
@@ -76,13 +77,21 @@ export function FindElsewhere({ documents, documentId }: FindElsewhereProps) {
   // The bar closed (or this viewer went): the documents opened for it are freed.
   useEffect(() => {
     if (open) return;
-    for (const doc of opened.current.values()) void doc.then((d) => d.close(), () => undefined);
+    for (const doc of opened.current.values())
+      void doc.then(
+        (d) => d.close(),
+        () => undefined,
+      );
     opened.current.clear();
   }, [open]);
   useEffect(() => {
     const all = opened.current;
     return () => {
-      for (const doc of all.values()) void doc.then((d) => d.close(), () => undefined);
+      for (const doc of all.values())
+        void doc.then(
+          (d) => d.close(),
+          () => undefined,
+        );
       all.clear();
     };
   }, []);

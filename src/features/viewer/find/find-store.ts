@@ -18,10 +18,7 @@ export interface FindMatch {
 }
 
 export type FindStatus =
-  | { kind: 'idle' }
-  | { kind: 'searching'; pagesDone: number; pageCount: number }
-  | { kind: 'done'; pageCount: number }
-  | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'searching'; pagesDone: number; pageCount: number } | { kind: 'done'; pageCount: number } | { kind: 'error'; message: string };
 
 export interface FindState {
   open: boolean;

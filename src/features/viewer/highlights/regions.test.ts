@@ -34,13 +34,12 @@ describe('region order', () => {
   it('a located quote across two columns starts at the foot of the left column (what the viewer flashes first)', () => {
     const left = ['Vendors must protect their own networks with', 'firewalls and timely patching. Systems that', 'store Company data must not be reachable'];
     const right = ['from the internet unless they are designed', 'to be, such as public web applications.', 'Vendor zones must not have routes to others.'];
-    const lines = [
-      ...left.map((text, i) => ({ text, x: 72, y: 700 - 14 * i })),
-      ...right.map((text, i) => ({ text, x: 330, y: 700 - 14 * i })),
-    ];
+    const lines = [...left.map((text, i) => ({ text, x: 72, y: 700 - 14 * i })), ...right.map((text, i) => ({ text, x: 330, y: 700 - 14 * i }))];
     const index = new TextIndex(1);
     index.addPage(syntheticPage(1, lines));
-    const r = locateInIndex(index, 'timely patching. Systems that store Company data must not be reachable from the internet unless they are designed to be', { page: 1 });
+    const r = locateInIndex(index, 'timely patching. Systems that store Company data must not be reachable from the internet unless they are designed to be', {
+      page: 1,
+    });
     expect(r.found).toBe(true);
     const regions = drawableBoxes(r.rects, 1);
     expect(regions.map((b) => [b.x0 < 306 ? 'left' : 'right', Math.round(b.y0)])).toEqual([

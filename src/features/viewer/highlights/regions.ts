@@ -20,13 +20,7 @@ export function orderGivenBoxes<T extends Box>(boxes: readonly T[]): T[] {
 export function drawableBoxes(boxes: readonly Box[] | undefined, pageCount: number): Box[] {
   if (!boxes) return [];
   return boxes.filter(
-    (b) =>
-      Number.isInteger(b.page) &&
-      b.page >= 1 &&
-      b.page <= pageCount &&
-      [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite) &&
-      b.x1 > b.x0 &&
-      b.y1 > b.y0,
+    (b) => Number.isInteger(b.page) && b.page >= 1 && b.page <= pageCount && [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite) && b.x1 > b.x0 && b.y1 > b.y0,
   );
 }
 

@@ -176,10 +176,12 @@ export class LocateService {
         this.send({ type: 'cancel', id });
         reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
       };
-      const settle = <T>(fn: (v: T) => void) => (v: T) => {
-        signal.removeEventListener('abort', abort);
-        fn(v);
-      };
+      const settle =
+        <T>(fn: (v: T) => void) =>
+        (v: T) => {
+          signal.removeEventListener('abort', abort);
+          fn(v);
+        };
       this.pending.set(id, { message, resolve: settle(resolve), reject: settle(reject), onFind });
       signal.addEventListener('abort', abort, { once: true });
       this.send(message);

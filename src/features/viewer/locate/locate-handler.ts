@@ -71,16 +71,18 @@ export function createLocateHandler(post: (message: FromWorker) => void, measure
     return promise;
   };
 
-  const getPageText = (doc: number, state: DocState) => (page: number): Promise<PageText> => {
-    state.streak = page === state.lastAsked + 1 ? state.streak + 1 : 0;
-    state.lastAsked = page;
-    const promise = ask(doc, state, page);
-    if (state.streak >= 2) {
-      const last = Math.min(state.index.pageCount ?? page, page + PREFETCH);
-      for (let p = page + 1; p <= last; p++) void ask(doc, state, p);
-    }
-    return promise;
-  };
+  const getPageText =
+    (doc: number, state: DocState) =>
+    (page: number): Promise<PageText> => {
+      state.streak = page === state.lastAsked + 1 ? state.streak + 1 : 0;
+      state.lastAsked = page;
+      const promise = ask(doc, state, page);
+      if (state.streak >= 2) {
+        const last = Math.min(state.index.pageCount ?? page, page + PREFETCH);
+        for (let p = page + 1; p <= last; p++) void ask(doc, state, p);
+      }
+      return promise;
+    };
 
   const run = async (ref: DocRef, job: LocateJob, id: number, signal: AbortSignal): Promise<JobValue> => {
     const state = docOf(ref);
@@ -88,7 +90,17 @@ export function createLocateHandler(post: (message: FromWorker) => void, measure
     const { index } = state;
     switch (job.kind) {
       case 'locate':
-        return locateInDocument({ pageCount: ref.pageCount, getPageText: pages, quote: job.quote, page: job.page, pageEnd: job.pageEnd, minScore: job.minScore, measure, signal, index });
+        return locateInDocument({
+          pageCount: ref.pageCount,
+          getPageText: pages,
+          quote: job.quote,
+          page: job.page,
+          pageEnd: job.pageEnd,
+          minScore: job.minScore,
+          measure,
+          signal,
+          index,
+        });
       case 'check':
         return checkSource({ pageCount: ref.pageCount, getPageText: pages, index, measure }, job.source, { signal, ...(job.coords && { coords: job.coords }) });
       case 'text-layer':
@@ -118,14 +130,16 @@ export function createLocateHandler(post: (message: FromWorker) => void, measure
     jobs.set(message.id, controller);
     const state = docOf(message);
     state.jobs++;
-    run(message, message.job, message.id, controller.signal).then(
-      (value) => post({ type: 'done', id: message.id, value }),
-      (error: unknown) =>
-        post({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error), aborted: controller.signal.aborted }),
-    ).finally(() => {
-      jobs.delete(message.id);
-      state.jobs--;
-    });
+    run(message, message.job, message.id, controller.signal)
+      .then(
+        (value) => post({ type: 'done', id: message.id, value }),
+        (error: unknown) =>
+          post({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error), aborted: controller.signal.aborted }),
+      )
+      .finally(() => {
+        jobs.delete(message.id);
+        state.jobs--;
+      });
   };
 
   return (message) => {

@@ -81,7 +81,11 @@ function fakeCache(page: unknown, loaded = false) {
   return { cache, getTextContent };
 }
 
-function renderPage(page: unknown, onPainted = vi.fn(), extra: { textCache?: DocumentTextCache; scheduler?: RenderScheduler; earlyRenders?: EarlyRenders; priority?: number } = {}) {
+function renderPage(
+  page: unknown,
+  onPainted = vi.fn(),
+  extra: { textCache?: DocumentTextCache; scheduler?: RenderScheduler; earlyRenders?: EarlyRenders; priority?: number } = {},
+) {
   const props = {
     pageNumber: 3,
     top: 0,
@@ -183,7 +187,7 @@ describe('text and drawing order', () => {
     await expectTextAfterThePaint(container, renders[0]!);
   });
 
-  it("asks for it once the worker has built the drawing where pages build slowly (images, many fonts)", async () => {
+  it('asks for it once the worker has built the drawing where pages build slowly (images, many fonts)', async () => {
     const { page, renders } = fakePage();
     const text = fakeCache(page);
     const scheduler = new RenderScheduler();

@@ -13,10 +13,7 @@ import { useTranslate } from '../../../i18n/use-translate.ts';
 // One page placeholder. Every page of the document has one (absolutely positioned from the layout), so the scroll
 // height is right from the start; only mounted pages (near the viewport) load their PDFPageProxy and paint.
 
-type PageLoad =
-  | { kind: 'loading' }
-  | { kind: 'ready'; page: PDFPageProxy }
-  | { kind: 'error'; message: string };
+type PageLoad = { kind: 'loading' } | { kind: 'ready'; page: PDFPageProxy } | { kind: 'error'; message: string };
 
 interface PageViewProps {
   pageNumber: number;
@@ -48,11 +45,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   const style = { top, width, height, left: `calc(50% - ${width / 2}px)` } satisfies CSSProperties;
 
   return (
-    <div
-      data-page-number={pageNumber}
-      className="viewer-page"
-      style={style}
-    >
+    <div data-page-number={pageNumber} className="viewer-page" style={style}>
       {mounted && <MountedPage {...props} />}
       {highlights && highlights.length > 0 && frame && (
         <HighlightLayer
@@ -138,14 +131,7 @@ function MountedPage({ pageNumber, priority, scale, userRotation, textCache, sch
             }}
           />
           {hasTextLayer(priority) && (
-            <TextLayerView
-              page={load.page}
-              pageNumber={pageNumber}
-              scale={scale}
-              rotation={rotation}
-              textCache={textCache}
-              after={firstPaint}
-            />
+            <TextLayerView page={load.page} pageNumber={pageNumber} scale={scale} rotation={rotation} textCache={textCache} after={firstPaint} />
           )}
         </>
       );

@@ -22,10 +22,7 @@ interface KeptState {
   anyPainted: boolean;
 }
 
-type KeptAction =
-  | { type: 'range'; range: VisibleRange }
-  | { type: 'painted'; page: number }
-  | { type: 'view'; view: string };
+type KeptAction = { type: 'range'; range: VisibleRange } | { type: 'painted'; page: number } | { type: 'view'; view: string };
 
 function reduce(state: KeptState, action: KeptAction): KeptState {
   switch (action.type) {

@@ -80,10 +80,18 @@ export function usePageFrames(
         if (batch.length === 0) return;
         for (const p of batch) asked[p] = 1;
         const results = await Promise.all(
-          batch.map((p) => textCache.getFrame(p).then((f): [number, PageFrame] => [p, f], () => null)),
+          batch.map((p) =>
+            textCache.getFrame(p).then(
+              (f): [number, PageFrame] => [p, f],
+              () => null,
+            ),
+          ),
         );
         if (cancelled) return;
-        store.getState().setFrames(documentKey, results.filter((r): r is [number, PageFrame] => r !== null));
+        store.getState().setFrames(
+          documentKey,
+          results.filter((r): r is [number, PageFrame] => r !== null),
+        );
         await yieldToMain();
       }
     };
@@ -95,13 +103,7 @@ export function usePageFrames(
 }
 
 /** Up to `limit` pages whose frame is neither known nor asked for, nearest `centre` first (below before above). */
-export function nearestUnknown(
-  known: ReadonlyMap<number, unknown>,
-  asked: Uint8Array,
-  centre: number,
-  pageCount: number,
-  limit: number,
-): number[] {
+export function nearestUnknown(known: ReadonlyMap<number, unknown>, asked: Uint8Array, centre: number, pageCount: number, limit: number): number[] {
   const out: number[] = [];
   const c = Math.min(Math.max(1, centre), pageCount);
   const want = (p: number) => p >= 1 && p <= pageCount && !asked[p] && !known.has(p);

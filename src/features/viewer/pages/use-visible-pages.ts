@@ -47,9 +47,7 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     setRange((prev) => {
       const direction = aheadDirection(found, l.count, moved, prev.direction);
       const next = { ...found, direction };
-      return prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible && prev.direction === direction
-        ? prev
-        : next;
+      return prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible && prev.direction === direction ? prev : next;
     });
     const centreY = el.scrollTop + el.clientHeight / 2;
     const centreRange = visibleRange(l, centreY, 1);

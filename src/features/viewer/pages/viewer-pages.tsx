@@ -137,12 +137,7 @@ export function ViewerPages(props: ViewerPagesProps) {
         aria-label={t('viewer.pages')}
         className="h-full overflow-auto bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 [scrollbar-gutter:stable]"
       >
-        <div
-          ref={pagesRef}
-          className="relative"
-          data-page-theme={pageTheme}
-          style={pagesStyle(layout, scale, pageTheme)}
-        >
+        <div ref={pagesRef} className="relative" data-page-theme={pageTheme} style={pagesStyle(layout, scale, pageTheme)}>
           <HighlightLabelContext value={highlightLabel}>
             <PageBlocks
               layout={layout}
@@ -188,6 +183,5 @@ function pagesStyle(layout: PageLayout, scale: number, pageTheme: PageTheme): CS
     '--scale-round-y': '1px',
   } as CSSProperties;
 }
-
 
 const NO_CITATIONS: readonly PageCitation[] = [];

@@ -37,7 +37,7 @@ describe('page colours', () => {
     expect(night).toEqual({ background: PAGE_PALETTES.night.background, foreground: PAGE_PALETTES.night.foreground });
   });
 
-  it('viewer.css paints an unpainted night page in the palette\'s background', () => {
+  it("viewer.css paints an unpainted night page in the palette's background", () => {
     const css = readFileSync(new URL('../viewer.css', import.meta.url), 'utf8');
     const rule = /\[data-page-theme='night'\] \.viewer-page\s*\{[^}]*background:\s*([^;]+);/.exec(css);
     expect(rule?.[1]?.trim()).toBe(PAGE_PALETTES.night.background);

@@ -107,7 +107,10 @@ describe('drawPromptly on pdf.js', () => {
       const prompt = page.render(await canvasFor(page));
       expect(drawPromptly(prompt)).toBe(true);
       let pacedDone = false;
-      void paced.promise.then(() => (pacedDone = true), () => undefined);
+      void paced.promise.then(
+        () => (pacedDone = true),
+        () => undefined,
+      );
       await prompt.promise;
       expect(pacedDone).toBe(false);
       paced.cancel();

@@ -29,14 +29,7 @@ export interface PageLayout {
   maxWidth: number;
 }
 
-export function computeLayout(
-  count: number,
-  frameOf: (page: number) => PageFrame,
-  scale: number,
-  rotation: number,
-  padding: number,
-  gap: number,
-): PageLayout {
+export function computeLayout(count: number, frameOf: (page: number) => PageFrame, scale: number, rotation: number, padding: number, gap: number): PageLayout {
   const tops = new Float64Array(count);
   const heights = new Float64Array(count);
   const widths = new Float64Array(count);

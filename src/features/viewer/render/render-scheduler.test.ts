@@ -344,7 +344,9 @@ describe('aheadDirection', () => {
   it('at either end of the document renders the only neighbour there is, as pdf.js does', () => {
     // A jump back to page 1 moved up, but there is nothing above it: the page below is drawn ahead.
     expect(aheadDirection({ first: 1, last: 2 }, 100, -90_000, -1)).toBe(1);
-    expect(pagesToMount({ first: 1, last: 2, mostVisible: 1, direction: aheadDirection({ first: 1, last: 2 }, 100, -90_000) }, 100, 1, 0)).toEqual(new Set([1, 2, 3]));
+    expect(pagesToMount({ first: 1, last: 2, mostVisible: 1, direction: aheadDirection({ first: 1, last: 2 }, 100, -90_000) }, 100, 1, 0)).toEqual(
+      new Set([1, 2, 3]),
+    );
     // A jump to the last page moved down: the page above it is drawn ahead.
     expect(aheadDirection({ first: 100, last: 100 }, 100, 90_000, 1)).toBe(-1);
     expect(renderPriority(99, { first: 100, last: 100, mostVisible: 100, direction: -1 })).toBe(1);

@@ -58,7 +58,16 @@ export class RenderScheduler {
    */
   schedule(job: RenderJob, priority: number, options: { background?: boolean; idle?: boolean; now?: boolean } = {}): RenderTicket {
     const idle = options.idle === true;
-    const entry: Entry = { job, priority, seq: this.#seq++, running: null, finished: false, background: options.background === true || idle, idle, preempted: false };
+    const entry: Entry = {
+      job,
+      priority,
+      seq: this.#seq++,
+      running: null,
+      finished: false,
+      background: options.background === true || idle,
+      idle,
+      preempted: false,
+    };
     this.#waiting.push(entry);
     // A citation's page makes way for itself (see #preempt); any job that is not idle work makes idle work step aside.
     const citation = priority < 0 && !entry.background;

@@ -18,7 +18,10 @@ function stylesheets(dir: string): string[] {
   });
 }
 
-const sheets = stylesheets(viewerDir).map((file) => ({ file: path.relative(viewerDir, file), css: readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '') }));
+const sheets = stylesheets(viewerDir).map((file) => ({
+  file: path.relative(viewerDir, file),
+  css: readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''),
+}));
 const COLOUR = /#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix)\([^)]*\)/g;
 
 /** Each colour literal with the selector of the rule (or the keyframe) it is in. */
@@ -31,7 +34,11 @@ function colourLiterals(css: string): Array<{ selector: string; colour: string }
   });
 }
 
-const normalise = (colour: string) => colour.toLowerCase().replace(/\s+/g, ' ').replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3');
+const normalise = (colour: string) =>
+  colour
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3');
 
 describe("the viewer's stylesheets", () => {
   it('write no mark colour of the palette as a literal', () => {
@@ -45,7 +52,11 @@ describe("the viewer's stylesheets", () => {
       ].map(normalise),
     );
     expect(palette.size).toBeGreaterThan(20);
-    const copies = sheets.flatMap(({ file, css }) => colourLiterals(css).filter((l) => palette.has(normalise(l.colour))).map((l) => `${file}: ${l.selector} ${l.colour}`));
+    const copies = sheets.flatMap(({ file, css }) =>
+      colourLiterals(css)
+        .filter((l) => palette.has(normalise(l.colour)))
+        .map((l) => `${file}: ${l.selector} ${l.colour}`),
+    );
     expect(copies).toEqual([]);
   });
 
@@ -66,7 +77,12 @@ describe("the viewer's stylesheets", () => {
     for (const { css } of sheets) for (const m of css.matchAll(/(--[\w-]+)\s*:/g)) set.add(m[1]!);
     // The pages container sets the scale (viewer-pages.tsx); Tailwind's theme the colours and fonts of the app.
     const elsewhere = (name: string) => name === '--total-scale-factor' || /^--(color|font)-/.test(name);
-    const unset = sheets.flatMap(({ file, css }) => [...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!).filter((name) => !set.has(name) && !elsewhere(name)).map((name) => `${file}: ${name}`));
+    const unset = sheets.flatMap(({ file, css }) =>
+      [...css.matchAll(/var\((--[\w-]+)/g)]
+        .map((m) => m[1]!)
+        .filter((name) => !set.has(name) && !elsewhere(name))
+        .map((name) => `${file}: ${name}`),
+    );
     expect(unset).toEqual([]);
   });
 });

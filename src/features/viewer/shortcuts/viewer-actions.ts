@@ -129,8 +129,5 @@ const EN = createTranslator('en');
 
 /** The viewer's part of the `?` list: every command and gesture with its keys as shown. */
 export function viewerShortcutList(t: Translate = EN): ShortcutEntry[] {
-  return [
-    ...shortcutEntries(viewerRegistry, t, keyLabel),
-    ...viewerGestures.map((g) => ({ id: g.id, label: t(g.label), keys: g.keys.map((k) => t(k)) })),
-  ];
+  return [...shortcutEntries(viewerRegistry, t, keyLabel), ...viewerGestures.map((g) => ({ id: g.id, label: t(g.label), keys: g.keys.map((k) => t(k)) }))];
 }

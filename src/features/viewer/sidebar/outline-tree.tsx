@@ -64,7 +64,11 @@ export function OutlineTree({ pdf }: { pdf: PDFDocumentProxy }) {
 
   switch (load.kind) {
     case 'loading':
-      return <p className="p-3 text-xs text-slate-500" role="status">{t('outline.reading')}</p>;
+      return (
+        <p className="p-3 text-xs text-slate-500" role="status">
+          {t('outline.reading')}
+        </p>
+      );
     case 'error':
       return <p className="p-3 text-xs text-amber-800">{t('outline.failed', { message: load.message })}</p>;
     case 'ready':

@@ -68,8 +68,7 @@ export function ThumbnailImage({ pdf, pageNumber, width, userRotation, priority,
   // What this key's render produced; a key without one shows the cached picture, or nothing while it paints.
   const [painted, setPainted] = useState<{ key: string; picture: Picture } | null>(null);
   const cachedUrl = cache.peek(key);
-  const picture: Picture =
-    painted?.key === key ? painted.picture : cachedUrl ? { kind: 'ready', url: cachedUrl } : { kind: 'waiting' };
+  const picture: Picture = painted?.key === key ? painted.picture : cachedUrl ? { kind: 'ready', url: cachedUrl } : { kind: 'waiting' };
 
   const ticketRef = useRef<RenderTicket | null>(null);
   const currentPriority = useEffectEvent(() => priority);

@@ -118,15 +118,7 @@ export function ThumbnailList({ pdf, scheduler, markers, labels }: ThumbnailList
             className={`relative block overflow-hidden bg-white shadow-sm ring-1 ${current ? 'ring-2 ring-indigo-500 forced-colors:outline-2 forced-colors:outline-[Highlight]' : 'ring-slate-300'}`}
             style={{ width: THUMB_WIDTH, height: thumbHeight }}
           >
-            <ThumbnailImage
-              pdf={pdf}
-              pageNumber={p}
-              width={THUMB_WIDTH}
-              userRotation={rotation}
-              priority={priority}
-              scheduler={scheduler}
-              cache={cache}
-            />
+            <ThumbnailImage pdf={pdf} pageNumber={p} width={THUMB_WIDTH} userRotation={rotation} priority={priority} scheduler={scheduler} cache={cache} />
             {cited ? (
               <span className="absolute end-0.5 top-0.5 flex max-w-full flex-wrap justify-end gap-0.5" aria-hidden>
                 {cited.map((m) => (

@@ -7,8 +7,7 @@ import { TargetStatus } from './target-status.tsx';
 afterEach(cleanup);
 
 const target: HighlightTarget = { sourceId: 'S1', markerKey: '1', documentId: 'd', nonce: 1 };
-const status = (located: Parameters<typeof TargetStatus>[0]['located']) =>
-  render(<TargetStatus located={located} onToggleBoxes={() => undefined} />);
+const status = (located: Parameters<typeof TargetStatus>[0]['located']) => render(<TargetStatus located={located} onToggleBoxes={() => undefined} />);
 const live = () => document.querySelectorAll('[role="status"], [role="alert"], [aria-live]');
 
 // The page has one voice for arrivals (app/layout/live-announcer.tsx): it says "Citation 1 — …, passage not found". The

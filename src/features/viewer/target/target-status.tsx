@@ -53,13 +53,22 @@ export function TargetStatus({ located, check, onToggleBoxes }: TargetStatusProp
       return (
         <Float>
           {problem ? (
-            <p role="status" data-citation-problem={severe ? 'error' : 'warning'} className={`max-w-prose px-3 py-1.5 text-xs font-medium ${severe ? 'text-rose-800' : 'text-orange-800'}`}>
-              <span aria-hidden className="me-1">{severe ? '✕' : '!'}</span>
+            <p
+              role="status"
+              data-citation-problem={severe ? 'error' : 'warning'}
+              className={`max-w-prose px-3 py-1.5 text-xs font-medium ${severe ? 'text-rose-800' : 'text-orange-800'}`}
+            >
+              <span aria-hidden className="me-1">
+                {severe ? '✕' : '!'}
+              </span>
               {problem}
             </p>
           ) : null}
           {located.boxes ? (
-            <div data-boxes-choice={located.boxes} className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-3 py-1.5 text-xs text-slate-700 first:border-t-0">
+            <div
+              data-boxes-choice={located.boxes}
+              className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-3 py-1.5 text-xs text-slate-700 first:border-t-0"
+            >
               <span>{t(located.boxes === 'found' ? 'passage.boxesMiss' : 'passage.givenBoxesShown')}</span>
               <button type="button" className={`${navButton} border border-slate-300`} onClick={onToggleBoxes}>
                 {t(located.boxes === 'found' ? 'passage.showGivenBoxes' : 'passage.showFoundWords')}

@@ -66,11 +66,7 @@ export function quoteQuery(target: Pick<HighlightTarget, 'quote' | 'page' | 'pag
 }
 
 /** Adapter from a target's quote to the core locator; no rects when the passage is not found. */
-export async function locateTargetQuote(
-  target: HighlightTarget,
-  textCache: DocumentTextCache,
-  signal: AbortSignal,
-): Promise<Located> {
+export async function locateTargetQuote(target: HighlightTarget, textCache: DocumentTextCache, signal: AbortSignal): Promise<Located> {
   const quote = target.quote?.trim();
   if (!quote) return { rects: [], notes: [], score: null };
   // Past the cap the locator would block the tab for seconds (core/review/quote-limit.ts): say so, do not search.
@@ -198,7 +194,9 @@ export function useTargetRects(target: HighlightTarget | null, textCache: Docume
       (located) => {
         const page = clampPage(hintPage(target), textCache.pageCount);
         const { reason } = located;
-        settle(foundState(target, located, textCache.pageCount) ?? (reason ? { kind: 'not-found', target, page, reason } : { kind: 'not-found', target, page }));
+        settle(
+          foundState(target, located, textCache.pageCount) ?? (reason ? { kind: 'not-found', target, page, reason } : { kind: 'not-found', target, page }),
+        );
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

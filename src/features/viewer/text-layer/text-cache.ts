@@ -133,10 +133,11 @@ export function createTextCache(pdf: PDFDocumentProxy, known: readonly PDFPagePr
     loadedPage: (n) => loaded.get(n),
     getFrame: (n) => getPage(n).then(frameOf),
     getTextContent,
-    prefetchText: (n) => packedText(n).then(
-      () => undefined,
-      () => undefined,
-    ),
+    prefetchText: (n) =>
+      packedText(n).then(
+        () => undefined,
+        () => undefined,
+      ),
     getPageText,
     get locator() {
       if (!locator) {

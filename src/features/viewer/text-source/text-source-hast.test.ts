@@ -24,7 +24,13 @@ const tags = (root: HastRoot): string[] => {
 };
 
 const mark = (md: string, ranges: Array<[number, number]>) =>
-  marks(markRanges(sourceMarkdownHast(parseSourceMarkdown(md)), md, ranges.map(([start, end]) => ({ start, end }))));
+  marks(
+    markRanges(
+      sourceMarkdownHast(parseSourceMarkdown(md)),
+      md,
+      ranges.map(([start, end]) => ({ start, end })),
+    ),
+  );
 
 describe('source Markdown as hast', () => {
   it('drops raw HTML and turns images into placeholders (nothing to load)', () => {
@@ -51,7 +57,12 @@ describe('source Markdown as hast', () => {
 
   it('numbers regions in order and leaves text outside them alone', () => {
     const md = 'one two three four\n';
-    expect(mark(md, [[0, 3], [8, 13]])).toEqual(['0:one', '1:three']);
+    expect(
+      mark(md, [
+        [0, 3],
+        [8, 13],
+      ]),
+    ).toEqual(['0:one', '1:three']);
   });
 
   it('marks plain text in a preformatted block', () => {

@@ -112,7 +112,9 @@ export function plainTextHast(text: string): HastRoot {
   return withBlockLanguages(
     {
       type: 'root',
-      children: [{ type: 'element', tagName: 'pre', properties: { dataPlainText: '', dir: 'auto' }, children: [{ type: 'text', value: text, position }], position }],
+      children: [
+        { type: 'element', tagName: 'pre', properties: { dataPlainText: '', dir: 'auto' }, children: [{ type: 'text', value: text, position }], position },
+      ],
     },
     LANG_BLOCKS,
   );

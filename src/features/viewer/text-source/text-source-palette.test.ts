@@ -15,13 +15,13 @@ const sourceCss = cssFile(new URL('./text-source.css', import.meta.url));
 const themeCss = cssFile(new URL('../../../app/theme/theme.css', import.meta.url));
 const tailwindCss = cssFile(createRequire(import.meta.url).resolve('tailwindcss/theme.css'));
 
-
 const tailwind = declarations(tailwindCss, '@theme default');
 const dark = declarations(themeCss, ':root.dark');
 const darkSurface = /:root\.dark \.bg-white \{\s*background-color:\s*([^;]+);/.exec(themeCss)?.[1];
 
 const marks = markStyle() as Record<string, string>;
-const tokensOf = (selector: string) => Object.fromEntries(Object.entries(declarations(sourceCss, selector)).map(([name, value]) => [name, resolveVars(value, marks)]));
+const tokensOf = (selector: string) =>
+  Object.fromEntries(Object.entries(declarations(sourceCss, selector)).map(([name, value]) => [name, resolveVars(value, marks)]));
 
 const THEMES = {
   light: { tokens: tokensOf('.text-source'), page: tailwind['--color-white']!, text: tailwind['--color-slate-800']! },

@@ -22,13 +22,23 @@ export function TextSourceStatus({ passage, regionCount, activeRegion, onStep }:
       <div className="pointer-events-auto rounded-md border border-slate-200 bg-white/95 shadow-sm backdrop-blur">
         {regionCount >= 2 ? (
           <div className="flex items-center gap-1 px-1 py-1 text-xs text-slate-700" role="group" aria-label={t('viewer.regions')}>
-            <button type="button" className={navButton} onClick={() => activeRegion > 0 && onStep(-1)} aria-disabled={activeRegion <= 0 || undefined} aria-label={t('viewer.previousRegion')}>
+            <button
+              type="button"
+              className={navButton}
+              onClick={() => activeRegion > 0 && onStep(-1)}
+              aria-disabled={activeRegion <= 0 || undefined}
+              aria-label={t('viewer.previousRegion')}
+            >
               <span aria-hidden>‹</span> {t('viewer.previous')}
             </button>
-            <span className="px-1 tabular-nums">
-              {t('viewer.regionOf', { region: activeRegion + 1, count: regionCount })}
-            </span>
-            <button type="button" className={navButton} onClick={() => activeRegion < regionCount - 1 && onStep(1)} aria-disabled={activeRegion >= regionCount - 1 || undefined} aria-label={t('viewer.nextRegion')}>
+            <span className="px-1 tabular-nums">{t('viewer.regionOf', { region: activeRegion + 1, count: regionCount })}</span>
+            <button
+              type="button"
+              className={navButton}
+              onClick={() => activeRegion < regionCount - 1 && onStep(1)}
+              aria-disabled={activeRegion >= regionCount - 1 || undefined}
+              aria-label={t('viewer.nextRegion')}
+            >
               {t('viewer.next')} <span aria-hidden>›</span>
             </button>
           </div>

@@ -26,7 +26,10 @@ beforeEach(() => {
 });
 
 function show(body: string, headers: Record<string, string>, source: Source, target: Partial<HighlightTarget> = {}, onEvent?: (event: ViewerEvent) => void) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { headers })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { headers })),
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const t: HighlightTarget = { sourceId: source.id, markerKey: '1', documentId: doc.id, nonce: 1, ...(source.quote && { quote: source.quote }), ...target };
   render(
@@ -38,7 +41,10 @@ function show(body: string, headers: Record<string, string>, source: Source, tar
   );
 }
 
-const marked = () => Array.from(document.querySelectorAll('mark[data-highlight]')).map((m) => m.textContent).join('');
+const marked = () =>
+  Array.from(document.querySelectorAll('mark[data-highlight]'))
+    .map((m) => m.textContent)
+    .join('');
 
 describe('TextSourceViewer', () => {
   it('marks a quote across inline code, scrolls to it, and shows its section path', async () => {

@@ -45,7 +45,11 @@ export function TextSourceViewer(props: TextSourceViewerProps) {
       return (
         <Centered>
           <div role="alert" className="max-w-md rounded-md border border-red-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
-            <p className="font-medium text-red-700">{t('viewer.documentFailed', { message: query.error instanceof TextDocumentError ? textProblemText(query.error.problem, t) : query.error.message })}</p>
+            <p className="font-medium text-red-700">
+              {t('viewer.documentFailed', {
+                message: query.error instanceof TextDocumentError ? textProblemText(query.error.problem, t) : query.error.message,
+              })}
+            </p>
           </div>
         </Centered>
       );
@@ -107,14 +111,10 @@ function LoadedTextSource({ doc, format, sources, target, text, regionStep }: Lo
   }, [text, format]);
 
   const source = target ? sources.find((s) => s.id === target.sourceId) : undefined;
-  const passage: TextPassage | null = useMemo(
-    () => (target ? locateSource(parsed.model, source, target.quote) : null),
-    [parsed, target, source],
-  );
+  const passage: TextPassage | null = useMemo(() => (target ? locateSource(parsed.model, source, target.quote) : null), [parsed, target, source]);
 
   const content = useMemo(
-    () =>
-      toJsxRuntime(markRanges(parsed.hast, text, passage?.ranges ?? []), { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true }),
+    () => toJsxRuntime(markRanges(parsed.hast, text, passage?.ranges ?? []), { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true }),
     [parsed, text, passage],
   );
 
@@ -169,12 +169,19 @@ function LoadedTextSource({ doc, format, sources, target, text, regionStep }: Lo
   return (
     <div className="absolute inset-0 flex flex-col">
       {path ? (
-        <nav aria-label={t('textSource.section')} data-section-path={path.join(' > ')} className="border-b border-slate-200 bg-white px-4 py-1.5 text-xs text-slate-600">
+        <nav
+          aria-label={t('textSource.section')}
+          data-section-path={path.join(' > ')}
+          className="border-b border-slate-200 bg-white px-4 py-1.5 text-xs text-slate-600"
+        >
           <ol className="flex flex-wrap items-center gap-1">
             {path.map((title, i) => (
               <li key={`${i}:${title}`} className="flex items-center gap-1">
                 {i > 0 ? <span aria-hidden>›</span> : null}
-                <span className={i === path.length - 1 ? 'font-medium text-slate-900' : undefined} aria-current={i === path.length - 1 ? 'location' : undefined}>
+                <span
+                  className={i === path.length - 1 ? 'font-medium text-slate-900' : undefined}
+                  aria-current={i === path.length - 1 ? 'location' : undefined}
+                >
                   {title}
                 </span>
               </li>

@@ -117,7 +117,14 @@ function fileName(doc: DocumentRef): string {
 const buttonClass =
   'grid size-7 place-items-center rounded text-base leading-none text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
 
-function LinkButton(props: { label: string; href: string; download?: string; target?: string; onClick?(e: MouseEvent<HTMLAnchorElement>): void; children: ReactNode }) {
+function LinkButton(props: {
+  label: string;
+  href: string;
+  download?: string;
+  target?: string;
+  onClick?(e: MouseEvent<HTMLAnchorElement>): void;
+  children: ReactNode;
+}) {
   const { label, href, download, target, onClick, children } = props;
   return (
     <a

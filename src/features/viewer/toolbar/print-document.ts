@@ -37,8 +37,7 @@ export async function printDocument(url: string, onProgress: (p: PrintProgress) 
     doc.open();
     doc.close();
     const style = doc.createElement('style');
-    style.textContent =
-      '@page{margin:0}html,body{margin:0;padding:0}img{display:block;width:100%;height:auto;break-after:page;page-break-after:always}';
+    style.textContent = '@page{margin:0}html,body{margin:0;padding:0}img{display:block;width:100%;height:auto;break-after:page;page-break-after:always}';
     doc.head.append(style);
     for (let n = 1; n <= pdf.numPages; n++) {
       signal.throwIfAborted();

@@ -135,16 +135,19 @@ function RegionSteps() {
 }
 
 /** Picks one of the answer's documents; shown only when it cites several. Also used above a web source card. */
-export function DocumentSwitcher({ documents, documentId, onDocumentChange }: { documents: readonly DocumentRef[]; documentId: string; onDocumentChange(id: string): void }) {
+export function DocumentSwitcher({
+  documents,
+  documentId,
+  onDocumentChange,
+}: {
+  documents: readonly DocumentRef[];
+  documentId: string;
+  onDocumentChange(id: string): void;
+}) {
   const t = useTranslate();
   if (documents.length < 2) return null;
   return (
-    <select
-      aria-label={t('viewer.document')}
-      className={`${control} max-w-56 truncate`}
-      value={documentId}
-      onChange={(e) => onDocumentChange(e.target.value)}
-    >
+    <select aria-label={t('viewer.document')} className={`${control} max-w-56 truncate`} value={documentId} onChange={(e) => onDocumentChange(e.target.value)}>
       {documents.map((d) => (
         <option key={d.id} value={d.id}>
           {d.title}
