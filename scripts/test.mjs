@@ -17,6 +17,7 @@ const stages = [
   [
     ['typecheck', ['npx', 'tsc', '-p', '.']],
     ['lint', ['npx', 'eslint', '.']],
+    ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
     ['build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
   ],
   [['unit tests', ['npx', 'vitest', 'run']]],
