@@ -10,7 +10,7 @@ import { readAskEnv, type AskConfig } from './ask/config.ts';
 import { ConfigError } from '../node/config-error.ts';
 import { readLimitsEnv, type ServerLimits } from './limits.ts';
 import { readOpsEnv, type OpsConfig } from './ops/config.ts';
-import { createMetrics } from './ops/metrics.ts';
+import { createMetrics, indexSizeOf } from './ops/metrics.ts';
 import { shutDown } from './ops/shutdown.ts';
 import type { ReviewRepository } from './review/repository.ts';
 import { describeStore, openReviewBus, openServerDatabase, reviewStoreFromEnv, ReviewStoreError, type ServerDatabase } from './review/open-database.ts';
@@ -136,7 +136,9 @@ const app = createApp({
     readiness: () => database.readiness(),
     draining: () => draining,
     ...(ops.requestLog && { requestLog: (line: string) => process.stderr.write(line) }),
-    ...(ops.metrics && { metrics: createMetrics() }),
+    ...(ops.metrics && {
+      metrics: createMetrics({ indexSize: indexSizeOf(database.searchIndex) }),
+    }),
   },
   ...(judge && { judge }),
   bench,

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS } from '../limits.ts';
 import { claimsOfAnswer } from '../review/answer-claims.ts';
 import { openServerDatabase, type ServerDatabase } from '../review/open-database.ts';
 import { readOpsEnv } from './config.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics, indexSizeOf } from './metrics.ts';
 
 // Issue 39, operable: the probes, the request log and its request id, and the Prometheus metrics, on an app over a
 // real SQLite database and a small data folder (one answer of the demo, one text document to ask about).
@@ -98,6 +98,22 @@ describe('readiness and the ask index', () => {
     });
     expect(asked.status).toBe(201);
     expect(JSON.stringify(await asked.json())).toContain('Backups are taken every night at two [1].');
+  });
+
+  it("/metrics reports the shared index's size, read from the database", async () => {
+    const scraped = createMetrics({ indexSize: indexSizeOf(db.searchIndex) });
+    const indexing = createApp({
+      dataDir: path.join(root, 'data'),
+      warn: () => undefined,
+      searchIndex: db.searchIndex,
+      indexAtStart: true,
+      ops: { metrics: scraped },
+    });
+    await expect.poll(async () => (await indexing.request('/readyz')).status, { timeout: 20_000 }).toBe(200);
+    const text = await (await indexing.request('/metrics')).text();
+    // one text document of two sentences
+    expect(text).toMatch(/^citelens_ask_index_documents 1$/m);
+    expect(text).toMatch(/^citelens_ask_index_passages 2$/m);
   });
 });
 
