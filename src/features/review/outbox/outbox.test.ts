@@ -247,6 +247,37 @@ describe('DecisionOutbox', () => {
     expect(outbox.snapshot().entries).toEqual([]);
   });
 
+  it('an undo pressed after a save landed but before the page showed it goes over that save, not into a conflict with it', async () => {
+    // A server that refuses any save not made over its current version, as the real one does (If-Match).
+    let stored = 0;
+    const calls: OutboxEntry[] = [];
+    const send = vi.fn(async (e: OutboxEntry): Promise<SaveOutcome> => {
+      calls.push(structuredClone(e));
+      if (e.baseVersion !== stored) return { kind: 'conflict', current: record({ decision: 'rejected', version: stored }) };
+      stored += 1;
+      return { kind: 'saved', record: record({ decision: e.decision, note: e.note, version: stored }) };
+    });
+    // The browser's storage is slow to forget the sent decision (IndexedDB under load): the reply is in, the screen
+    // still shows the decision as unsent, made over version 0.
+    const base = memoryStorage();
+    let releaseDelete!: () => void;
+    const deleted = new Promise<void>((r) => (releaseDelete = r));
+    const storage: ReviewStorage = { ...base, deleteOutbox: async (key) => (await deleted, base.deleteOutbox(key)) };
+    const { outbox } = makeOutbox(storage, send);
+    const first = outbox.enqueue(decision({ decision: 'rejected', baseVersion: 0 }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await settle();
+    const undo = outbox.enqueue(decision({ decision: null, baseVersion: 0 }));
+    releaseDelete();
+    await Promise.all([first, undo]);
+    expect(calls.map((c) => [c.decision, c.baseVersion])).toEqual([
+      ['rejected', 0],
+      [null, 1],
+    ]);
+    expect(outbox.snapshot().entries).toEqual([]);
+    expect(stored).toBe(2);
+  });
+
   it('a 404 moves the decision to local-only storage', async () => {
     const storage = memoryStorage();
     const { send } = server({ kind: 'not-held' });

@@ -48,6 +48,8 @@ export interface OutboxDeps {
 export class DecisionOutbox {
   private readonly entries = new Map<string, OutboxEntry>();
   private readonly inFlight = new Map<string, AbortController>();
+  /** Per claim, the version our own last save made on the server (see `enqueue`). */
+  private readonly ownVersions = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private snap: OutboxSnapshot = { entries: [], sending: new Set(), storageProblem: null };
   private storageProblem: string | null = null;
@@ -114,7 +116,11 @@ export class DecisionOutbox {
       // moves it forward if that send lands.
       entry = { ...base, baseVersion: existing.baseVersion, state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() } };
     } else {
-      entry = { ...base, state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() } };
+      // The screen may still show a save of ours that has just landed (its reply is in, the page has not rendered it
+      // yet): a decision made in that moment is based on the version before it. That version is our own, so the new
+      // decision goes over it rather than into a conflict with ourselves (an undo pressed right after a decision).
+      const own = this.ownVersions.get(key) ?? 0;
+      entry = { ...base, baseVersion: Math.max(input.baseVersion, own), state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() } };
     }
     this.entries.set(key, entry);
     // Shown at once; sent only once stored, so a crash between the two cannot lose a decision the server took.
@@ -222,6 +228,7 @@ export class DecisionOutbox {
 
     switch (outcome.kind) {
       case 'saved': {
+        this.ownVersions.set(sent.key, outcome.record.version);
         this.deps.onServerRecord?.(sent.answerId, sent.claimId, outcome.record);
         if (!current) break;
         if (!replaced) await this.remove(sent.key);
@@ -237,8 +244,10 @@ export class DecisionOutbox {
         this.deps.onServerRecord?.(sent.answerId, sent.claimId, theirs);
         if (!current) break;
         // Another tab of ours (or a retried request whose first reply was lost) stored this very decision.
-        if (theirs.decision === current.decision && theirs.note === current.note) await this.remove(sent.key);
-        else if (replaced && current.state.kind === 'pending' && theirs.decision === sent.decision && theirs.note === sent.note) {
+        if (theirs.decision === current.decision && theirs.note === current.note) {
+          this.ownVersions.set(sent.key, theirs.version);
+          await this.remove(sent.key);
+        } else if (replaced && current.state.kind === 'pending' && theirs.decision === sent.decision && theirs.note === sent.note) {
           // What we sent is what the server holds (a retry whose first reply was lost), and the reviewer has decided
           // again since (an undo right after): the newer decision goes over it, as it would have over our own reply.
           await this.update({ ...current, baseVersion: theirs.version, state: { kind: 'pending', attempts: 0, nextAttemptAt: this.now() } });
