@@ -1,6 +1,10 @@
 // Numbers written out in English words: "twenty-four", "one hundred and five", "3 million" aside (digits are
 // support-facts.ts's), and ordinals: "third", "twenty-first", "3rd". A claim that says "twenty-four hours" states the
 // same fact as a passage that says "24 hours", so both sides read them. Pure; never throws on strings.
+//
+// The one list of English number words in the core: the support rules' evidence values (support-facts.ts) and the
+// locator's differences (locate/differences.ts) take theirs from NUMBER_WORD_VALUES below, so a word one of them knows
+// is known to all (each used to keep a list of its own, and they had drifted apart).
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -60,7 +64,19 @@ const ORDINAL_TENS: Record<string, number> = {
   eightieth: 80,
   ninetieth: 90,
 };
-const ORDINAL_SCALES: Record<string, number> = { hundredth: 100, thousandth: 1e3, millionth: 1e6 };
+const ORDINAL_SCALES: Record<string, number> = { hundredth: 100, thousandth: 1e3, millionth: 1e6, billionth: 1e9, trillionth: 1e12 };
+// Words that scale a quantity rather than count one: "double the dose", "a quarter of the staff". The reader below does
+// not take them for counts ("a double room" is one room), but a passage that says "double" states a 2 and a quote
+// that says "triple" where the document says "double" changed a number, so the value map carries them.
+const MULTIPLES: Record<string, number> = { double: 2, triple: 3, quarter: 0.25 };
+
+/** Every English number word (lower case) and its value: cardinals, counts alone, ordinals and multiples. */
+export const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
+  [UNITS, TENS, SCALES, ALONE, ORDINAL_UNITS, ORDINAL_TENS, ORDINAL_SCALES, MULTIPLES].flatMap((table) => Object.entries(table)),
+);
+
+/** True for a lower-case English number word of NUMBER_WORD_VALUES ("twelve", "twentieth", "twice", "double"). */
+export const isNumberWord = (word: string): boolean => NUMBER_WORD_VALUES.has(word);
 
 export interface NumberWord {
   /** Offsets into the text. */

@@ -5,6 +5,7 @@
 // Writing forms handled: 1,000,000 / 1.000.000 / 1 000 000 / 2,5 / 2.5 (ambiguous ones keep every reading),
 // Persian and Arabic-Indic digits and separators (۱۲٫۵ ≡ 12.5), $2M / €1.5 million / 2,000,000 dollars,
 // 30% / 30 percent / ٪۳۰, ISO dates, 15/03/2024 (both day-month orders), 15 March 2024, March 15, 2024, March 2024.
+import { NUMBER_WORD_VALUES } from './number-words.ts';
 import { isStopWord } from './stop-words.ts';
 
 export type FactKind = 'number' | 'amount' | 'percent' | 'date';
@@ -54,46 +55,6 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
-
-const NUMBER_WORDS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  thousand: 1000,
-  million: 1e6,
-  billion: 1e9,
-  dozen: 12,
-  once: 1,
-  twice: 2,
-  single: 1,
-  half: 0.5,
-};
 
 const MULTIPLIERS: Record<string, number> = {
   k: 1e3,
@@ -312,8 +273,8 @@ export function evidenceFacts(texts: readonly string[]): EvidenceFacts {
       }
     }
     for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      // own keys only: "constructor" is a word, and NUMBER_WORDS.constructor is a function
-      if (Object.hasOwn(NUMBER_WORDS, w)) values.add(valueKey(NUMBER_WORDS[w]!));
+      const v = NUMBER_WORD_VALUES.get(w); // a Map: "constructor" is a word here, not a key of every object
+      if (v !== undefined) values.add(valueKey(v));
     }
   }
   return { values, dates };
