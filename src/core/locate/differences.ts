@@ -12,6 +12,7 @@
 // A match whose differences are all harmless is still found; any meaningful one makes it "not found, closest passage
 // differs" (locate.ts). The kinds are ordered most telling first: a stretch with both a number and a name is a number.
 import { ALIGN_GAP, alignCell, wordSimilarity } from './fuzzy-match.ts';
+import { isNumberWord } from '../review/number-words.ts';
 import { foldDigits, readNumber } from '../review/support-facts.ts';
 
 export const differenceKinds = ['negation', 'date', 'number', 'unit', 'entity', 'word'] as const;
@@ -186,59 +187,6 @@ const MONTHS = new Set([
   'اسفند',
 ]);
 
-const NUMBER_WORDS = new Set([
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-  'thirty',
-  'forty',
-  'fifty',
-  'sixty',
-  'seventy',
-  'eighty',
-  'ninety',
-  'hundred',
-  'thousand',
-  'million',
-  'billion',
-  'trillion',
-  'dozen',
-  'half',
-  'twice',
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'once',
-  'double',
-  'triple',
-  'quarter',
-]);
-
 // Units and what each measures: "72 hours" and "72 days" differ in unit, "percent" and "%" do not.
 const UNITS: Record<string, string> = {};
 const unitGroups: Record<string, string[]> = {
@@ -285,8 +233,8 @@ const unitGroups: Record<string, string[]> = {
 for (const [unit, names] of Object.entries(unitGroups)) for (const name of names) UNITS[name] ??= unit;
 
 const digitsOf = (t: DiffToken) => /\d/u.test(foldDigits(t.raw));
-const isNumberWord = (t: DiffToken) => NUMBER_WORDS.has(t.key);
-const isNumeric = (t: DiffToken) => digitsOf(t) || isNumberWord(t);
+// spelled-out numbers are number-words.ts's one list, the one the support rules read too
+const isNumeric = (t: DiffToken) => digitsOf(t) || isNumberWord(t.key);
 
 /** The unit a token names, alone ("hours") or stuck to its number ("72h", "30%", "$2"). */
 function unitOf(t: DiffToken): string | undefined {
