@@ -68,9 +68,21 @@ function wrap(nodes: ElementContent[], loose = false): ElementContent[] {
   return out;
 }
 
-/** Spaces and tabs around each line ending dropped (not at the text's own start and end). */
+/** Spaces and tabs around each line ending dropped (not at the text's own start and end). One pass: no regex that
+ * could backtrack over a long run of spaces (regex-backtracking.test.ts). */
 function trimLines(value: string): string {
-  return value.replace(/[ \t]*(\r?\n|\r)[ \t]*/g, '$1');
+  const parts = value.split(/(\r?\n|\r)/);
+  const blank = (c: string | undefined) => c === ' ' || c === '\t';
+  return parts
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      let start = 0;
+      let end = part.length;
+      if (i > 0) while (start < end && blank(part[start])) start++;
+      if (i < parts.length - 1) while (end > start && blank(part[end - 1])) end--;
+      return part.slice(start, end);
+    })
+    .join('');
 }
 
 /** A link's address percent-encoded where a URL may not hold the character as written (CommonMark's rule). */
