@@ -17,6 +17,8 @@ interface Holds {
   review: boolean;
   /** The claims' rules (core/review): the number words are spelled only there and in the workers. */
   rules: boolean;
+  /** The review outbox's machinery (IndexedDB through idb): its database's name is spelled only in review-storage.ts. */
+  outbox: boolean;
 }
 
 /** The JavaScript the page has loaded so far, by path, and what each holds. */
@@ -25,7 +27,7 @@ function recordScripts(page: Page): Map<string, Promise<Holds>> {
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!/\.m?js$/.test(pathname) || scripts.has(pathname)) return;
-    const none: Holds = { pdfjs: false, adapters: false, persian: false, review: false, rules: false };
+    const none: Holds = { pdfjs: false, adapters: false, persian: false, review: false, rules: false, outbox: false };
     scripts.set(
       pathname,
       response.text().then(
@@ -35,6 +37,7 @@ function recordScripts(page: Page): Map<string, Promise<Holds>> {
           persian: code.includes('پاسخ هوش مصنوعی را با منابعش بسنجید'),
           review: code.includes('needs-token'),
           rules: code.includes('seventeen') && !/worker/.test(pathname),
+          outbox: /[`"']citelens-review[`"']/.test(code),
         }),
         () => none,
       ),
@@ -95,7 +98,7 @@ test('the Persian strings load only when Persian is chosen, and then the page is
   expect((await scriptsHolding(scripts, 'persian')).length, 'the Persian strings arrived with the switch').toBe(1);
 });
 
-test("a link to an answer draws page 1 before the review panel's code and the claims' rules are asked for; both follow", async ({ page }) => {
+test("a link to an answer draws page 1 before the review panel's code, the claims' rules and the outbox are asked for; all follow", async ({ page }) => {
   // When the first canvas is attached to a page of the viewer, in the page's own clock (a canvas is attached before
   // it is drawn, so anything asked for after it was asked for after page 1 had started to draw).
   await page.addInitScript(() => {
@@ -113,9 +116,11 @@ test("a link to an answer draws page 1 before the review panel's code and the cl
   // The review panel comes, with its claims checked (their flags and statuses are the rules' result).
   await expect(page.locator('[data-review-progress]')).toBeVisible();
   await expect(page.locator('button[data-marker][data-status]').first()).toBeAttached();
+  // The outbox's machinery comes too (it sends what an earlier session left: review.spec.ts).
+  await expect.poll(async () => (await scriptsHolding(scripts, 'outbox')).length, 'the outbox was loaded').toBeGreaterThan(0);
   const later: string[] = [];
-  for (const [pathname, holds] of scripts) if ((await holds).review || (await holds).rules) later.push(pathname);
-  expect(later.length, "the review panel's and the rules' scripts were loaded").toBeGreaterThanOrEqual(2);
+  for (const [pathname, holds] of scripts) if ((await holds).review || (await holds).rules || (await holds).outbox) later.push(pathname);
+  expect(later.length, "the review panel's, the rules' and the outbox's scripts were loaded").toBeGreaterThanOrEqual(3);
   const timing = await page.evaluate((paths) => {
     const started = performance.getEntriesByType('resource').filter((e) => paths.some((p) => e.name.endsWith(p)));
     return { canvas: (window as unknown as { __firstCanvasAt?: number }).__firstCanvasAt ?? null, starts: started.map((e) => e.startTime) };

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { Source } from '../core/model/types.ts';
-import { askResponseSchema, streamEventSchemas, threadSchema, type AskRequest, type Thread } from './ask-schema.ts';
+import { askResponseSchema, streamEventSchemas, type AskRequest } from './ask-schema.ts';
 import { authHeaders } from './auth-token.ts';
-import { answerFromJson, ApiError, apiUrl, fetchJson, formatIssues, type AnswerResult } from './client.ts';
+import { answerFromJson, ApiError, apiUrl, formatIssues, type AnswerResult } from './client.ts';
 import { initialSseState, parseSseChunk, type SseEvent } from './sse-parser.ts';
 
 // Asking questions (issue #12): POST /api/ask answered at once, or streamed as server-sent events over the fetch
 // body (EventSource cannot POST). Every event is validated; the `done` answer is read exactly like a fetched one.
+// Imported when a question is sent (app/thread/use-ask.ts), not with the app (issue #37); reading a conversation's
+// turns is thread-queries.ts.
 
 export type AskStreamEvent = { kind: 'text'; delta: string } | { kind: 'source'; source: Source };
 
@@ -132,12 +134,4 @@ function handle(event: SseEvent, url: string, status: number, onEvent: (event: A
     default:
       return null;
   }
-}
-
-/** `GET /api/answers/:id/thread`. */
-export function fetchThread(answerId: string, signal?: AbortSignal): Promise<Thread> {
-  return fetchJson(`/answers/${encodeURIComponent(answerId)}/thread`, threadSchema, {
-    label: `The conversation of answer "${answerId}"`,
-    ...(signal && { signal }),
-  });
 }

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchThread } from './ask-client.ts';
-import type { Thread } from './ask-schema.ts';
-import { ApiError } from './client.ts';
+import { threadSchema, type Thread } from './ask-schema.ts';
+import { ApiError, fetchJson } from './client.ts';
 
 // A conversation's turns, keyed by its root answer id, so every turn's view shares one cache entry.
 
@@ -24,5 +23,13 @@ export function threadQuery(rootId: string) {
         throw e;
       }
     },
+  });
+}
+
+/** `GET /api/answers/:id/thread`. */
+export function fetchThread(answerId: string, signal?: AbortSignal): Promise<Thread> {
+  return fetchJson(`/answers/${encodeURIComponent(answerId)}/thread`, threadSchema, {
+    label: `The conversation of answer "${answerId}"`,
+    ...(signal && { signal }),
   });
 }

@@ -11,7 +11,7 @@ import { LiveAnnouncer } from '../layout/live-announcer.tsx';
 import { AnswerPageTitle, useHeadingFocus } from './answer-page-title.tsx';
 import { usePageTitle } from '../layout/page-title.ts';
 import { PaneBoundary } from '../layout/pane-boundary.tsx';
-import { retryableLazy } from '../layout/retryable-lazy.tsx';
+import { retryableLazy } from '../../hooks/retryable-lazy.tsx';
 import { loadReviewPane, loadViewerPane } from './pane-chunks.ts';
 import { EmptyViewer, PaneLoading } from '../layout/pane-placeholders.tsx';
 import { claimOf, useCitationVerdicts } from '../review-pane/review-result.ts';
@@ -28,7 +28,7 @@ import { isPastFirstPage, onFirstPageHoldChange } from '../../lib/first-page-hol
 // without waiting for them. The viewer's is fetched as the view mounts, while the answer itself loads (the review's
 // once the document's first page is painted: first-page-hold.ts), and the viewer's chunk then starts its workers (pdf.js's and the locator's), so a citation clicked a moment later does not wait for code, worker and
 // document one after another (they were a chain of six round trips and two script compiles).
-// Retryable: a pane whose chunk failed to download imports it again on the pane's Retry (retryable-lazy.tsx).
+// Retryable: a pane whose chunk failed to download imports it again on the pane's Retry (src/hooks/retryable-lazy.tsx).
 const viewerPane = retryableLazy(() => loadViewerPane().then((m) => m.ViewerPane));
 const reviewPane = retryableLazy(() => loadReviewPane().then((m) => m.LoadedReviewPane));
 const ViewerPane = viewerPane.Component;

@@ -14,7 +14,7 @@ import { HomePage } from '../home/home-page.tsx';
 import { LocalAnswerFrame, LocalFilesLayer } from '../local-files/local-files.tsx';
 import { PaneBoundary } from './pane-boundary.tsx';
 import { PaneLoading } from './pane-placeholders.tsx';
-import { retryableLazy } from './retryable-lazy.tsx';
+import { retryableLazy } from '../../hooks/retryable-lazy.tsx';
 import { loadAnswerView } from '../answer-view/route-chunks.ts';
 import { SignInGate } from './sign-in.tsx';
 import { effectiveTheme, useThemeStore } from '../theme/theme-store.ts';
@@ -23,7 +23,7 @@ import { useViewStore } from '../navigation/view-store.ts';
 
 // The home page's first paint loads neither the answer view (pdf.js, the Markdown pipeline, the review) nor the
 // embed code: each is its own chunk, fetched when an answer is opened or the app runs embedded. A chunk that fails
-// to download is shown by the section's boundary with Retry, which imports it again (retryable-lazy.tsx).
+// to download is shown by the section's boundary with Retry, which imports it again (src/hooks/retryable-lazy.tsx).
 const answerView = retryableLazy(() => loadAnswerView().then((m) => m.AnswerView));
 const embedApp = retryableLazy(() => import('../embed/embed-app.tsx').then((m) => m.EmbedApp));
 const AnswerView = answerView.Component;

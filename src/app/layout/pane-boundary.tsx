@@ -40,7 +40,7 @@ export function PaneBoundary({ pane, turn, children }: PaneBoundaryProps) {
           pane={pane}
           turn={turn}
           // Retry renders the pane again: its failed queries fetch again, and a lazy pane whose download failed
-          // imports it again as it mounts (retryable-lazy.tsx).
+          // imports it again as it mounts (src/hooks/retryable-lazy.tsx).
           onReset={reset}
         >
           {children}

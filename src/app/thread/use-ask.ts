@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { askQuestion, streamQuestion } from '../../api/ask-client.ts';
 import type { Thread } from '../../api/ask-schema.ts';
 import type { AnswerResult } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
@@ -46,7 +45,9 @@ export function useAsk({ answerId, onDone }: { answerId?: string; onDone(result:
     running.current = controller;
     const request = { question, ...(answerId !== undefined && { answerId }) };
     setState({ kind: 'streaming', draft: { question, text: '', sources: [] } });
-    const asked =
+    // The asking code is imported with the first question, not with the page (issue #37); a failed download is a
+    // failed question, with Retry.
+    const asked = import('../../api/ask-client.ts').then(({ askQuestion, streamQuestion }) =>
       answerId === undefined
         ? askQuestion(request, controller.signal)
         : streamQuestion(
@@ -55,7 +56,8 @@ export function useAsk({ answerId, onDone }: { answerId?: string; onDone(result:
               if (!controller.signal.aborted) setState((s) => (s.kind === 'streaming' ? { kind: 'streaming', draft: applyDraftEvent(s.draft, event) } : s));
             },
             controller.signal,
-          );
+          ),
+    );
     asked.then(
       (result) => {
         if (controller.signal.aborted) return;

@@ -1,10 +1,8 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import type { ParsedMarkdown } from '../../core/markdown/parse-answer-markdown.ts';
 import type { AnswerModel } from '../../core/model/answer-model.ts';
 import type { Answer } from '../../core/model/types.ts';
-import type { ElementContent, Root as HastRoot } from 'hast';
+import type { ElementContent } from 'hast';
 import type { Translate } from '../../core/i18n/translate.ts';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { markerInfo, type MarkerInfo } from './marker-info.ts';
@@ -12,6 +10,7 @@ import { ActiveMarkerContext, useActiveMarkerStore } from './active-marker.ts';
 import { answerChunks, VirtualBlocks } from './virtual-blocks.tsx';
 import { MarkerGroup } from './marker-group.tsx';
 import { MARKER_ELEMENT, answerHast } from './answer-hast.ts';
+import { answerReact, type AnswerComponents } from './answer-react.ts';
 
 // Answer text is untrusted Markdown. It is parsed once, by the answer model (model.markdown), and drawn from that tree
 // here, so every marker the model counts is a marker on screen and no other. answer-hast.ts drops raw HTML and images;
@@ -72,13 +71,12 @@ const ParsedAnswer = memo(function ParsedAnswer({ answer, model, reveal }: { ans
       }
       return infos;
     };
-    const components = {
+    const components: AnswerComponents = {
       a: SafeLink,
       [MARKER_ELEMENT]: (props: { 'data-keys'?: string }) => <MarkerGroup infos={infosOf(props['data-keys'] ?? '')} />,
-    } as Components;
+    };
     const hast = answerHast(model.markdown.tree);
-    const renderNodes = (children: HastRoot['children']) =>
-      toJsxRuntime({ type: 'root', children }, { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
+    const renderNodes = (children: readonly ElementContent[]) => answerReact(children, components);
     const chunks = answerChunks(hast, answer.text.length);
     return {
       renderNodes,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attachFiles, composeAnswer, isMissingLocalFile, LocalFileError, missingDocuments, readAnswerFile } from './local-answer.ts';
+import { isMissingLocalFile, missingDocuments } from './local-answer.ts';
+import { attachFiles, composeAnswer, LocalFileError, readAnswerFile } from './read-local-answer.ts';
 
 // Reading a dropped answer file and matching dropped documents to it, on our own demo files.
 

@@ -1,15 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { saveClaimDecision } from '../../api/review-client.ts';
 import type { ReviewDecision } from '../../api/review-schema.ts';
-import { reviewKeys, type ServerReview } from '../../api/review-queries.ts';
-import { DecisionOutbox, type DecisionInput, type OutboxSnapshot } from './outbox/outbox.ts';
+import { afterFirstPage } from '../../lib/first-page-hold.ts';
+import type { DecisionInput, DecisionOutbox, OutboxSnapshot } from './outbox/outbox.ts';
 import { entryKey, type LocalRecord, type ReviewStorage } from './outbox/outbox-types.ts';
-import { openReviewStorage } from './outbox/review-storage.ts';
 
 // One outbox for the whole app (not per answer): decisions left unsent for any answer are retried from the moment
-// the app starts, whichever answer the reviewer opens first. It is created once storage has opened; until then
-// decisions wait in a short in-memory list so a very fast first keypress is not lost.
+// the app starts (after page 1 on a link to an answer: the machinery is its own chunk, outbox/open-review-sync.ts),
+// whichever answer the reviewer opens first. It is created once that chunk has loaded and storage has opened; until
+// then a decision waits for it (`decide`), so a very fast first keypress is not lost.
 
 interface ReviewSync {
   outbox: DecisionOutbox | null;
@@ -51,50 +50,42 @@ export function ReviewSyncProvider({ children, onDecisionStored }: ReviewSyncPro
   useEffect(() => {
     let cancelled = false;
     let created: DecisionOutbox | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const onOnline = () => void created?.retryNow();
-    ready.current = openReviewStorage().then((storage) => {
-      if (cancelled) return null;
-      created = new DecisionOutbox({
-        storage,
-        send: (entry, signal) =>
-          saveClaimDecision({
-            answerId: entry.answerId,
-            claimId: entry.claimId,
-            decision: entry.decision,
-            note: entry.note,
-            baseVersion: entry.baseVersion,
-            reviewer: entry.reviewer,
-            ...(entry.saveId !== undefined && { saveId: entry.saveId }),
-            signal,
+    // The machinery's chunk, after page 1; a failed download (a dropped connection) is asked for again, later and
+    // later, so that decisions made meanwhile (waiting in `decide`) and those left by an earlier session still go.
+    const load = (attempt: number): Promise<typeof import('./outbox/open-review-sync.ts')> =>
+      import('./outbox/open-review-sync.ts').catch(
+        () =>
+          new Promise((resolve, reject) => {
+            if (cancelled) return reject(new Error('review sync unmounted'));
+            retry = setTimeout(() => resolve(load(attempt + 1)), Math.min(30_000, 1000 * 2 ** attempt));
           }),
-        onServerRecord: (answerId, claimId, record) => {
-          onStoredRef.current?.({ answerId, claimId, decision: record.decision, note: record.note, where: 'server' });
-          const key = reviewKeys.review(answerId);
-          const old = queryClient.getQueryData<ServerReview>(key);
-          if (old?.kind === 'held') {
-            // A colleague's newer save may have come over the live stream while this reply was on its way.
-            if ((old.claims[claimId]?.version ?? 0) > record.version) return;
-            const next: ServerReview = { ...old, claims: { ...old.claims, [claimId]: record } };
-            queryClient.setQueryData(key, next);
-            // An open History shows the new save too.
-            void queryClient.invalidateQueries({ queryKey: reviewKeys.history(answerId) });
-          }
-          // Else the review was never loaded (the server was down when the page opened): the server is back, load it all.
-          else void queryClient.invalidateQueries({ queryKey: key });
-        },
-        onNotHeld: (record) => {
-          queryClient.setQueryData<ServerReview>(reviewKeys.review(record.answerId), { kind: 'not-held' });
-          setLocalVersion((v) => v + 1);
-        },
-      });
-      window.addEventListener('online', onOnline);
-      const opened = { outbox: created, storage };
-      setState(opened);
-      void created.start();
-      return opened;
-    });
+      );
+    ready.current = afterFirstPage()
+      .then(() => load(0))
+      .then(({ openReviewSync }) =>
+        cancelled
+          ? null
+          : openReviewSync({
+              queryClient,
+              cancelled: () => cancelled,
+              onServerRecord: (answerId, claimId, decision, note) => onStoredRef.current?.({ answerId, claimId, decision, note, where: 'server' }),
+              onNotHeld: () => setLocalVersion((v) => v + 1),
+            }),
+      )
+      .then((opened) => {
+        if (!opened || cancelled) return null;
+        created = opened.outbox;
+        window.addEventListener('online', onOnline);
+        setState(opened);
+        void created.start();
+        return opened;
+      })
+      .catch(() => null);
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       window.removeEventListener('online', onOnline);
       created?.dispose();
     };

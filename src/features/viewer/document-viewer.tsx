@@ -4,16 +4,21 @@ import { documentKind, type DocumentKind } from '../../core/model/document-kind.
 import type { DocumentRef, Source } from '../../core/model/types.ts';
 import { storeOrigins } from '../../api/store-origins.ts';
 import { PdfViewer, type PdfViewerProps } from './pdf-viewer.tsx';
-import { SourceCard } from './document/source-card.tsx';
-import { TextSourceViewer } from './text-source/text-source-viewer.tsx';
 import { DocumentSwitcher } from './toolbar/viewer-toolbar.tsx';
 import { ViewerHost, useViewerHost } from './viewer-host.tsx';
 import { useTranslate } from '../../i18n/use-translate.ts';
 import { liftFirstPageHold } from '../../lib/first-page-hold.ts';
 import { markStyle } from './render/page-palette.ts';
+import { retryableLazy } from '../../hooks/retryable-lazy.tsx';
 
 // The marks' colours (page-palette.ts), inherited by every mark of the viewer.
 const MARKS = markStyle();
+
+// The text viewer (Markdown and plain-text sources, with its own Markdown and hast pipeline) and the card of a web
+// page are chunks of their own: a PDF's first page needs neither (issue #37). A failed download goes to the pane's
+// boundary, whose Retry imports it again.
+const TextSourceViewer = retryableLazy(() => import('./text-source/text-source-viewer.tsx').then((m) => m.TextSourceViewer)).Component;
+const SourceCard = retryableLazy(() => import('./document/source-card.tsx').then((m) => m.SourceCard)).Component;
 
 // The viewer pane for any cited document. documentKind (pure, in core) decides: a PDF of our store goes to the PDF
 // viewer; a Markdown or text document of our store to the text viewer; a web page or a generated file gets a card,

@@ -3,12 +3,18 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { markersByPage, type PageCitation } from '../../../core/pages/cited-pages.ts';
 import { RenderScheduler } from '../render/render-scheduler.ts';
 import { SIDEBAR_AUTO_MIN_WIDTH, selectPageLabels, selectSidebarShown } from './sidebar-slice.ts';
-import { ViewerSidebar } from './viewer-sidebar.tsx';
 import { useViewerStore, useViewerStoreApi } from '../viewer-store.ts';
+import { retryableLazy } from '../../../hooks/retryable-lazy.tsx';
 
 // One open document's body: the sidebar (when shown) beside the pages. It owns what both share: the render queue
 // (thumbnails paint in it as background jobs) and the document's printed page labels, read once into the viewer's
 // store for the toolbar, the thumbnails and citations given by label.
+
+// The sidebar's thumbnails and outline are a chunk of their own, imported when it is first shown (it is shown at once
+// only in a viewer 800 px wide or more): page 1 does not wait for them (issue #37). Until it has come, an empty column
+// of the sidebar's width holds its place, so the page does not move when it arrives.
+const ViewerSidebar = retryableLazy(() => import('./viewer-sidebar.tsx').then((m) => m.ViewerSidebar)).Component;
+const SIDEBAR_PLACE = <div aria-hidden className="h-full w-40 shrink-0 border-e border-slate-200 bg-slate-50" />;
 
 interface SidebarLayoutProps {
   pdf: PDFDocumentProxy;
@@ -54,7 +60,7 @@ export function SidebarLayout({ pdf, documentKey, citations, children }: Sidebar
 
   return (
     <div ref={rootRef} className="flex h-full min-h-0">
-      {shown ? <ViewerSidebar pdf={pdf} scheduler={scheduler} markers={markers} labels={labels ?? null} /> : null}
+      {shown ? <ViewerSidebar pdf={pdf} scheduler={scheduler} markers={markers} labels={labels ?? null} fallback={SIDEBAR_PLACE} /> : null}
       <div className="relative h-full min-w-0 flex-1">{children(scheduler)}</div>
     </div>
   );
