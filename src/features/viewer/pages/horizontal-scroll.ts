@@ -6,25 +6,16 @@
 export interface HorizontalScroll {
   /** Pixels scrolled from the left edge of the content. */
   readonly x: number;
-  /** The container reads right to left: `scrollLeft` counts from its right edge. */
-  readonly rtl: boolean;
   /** Scrolls so that `x` pixels of the content are left of the view. */
   set(x: number): void;
 }
 
 export function horizontalScroll(el: HTMLElement): HorizontalScroll {
-  const rtl = getComputedStyle(el).direction === 'rtl';
-  const shift = rtl ? el.scrollWidth - el.clientWidth : 0;
+  const shift = getComputedStyle(el).direction === 'rtl' ? el.scrollWidth - el.clientWidth : 0;
   return {
     x: el.scrollLeft + shift,
-    rtl,
     set: (x) => {
       el.scrollLeft = x - shift;
     },
   };
-}
-
-/** The `scrollLeft` that puts `x` pixels of content left of the view, from known sizes (no layout read). */
-export function scrollLeftFor(x: number, rtl: boolean, scrollWidth: number, clientWidth: number): number {
-  return rtl ? x - (scrollWidth - clientWidth) : x;
 }

@@ -5,14 +5,12 @@ import { useLayoutEffect, useRef } from 'react';
 import type { PageFrame } from '../../../core/coords/transform.ts';
 import { computeLayout, PAGE_GAP, PAGE_PADDING } from '../render/render-queue.ts';
 import { useScrollGoal, type TargetGoal } from './use-scroll-goal.ts';
-import type { PagesScroller, ScrollSpot } from './use-visible-pages.ts';
 
 afterEach(cleanup);
 
 // A citation's goal arrives with the render that shows the target (useLocatedTarget): the hook aims at each new goal
 // object once, tells the viewer its page before scrolling (so the page's drawing starts first), and scrolls once the
-// page's size is known. jsdom has no layout: the view is 0 px tall, so a box's centre is scrolled to the very top,
-// unless the test hands the hook a view as last read (`spot`).
+// page's size is known. jsdom has no layout: the view is 0 px tall, so a box's centre is scrolled to the very top.
 
 const LETTER: PageFrame = { view: [0, 0, 612, 792], rotate: 0 };
 const layout = computeLayout(5, () => LETTER, 1, 0, PAGE_PADDING, PAGE_GAP);
@@ -23,27 +21,21 @@ interface Props {
   log: string[];
   flashes: number[];
   commits?: number[];
-  spot?: ScrollSpot;
 }
 
-function Pages({ targetGoal, frames, log, flashes, commits, spot }: Props) {
+function Pages({ targetGoal, frames, log, flashes, commits }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const scroller: PagesScroller = {
-    spot: () => spot ?? null,
-    scrollTo: (top, x) => {
-      if (scrollRef.current) scrollRef.current.scrollTop = top;
-      log.push(x === null ? `scroll ${top}` : `scroll ${top} x ${x}`);
-    },
-  };
+  const pagesRef = useRef<HTMLDivElement>(null);
   const { flashSeq } = useScrollGoal({
     scrollRef,
+    pagesRef,
     layout,
     frames,
     scale: 1,
     rotation: 0,
-    scroller,
+    sync: () => log.push(`sync ${scrollRef.current?.scrollTop}`),
     targetGoal,
-    onGoal: (page) => log.push(spot ? `start ${page}` : `start ${page} at ${scrollRef.current?.scrollTop}`),
+    onGoal: (page) => log.push(`start ${page} at ${scrollRef.current?.scrollTop}`),
   });
   flashes.push(flashSeq);
   useLayoutEffect(() => {
@@ -51,7 +43,7 @@ function Pages({ targetGoal, frames, log, flashes, commits, spot }: Props) {
   });
   return (
     <div ref={scrollRef} data-testid="scroll">
-      <div />
+      <div ref={pagesRef} />
     </div>
   );
 }
@@ -60,8 +52,6 @@ const allFrames = new Map([1, 2, 3, 4, 5].map((p) => [p, LETTER]));
 /** Page 3, a line near its top: 100 pt down (canonical boxes are y-down from the crop box's top-left). */
 const box = { page: 3, x0: 72, y0: 90, x1: 300, y1: 110 };
 const boxCentreTop = (layout.tops[2] ?? 0) + 100;
-/** In a view 0 px wide, the line's start: the page is centred in a container as wide as it and its padding. */
-const lineStart = PAGE_PADDING + box.x0 - 24;
 
 describe('useScrollGoal', () => {
   it('aims at a new target goal once: starts its page, then scrolls it into view with one flash', () => {
@@ -69,7 +59,7 @@ describe('useScrollGoal', () => {
     const flashes: number[] = [];
     const goal: TargetGoal = { page: 3, box };
     const { rerender } = render(<Pages targetGoal={goal} frames={allFrames} log={log} flashes={flashes} />);
-    expect(log).toEqual(['start 3 at 0', `scroll ${boxCentreTop} x ${lineStart}`]);
+    expect(log).toEqual(['start 3 at 0', `sync ${boxCentreTop}`]);
     expect(flashes.at(-1)).toBe(1);
 
     // The same goal again (any re-render of the viewer): nothing more, even when the reader has scrolled away.
@@ -82,7 +72,7 @@ describe('useScrollGoal', () => {
 
     // A new target, even one with the same page and box (the same citation clicked again): aimed at and flashed again.
     rerender(<Pages targetGoal={{ ...goal }} frames={allFrames} log={log} flashes={flashes} />);
-    expect(log.slice(2)).toEqual(['start 3 at 5', `scroll ${boxCentreTop} x ${lineStart}`]);
+    expect(log.slice(2)).toEqual(['start 3 at 5', `sync ${boxCentreTop}`]);
     expect(flashes.at(-1)).toBe(2);
   });
 
@@ -90,7 +80,7 @@ describe('useScrollGoal', () => {
     const log: string[] = [];
     const flashes: number[] = [];
     render(<Pages targetGoal={{ page: 4, box: null }} frames={allFrames} log={log} flashes={flashes} />);
-    expect(log).toEqual(['start 4 at 0', `scroll ${(layout.tops[3] ?? 0) - PAGE_GAP / 2}`]);
+    expect(log).toEqual(['start 4 at 0', `sync ${(layout.tops[3] ?? 0) - PAGE_GAP / 2}`]);
     expect(flashes.at(-1)).toBe(0);
   });
 
@@ -101,7 +91,7 @@ describe('useScrollGoal', () => {
     const { rerender } = render(<Pages targetGoal={goal} frames={new Map([[1, LETTER]])} log={log} flashes={flashes} />);
     expect(log).toEqual(['start 3 at 0']);
     rerender(<Pages targetGoal={goal} frames={allFrames} log={log} flashes={flashes} />);
-    expect(log).toEqual(['start 3 at 0', `scroll ${boxCentreTop} x ${lineStart}`]);
+    expect(log).toEqual(['start 3 at 0', `sync ${boxCentreTop}`]);
   });
 
   it('a new goal costs the viewer one commit: the goal is taken while rendering, not set from an effect after it', () => {
@@ -113,33 +103,6 @@ describe('useScrollGoal', () => {
     rerender(<Pages targetGoal={{ page: 2, box: { ...box, page: 2 } }} frames={allFrames} log={log} flashes={flashes} commits={commits} />);
     // One commit, already with the goal's flash, and the scroll in it.
     expect(commits).toEqual([0, 1]);
-    expect(log).toEqual(['start 2 at 0', `scroll ${(layout.tops[1] ?? 0) + 100} x ${lineStart}`]);
-  });
-
-  it('aims from the view as last read, reading nothing from the container (no layout forced in the click’s task)', () => {
-    const log: string[] = [];
-    const reads: string[] = [];
-    const spot: ScrollSpot = { top: 0, x: 0, width: 800, height: 600, rtl: false };
-    const { rerender } = render(<Pages targetGoal={null} frames={allFrames} log={log} flashes={[]} spot={spot} />);
-    const el = document.querySelector<HTMLElement>('[data-testid="scroll"]')!;
-    for (const prop of ['scrollTop', 'scrollLeft', 'clientHeight', 'clientWidth', 'scrollWidth']) {
-      Object.defineProperty(el, prop, { configurable: true, get: () => (reads.push(prop), 0), set: () => {} });
-    }
-    rerender(<Pages targetGoal={{ page: 3, box }} frames={allFrames} log={log} flashes={[]} spot={spot} />);
-    expect(reads).toEqual([]);
-    // The box's centre at the view's centre; the pages (612 pt wide) fit the 800 px view: no horizontal move.
-    expect(log).toEqual(['start 3', `scroll ${boxCentreTop - 300} x 0`]);
-  });
-
-  it('a box already in view on the page the view went to is left where it is (keepInView)', () => {
-    const log: string[] = [];
-    const inView: ScrollSpot = { top: boxCentreTop - 300, x: 0, width: 800, height: 600, rtl: false };
-    const { rerender } = render(<Pages targetGoal={null} frames={allFrames} log={log} flashes={[]} spot={inView} />);
-    rerender(<Pages targetGoal={{ page: 3, box, keepInView: true }} frames={allFrames} log={log} flashes={[]} spot={inView} />);
-    expect(log).toEqual(['start 3']);
-    // Scrolled far above it, the same goal scrolls.
-    const above: ScrollSpot = { ...inView, top: 0 };
-    rerender(<Pages targetGoal={{ page: 3, box, keepInView: true }} frames={allFrames} log={log} flashes={[]} spot={above} />);
-    expect(log).toEqual(['start 3', 'start 3', `scroll ${boxCentreTop - 300} x 0`]);
+    expect(log).toEqual(['start 2 at 0', `sync ${(layout.tops[1] ?? 0) + 100}`]);
   });
 });

@@ -1,9 +1,8 @@
 import { useCallback, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { boxesCenter, canonicalToView, type PageFrame, type Rotation } from '../../../core/coords/transform.ts';
 import type { Box } from '../../../core/model/types.ts';
-import { PAGE_GAP, PAGE_PADDING, type PageLayout } from '../render/render-queue.ts';
+import { PAGE_GAP, type PageLayout } from '../render/render-queue.ts';
 import { horizontalScroll } from './horizontal-scroll.ts';
-import type { PagesScroller, ScrollSpot } from './use-visible-pages.ts';
 
 // Where the pages view scrolls next (a page's top, or a box centred in the viewport), and the scroll itself: done
 // before paint, once the goal page's own size is known (its frame positions the box). The goal page is handed out,
@@ -13,9 +12,6 @@ import type { PagesScroller, ScrollSpot } from './use-visible-pages.ts';
 // render then carries the goal, and the page blocks are not rendered and committed a second time before the scroll.
 // The click's task is on the jump's path: pdf.js's worker sends the jumped-to page's drawing in slices and goes on
 // only once the main thread has read the last one, which it cannot do before that task ends.
-// So the scroll reads nothing from the DOM: the view's position and size as last read (PagesScroller.spot) and the
-// layout say where the box is and where the view must go (a read after the click's render is a layout of the whole
-// page forced inside the click's task).
 
 /** Breathing room left of a highlight brought into view horizontally. */
 const H_MARGIN = 24;
@@ -34,19 +30,20 @@ interface ScrollGoal extends TargetGoal {
 
 interface ScrollGoalOptions {
   scrollRef: RefObject<HTMLDivElement | null>;
+  pagesRef: RefObject<HTMLDivElement | null>;
   layout: PageLayout;
   frames: ReadonlyMap<number, PageFrame>;
   scale: number;
   rotation: Rotation;
-  /** Where the view is and the scroll itself, which refreshes the visible range (useVisiblePages). */
-  scroller: PagesScroller;
+  /** Refreshes the visible range after the scroll (useVisiblePages). */
+  sync(): void;
   /** The current target's goal (a new object per target); each new one is aimed at, with a flash when it has a box. */
   targetGoal: TargetGoal | null;
   /** Told each goal's page once, before the scroll and the renders it causes (the viewer starts that page's drawing). */
   onGoal?(page: number): void;
 }
 
-export function useScrollGoal({ scrollRef, layout, frames, scale, rotation, scroller, targetGoal, onGoal }: ScrollGoalOptions) {
+export function useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync, targetGoal, onGoal }: ScrollGoalOptions) {
   const [goal, setGoal] = useState<ScrollGoal | null>(null);
   const [flashSeq, setFlashSeq] = useState(0);
   const aim = useCallback((page: number, box: Box | null, flash = true, keepInView = false) => {
@@ -75,31 +72,31 @@ export function useScrollGoal({ scrollRef, layout, frames, scale, rotation, scro
     if (!frame) return; // The frames hook fetches it (goalPage below); this runs again once it is known.
     doneSeq.current = goal.seq;
     const top = layout.tops[goal.page - 1] ?? 0;
-    if (!goal.box) {
-      scroller.scrollTo(top - PAGE_GAP / 2, null);
-      return;
+    // Every DOM read first, then the writes: a read after a write would force a layout in between.
+    const viewHeight = el.clientHeight;
+    const viewWidth = el.clientWidth;
+    const across = horizontalScroll(el);
+    const pagesWidth = pagesRef.current?.clientWidth ?? 0;
+    if (goal.box) {
+      const centre = boxesCenter([goal.box], frame, scale, rotation);
+      // Horizontally, move as little as needed to show the whole line fragment, and its start when it is wider than
+      // the viewer: people read from the line's start, and centring a wide line would hide it.
+      const view = canonicalToView(goal.box, frame, scale, rotation);
+      // The page's own offset, from the layout (its element may not be in the DOM yet, see PageBlocks):
+      // placeholders are centred, `left: calc(50% - width / 2)`, in the pages container.
+      const left = pagesWidth / 2 - (layout.widths[goal.page - 1] ?? 0) / 2 + view.left;
+      const right = left + view.width;
+      const scrollTop = el.scrollTop;
+      const shown = top + view.top >= scrollTop && top + view.top + view.height <= scrollTop + viewHeight && left >= across.x && right <= across.x + viewWidth;
+      if (!(goal.keepInView && shown)) {
+        el.scrollTop = top + centre.y - viewHeight / 2;
+        across.set(Math.min(left - H_MARGIN, Math.max(across.x, right + H_MARGIN - viewWidth)));
+      }
+    } else {
+      el.scrollTop = top - PAGE_GAP / 2;
     }
-    // Where the view is, as last read, else read now (a view never measured yet: a viewer just shown).
-    const spot = scroller.spot() ?? readSpot(el);
-    const centre = boxesCenter([goal.box], frame, scale, rotation);
-    // Horizontally, move as little as needed to show the whole line fragment, and its start when it is wider than
-    // the viewer: people read from the line's start, and centring a wide line would hide it.
-    const view = canonicalToView(goal.box, frame, scale, rotation);
-    // The page's own offset, from the layout (its element may not be in the DOM yet, see PageBlocks):
-    // placeholders are centred, `left: calc(50% - width / 2)`, in the pages container, which is as wide as the view
-    // or as the widest page and its padding (pagesStyle in viewer-pages.tsx).
-    const pagesWidth = Math.max(spot.width, layout.maxWidth + 2 * PAGE_PADDING);
-    const left = pagesWidth / 2 - (layout.widths[goal.page - 1] ?? 0) / 2 + view.left;
-    const right = left + view.width;
-    const shown = top + view.top >= spot.top && top + view.top + view.height <= spot.top + spot.height && left >= spot.x && right <= spot.x + spot.width;
-    if (goal.keepInView && shown) return;
-    scroller.scrollTo(top + centre.y - spot.height / 2, Math.min(left - H_MARGIN, Math.max(spot.x, right + H_MARGIN - spot.width)));
-  }, [goal, frames, layout, scale, rotation, scrollRef, scroller]);
+    sync();
+  }, [goal, frames, layout, scale, rotation, scrollRef, pagesRef, sync]);
 
   return { aim, flashSeq, goalPage: goal?.page ?? null };
-}
-
-function readSpot(el: HTMLElement): ScrollSpot {
-  const across = horizontalScroll(el);
-  return { top: el.scrollTop, x: across.x, width: el.clientWidth, height: el.clientHeight, rtl: across.rtl };
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { aheadDirection, PAGE_PADDING, visibleRange, type PageLayout, type VisibleRange } from '../render/render-queue.ts';
-import { horizontalScroll, scrollLeftFor } from './horizontal-scroll.ts';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { aheadDirection, visibleRange, type PageLayout, type VisibleRange } from '../render/render-queue.ts';
+import { horizontalScroll } from './horizontal-scroll.ts';
 
 // The hook half of the render queue: follows the scroll container and reports which pages are visible (the
 // mount set and the current page derive from it), and keeps the view anchored when the layout changes.
@@ -13,11 +13,6 @@ import { horizontalScroll, scrollLeftFor } from './horizontal-scroll.ts';
 // and Chromium does not keep its scroll offset. Nothing is read from it then (the range and the anchor stay what they
 // were) and, once it shows again, the anchor is put back: a reader on page 990 who narrows the window and taps
 // *Document* is still on page 990 (under load, the view came back on page 1).
-//
-// Where the view is (`ScrollSpot`) is kept as it was last read, where reading is free: a scroll's frame, a resize, a
-// layout change. A citation's jump (useScrollGoal) aims from it and scrolls with `scrollTo`, which works out the
-// range from the layout instead of reading the container: a read right after the click's render forces the browser
-// to lay the page out inside the click's task (~3-7 ms, measured), before the frame that shows the highlight.
 
 interface Anchor {
   page: number;
@@ -29,24 +24,6 @@ interface Anchor {
   atTop: boolean;
 }
 
-/** Where the view is, as last read: scroll offsets and the container's size. */
-export interface ScrollSpot {
-  top: number;
-  /** Pixels scrolled from the left edge of the content (HorizontalScroll.x). */
-  x: number;
-  /** The container's client size (no scrollbar). */
-  width: number;
-  height: number;
-  rtl: boolean;
-}
-
-export interface PagesScroller {
-  /** Where the view is, as last read; null when not known (never read, or hidden): read the container then. */
-  spot(): ScrollSpot | null;
-  /** Scrolls to `top` (and `x`, from the content's left edge, unless null) and refreshes the range and anchor. */
-  scrollTo(top: number, x: number | null): void;
-}
-
 export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, layout: PageLayout) {
   const [range, setRange] = useState<VisibleRange>({ first: 1, last: Math.min(1, layout.count), mostVisible: 1 });
   const anchorRef = useRef<Anchor | null>(null);
@@ -56,23 +33,23 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
   /** The viewer had no box when last looked at: its anchor is still to be put back. */
   const hiddenRef = useRef(false);
 
-  const spotRef = useRef<ScrollSpot | null>(null);
-
-  /** The range and the anchor at a scroll position (`scrollWidth`: the content's width there). */
-  const settle = useCallback((spot: ScrollSpot, scrollWidth: number) => {
+  /** Recompute the range and the anchor from the container's current scroll position. */
+  const sync = useCallback(() => {
+    const el = scrollRef.current;
     const l = layoutRef.current;
-    spotRef.current = spot;
+    if (!el || l.count === 0 || !hasBox(el)) return;
+    const scrollTop = el.scrollTop;
     // The direction of the last real move (a still position keeps the previous one; at either end of the document,
     // the only way there is): the next page that way renders before the page behind.
-    const moved = spot.top - lastTopRef.current;
-    lastTopRef.current = spot.top;
-    const found = visibleRange(l, spot.top, spot.height);
+    const moved = scrollTop - lastTopRef.current;
+    lastTopRef.current = scrollTop;
+    const found = visibleRange(l, scrollTop, el.clientHeight);
     setRange((prev) => {
       const direction = aheadDirection(found, l.count, moved, prev.direction);
       const next = { ...found, direction };
       return prev.first === next.first && prev.last === next.last && prev.mostVisible === next.mostVisible && prev.direction === direction ? prev : next;
     });
-    const centreY = spot.top + spot.height / 2;
+    const centreY = el.scrollTop + el.clientHeight / 2;
     const centreRange = visibleRange(l, centreY, 1);
     const idx = centreRange.first - 1;
     const top = l.tops[idx] ?? 0;
@@ -80,43 +57,10 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     anchorRef.current = {
       page: centreRange.first,
       fy: (centreY - top) / height,
-      fx: scrollWidth > 0 ? (spot.x + spot.width / 2) / scrollWidth : 0.5,
-      atTop: spot.top <= 0,
+      fx: el.scrollWidth > 0 ? (horizontalScroll(el).x + el.clientWidth / 2) / el.scrollWidth : 0.5,
+      atTop: el.scrollTop <= 0,
     };
-  }, []);
-
-  /** Recompute the range and the anchor from the container's current scroll position. */
-  const sync = useCallback(() => {
-    const el = scrollRef.current;
-    if (!el || layoutRef.current.count === 0 || !hasBox(el)) return;
-    const across = horizontalScroll(el);
-    settle({ top: el.scrollTop, x: across.x, width: el.clientWidth, height: el.clientHeight, rtl: across.rtl }, el.scrollWidth);
-  }, [scrollRef, settle]);
-
-  const spot = useCallback(() => spotRef.current, []);
-  const scrollTo = useCallback(
-    (top: number, x: number | null) => {
-      const el = scrollRef.current;
-      const known = spotRef.current;
-      const l = layoutRef.current;
-      if (!el) return;
-      if (!known || l.count === 0 || known.height <= 0) {
-        el.scrollTop = top;
-        if (x !== null) horizontalScroll(el).set(x);
-        sync();
-        return;
-      }
-      // The browser's own bounds: the pages container is the content (its height is the layout's, its width at
-      // least the view's, see pagesStyle in viewer-pages.tsx).
-      const scrollWidth = Math.max(known.width, l.maxWidth + 2 * PAGE_PADDING);
-      const nextTop = Math.round(clamp(top, 0, Math.max(0, l.height - known.height)));
-      const nextX = x === null ? known.x : Math.round(clamp(x, 0, scrollWidth - known.width));
-      el.scrollTop = nextTop;
-      if (x !== null) el.scrollLeft = scrollLeftFor(nextX, known.rtl, scrollWidth, known.width);
-      settle({ ...known, top: nextTop, x: nextX }, scrollWidth);
-    },
-    [scrollRef, sync, settle],
-  );
+  }, [scrollRef]);
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -158,7 +102,6 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     // Hidden: the anchor waits for the viewer to show again, in whatever layout it has by then.
     if (!el || !hasBox(el)) {
       hiddenRef.current = true;
-      spotRef.current = null;
       return;
     }
     hiddenRef.current = false;
@@ -174,11 +117,8 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     const observer = new ResizeObserver(() => {
       if (!hasBox(el)) {
         hiddenRef.current = true;
-        spotRef.current = null;
         return;
       }
-      // Sizes read here are free (the browser has just laid the page out).
-      if (spotRef.current) spotRef.current = { ...spotRef.current, width: el.clientWidth, height: el.clientHeight };
       if (!hiddenRef.current) return;
       hiddenRef.current = false;
       if (el.scrollTop === 0) restore(el);
@@ -188,12 +128,7 @@ export function useVisiblePages(scrollRef: RefObject<HTMLDivElement | null>, lay
     return () => observer.disconnect();
   }, [scrollRef, sync, restore]);
 
-  const scroller = useMemo<PagesScroller>(() => ({ spot, scrollTo }), [spot, scrollTo]);
-  return { range, sync, scroller };
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(Math.max(value, min), Math.max(min, max));
+  return { range, sync };
 }
 
 /** Whether the scroll container is laid out at all (a hidden tab or a collapsed pane is not). */

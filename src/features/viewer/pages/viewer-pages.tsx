@@ -79,7 +79,7 @@ export function ViewerPages(props: ViewerPagesProps) {
     return computeLayout(pageCount, (p) => frames.get(p) ?? fallback, scale, rotation, PAGE_PADDING, PAGE_GAP);
   }, [pageCount, frames, scale, rotation]);
 
-  const { range, sync, scroller } = useVisiblePages(scrollRef, layout);
+  const { range, sync } = useVisiblePages(scrollRef, layout);
   // Every commit: the pages it mounted have queued their drawings in their own layout effects (children's run
   // first), so the best of them starts now, not after the renders React still does in this task (~10 ms on open).
   useLayoutEffect(() => scheduler.flush());
@@ -101,7 +101,7 @@ export function ViewerPages(props: ViewerPagesProps) {
   const check = useCitationCheck(target?.sourceId);
   const { showGivenBoxes, toggleBoxes } = useGivenBoxes(target);
   const { current, goal: targetGoal } = useLocatedTarget(target, textCache, check, showGivenBoxes);
-  const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, layout, frames, scale, rotation, scroller, targetGoal, onGoal: renderEarly });
+  const { aim, flashSeq, goalPage } = useScrollGoal({ scrollRef, pagesRef, layout, frames, scale, rotation, sync, targetGoal, onGoal: renderEarly });
   useEffect(() => {
     if (goalPage !== null) store.getState().setFitPages([goalPage]);
   }, [goalPage, store]);
