@@ -27,6 +27,9 @@ type PaneName = 'answer' | 'review' | 'viewer';
 const EMBED_DEFAULT: readonly PaneName[] = ['answer', 'viewer'];
 const DEFAULT_SIZE: Record<PaneName, number> = { answer: 30, review: 26, viewer: 44 };
 const MIN_SIZE: Record<PaneName, string> = { answer: '15%', review: '15%', viewer: '20%' };
+/** The count of citations opened, as SplitLayout reads it while the panes are side by side: not read. */
+const NOT_TABS = -1;
+
 /** The dividers' pointer target, CSS px: 24 for a mouse (WCAG 2.5.8), more for a finger (the library's default 20). */
 const HIT_TARGET = { fine: 24, coarse: 32 };
 
@@ -48,23 +51,25 @@ export function SplitLayout({ answer, review, viewer, title }: { answer: ReactNo
   const total = shown.reduce((sum, p) => sum + sizes[p], 0);
 
   // Opening a citation while the document is hidden shows the document: otherwise the click visibly does nothing.
-  const citeNonce = useViewStore((s) => s.citeNonce);
-  const citing = useViewStore((s) => s.view.cite !== undefined);
-  const seenNonce = useRef(citeNonce);
-  useEffect(() => {
-    if (citeNonce === seenNonce.current) return;
-    seenNonce.current = citeNonce;
-    if (citing && viewerPanel.current?.isCollapsed()) viewerPanel.current.expand();
-  }, [citeNonce, citing, viewerPanel]);
+  // Heard from the store, not selected: the layout (and its panels) then does not render again on every click.
+  useEffect(
+    () =>
+      useViewStore.subscribe((s, before) => {
+        if (s.citeNonce !== before.citeNonce && s.view.cite !== undefined && viewerPanel.current?.isCollapsed()) viewerPanel.current.expand();
+      }),
+    [viewerPanel],
+  );
 
   // On a phone the panes are tabs; a citation opened on purpose (not a claim selected) shows the document's.
   const tabs = narrow && shown.length > 1;
-  const citeOpened = useViewStore((s) => s.citeOpened);
+  // Read only as tabs: side by side, a click does not render the layout again (NOT_TABS stands for any count).
+  const citeOpened = useViewStore((s) => (tabs ? s.citeOpened : NOT_TABS));
   // The reader's choice, and the citations opened by then: one opened since brings the document tab (derived, so the
   // tab switches in the same render as the citation opens).
   const [choice, setChoice] = useState<{ pane: PaneName; opened: number }>(() => ({ pane: 'answer', opened: citeOpened }));
-  // Citations opened while the panes are side by side do not pick the tab the phone layout starts on.
-  if (!tabs && choice.opened !== citeOpened) setChoice({ pane: choice.pane, opened: citeOpened });
+  // Citations opened while the panes are side by side do not pick the tab the phone layout starts on: the count is
+  // taken as it is when the tabs appear.
+  if (choice.opened !== citeOpened && (!tabs || choice.opened === NOT_TABS)) setChoice({ pane: choice.pane, opened: citeOpened });
   const tab: PaneName = choice.opened === citeOpened ? choice.pane : 'viewer';
   const activeTab: PaneName = shown.includes(tab) ? tab : shown[0]!;
   const setTab = (pane: PaneName) => setChoice({ pane, opened: citeOpened });

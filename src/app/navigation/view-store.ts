@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createHistoryWriter, type HistoryWriter } from './history-writer.ts';
 import { parseDisplayState, parseViewState, serializeViewState, type DisplayState, type ViewState } from './url-state.ts';
 
 // The app's navigation state. The URL is its persistent form: every action writes it back, so reloading or sharing
@@ -58,12 +59,17 @@ interface ViewStore {
   setRegion(region: number): void;
 }
 
+// A new history entry is written after the click's frame is painted (history-writer.ts says why and when).
+const historyWriter: HistoryWriter | null = typeof window === 'undefined' ? null : createHistoryWriter(window);
+
+/** Writes a history entry still pending (after a click, until its frame is painted): for code that reads the address. */
+export function flushHistory(): void {
+  historyWriter?.flush();
+}
+
 function write(view: ViewState, display: DisplayState, mode: 'push' | 'replace') {
   if (typeof window === 'undefined') return;
-  const url = `${window.location.pathname}${serializeViewState(view, display)}${window.location.hash}`;
-  if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
-  if (mode === 'push') window.history.pushState(null, '', url);
-  else window.history.replaceState(null, '', url);
+  historyWriter?.write(`${window.location.pathname}${serializeViewState(view, display)}${window.location.hash}`, mode);
 }
 
 const initialSearch = typeof window === 'undefined' ? '' : window.location.search;
@@ -76,7 +82,11 @@ export const useViewStore = create<ViewStore>()((set, get) => {
     set((s) => ({ view, citeNonce: bump ? s.citeNonce + 1 : s.citeNonce, citeOpened: opened ? s.citeOpened + 1 : s.citeOpened }));
   };
   if (typeof window !== 'undefined') {
+    // The page goes (a reload, a link followed): the address it leaves with, and the history, hold the last click.
+    window.addEventListener('pagehide', flushHistory);
     window.addEventListener('popstate', () => {
+      // A click's entry still pending is written first, so Back/Forward and the view read the same history.
+      flushHistory();
       set((s) => ({ view: parseViewState(window.location.search), citeNonce: s.citeNonce + 1, historySeq: s.historySeq + 1 }));
     });
   }

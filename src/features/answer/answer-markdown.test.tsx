@@ -80,10 +80,11 @@ describe('AnswerMarkdown', () => {
     expect(screen.getByText('bad').closest('a')).toBeNull();
   });
 
-  it('shows the quote, title, page and section on hover', () => {
+  it('shows the quote, title, page and section on hover', async () => {
     show('Encrypted at rest [2].');
     fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
-    const tip = screen.getByRole('tooltip');
+    // Shown once placed, in the next frame.
+    const tip = await screen.findByRole('tooltip');
     expect(tip.textContent).toContain('“second”');
     expect(tip.textContent).toContain('Vendor Security Policy');
     expect(tip.textContent).toContain('Page 7');

@@ -76,10 +76,10 @@ describe('AnswerPane: how an adapted answer was read', () => {
     expect(ref.querySelector('[data-source-flag="adapter-note"]')?.textContent).toContain('Note from reading the response: The quote was chosen');
   });
 
-  it('shows the confidence in the marker preview', () => {
+  it('shows the confidence in the marker preview', async () => {
     show({ provider: 'Gemini' });
     fireEvent.mouseEnter(document.querySelector('button[data-marker="1"]')!.parentElement!);
-    expect(screen.getByRole('tooltip').textContent).toContain('Gemini confidence 87 %');
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Gemini confidence 87 %');
   });
 
   it('keeps the reasoning apart, as plain text, with its cited words marked and a citation that opens by S-ID', () => {

@@ -33,15 +33,22 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
   const tipRef = useRef<HTMLSpanElement>(null);
   // The preview is fixed to the viewport (the answer pane's scrolling would clip an absolute one) and placed before
   // paint, inside the viewport whatever the marker's position; a scroll would leave it behind, so it closes.
+  // Placed in the frame's animation callback, not in the commit that opens it: its sizes are read there from the
+  // layout the frame does anyway, where a read in the commit forced one in the pointer's events, on the way to a
+  // click (a click closes it, and the frame then reads nothing). Hidden until placed.
   useLayoutEffect(() => {
     const button = buttonRef.current;
     const tip = tipRef.current;
     if (!open || !button || !tip) return;
-    const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
-    tip.style.maxWidth = `${viewport.width - 2 * EDGE}px`;
-    const { left, top } = placePopover(button.getBoundingClientRect(), { width: tip.offsetWidth, height: tip.offsetHeight }, viewport);
-    tip.style.left = `${left}px`;
-    tip.style.top = `${top}px`;
+    const frame = requestAnimationFrame(() => {
+      const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
+      tip.style.maxWidth = `${viewport.width - 2 * EDGE}px`;
+      const { left, top } = placePopover(button.getBoundingClientRect(), { width: tip.offsetWidth, height: tip.offsetHeight }, viewport);
+      tip.style.left = `${left}px`;
+      tip.style.top = `${top}px`;
+      tip.style.visibility = '';
+    });
+    return () => cancelAnimationFrame(frame);
   }, [open]);
   useEffect(() => {
     if (!open) return;
@@ -96,6 +103,8 @@ export const MarkerButton = memo(function MarkerButton({ info, onCite }: MarkerB
           ref={tipRef}
           id={tipId}
           role="tooltip"
+          // Shown once placed (the layout effect above), never a frame at the viewport's corner.
+          style={{ visibility: 'hidden' }}
           data-marker-preview={info.key}
           // UI chrome around the source's words: the UI's language and direction, whatever the paragraph's.
           lang={locale}
