@@ -89,7 +89,9 @@ async function runXssCorpus(page: Page, answerId: string) {
   await page.locator('button[data-marker="1"]').first().click();
   await expect(page.locator('button[data-marker="1"]').first()).toHaveAttribute('aria-current', 'true');
 
-  // a reviewer's note holding a payload, saved and shown again after a reload
+  // a reviewer's note holding a payload, saved and shown again after a reload; the review panel comes after the
+  // document's first page (first-page-hold.ts), and its keys with it: a reviewer presses j once the claims are listed
+  await expect(page.locator('[data-review-panel] [data-claim-id]').first()).toBeVisible();
   await page.keyboard.press('j');
   const card = selectedClaim(page);
   await expect(card).toBeVisible();
